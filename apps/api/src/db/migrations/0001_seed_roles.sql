@@ -1,0 +1,1 @@
+INSERT INTO "roles" ("name") VALUES ('admin'), ('teacher'), ('student') ON CONFLICT ("name") DO NOTHING;

@@ -1,0 +1,152 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { classes, students } from './people';
+import { schools } from './schools';
+
+const schoolId = () =>
+  integer('school_id')
+    .notNull()
+    .references(() => schools.id, { onDelete: 'cascade' });
+
+export const grades = pgTable(
+  'grades',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: schoolId(),
+    name: text('name').notNull(),
+    /** Always upper case. */
+    code: text('code').notNull(),
+    /** KCSE points (A = 12 … E = 1); optional for schools that grade otherwise. */
+    points: integer('points'),
+    comments: text('comments'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('grades_school_code_key').on(t.schoolId, t.code)],
+);
+
+export const subjects = pgTable(
+  'subjects',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: schoolId(),
+    name: text('name').notNull(),
+    /** Always upper case. */
+    code: text('code').notNull(),
+    description: text('description'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('subjects_school_code_key').on(t.schoolId, t.code)],
+);
+
+export const subjectClasses = pgTable(
+  'subject_classes',
+  {
+    schoolId: schoolId(),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subjectId, t.classId] }),
+    index('subject_classes_class_idx').on(t.classId),
+  ],
+);
+
+/** A subject's band for one grade: scores from min to max earn the grade. */
+export const subjectGrades = pgTable(
+  'subject_grades',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: schoolId(),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    gradeId: integer('grade_id')
+      .notNull()
+      .references(() => grades.id, { onDelete: 'cascade' }),
+    minScore: integer('min_score'),
+    maxScore: integer('max_score'),
+  },
+  (t) => [unique('subject_grades_subject_grade_key').on(t.subjectId, t.gradeId)],
+);
+
+export const academicYears = pgTable(
+  'academic_years',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: schoolId(),
+    name: text('name').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('academic_years_school_idx').on(t.schoolId)],
+);
+
+export const terms = pgTable(
+  'terms',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: schoolId(),
+    academicYearId: integer('academic_year_id').references(() => academicYears.id, {
+      onDelete: 'restrict',
+    }),
+    name: text('name').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('terms_school_idx').on(t.schoolId), index('terms_year_idx').on(t.academicYearId)],
+);
+
+export const exams = pgTable(
+  'exams',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: schoolId(),
+    name: text('name').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    isCompleted: boolean('is_completed').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('exams_school_idx').on(t.schoolId)],
+);
+
+/** One student's mark in one subject of one exam (0–100). */
+export const examScores = pgTable(
+  'exam_scores',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: schoolId(),
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'restrict' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'restrict' }),
+    score: numeric('score', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('exam_scores_student_exam_subject_key').on(t.studentId, t.examId, t.subjectId),
+    index('exam_scores_exam_idx').on(t.examId),
+  ],
+);

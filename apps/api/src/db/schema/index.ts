@@ -1,0 +1,4 @@
+export * from './academics';
+export * from './people';
+export * from './schools';
+export * from './users';

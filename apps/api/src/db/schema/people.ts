@@ -1,0 +1,92 @@
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { schools } from './schools';
+import { users } from './users';
+
+export const teachers = pgTable(
+  'teachers',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tscNumber: text('tsc_number'),
+    subject: text('subject'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('teachers_school_idx').on(t.schoolId)],
+);
+
+export const classes = pgTable(
+  'classes',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    classTeacherId: integer('class_teacher_id').references((): AnyPgColumn => teachers.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('classes_school_name_key').on(t.schoolId, t.name)],
+);
+
+/** A parent or guardian; one per phone number in a school, so siblings share one. */
+export const parents = pgTable(
+  'parents',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email'),
+    phoneNumber: text('phone_number').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('parents_school_phone_key').on(t.schoolId, t.phoneNumber)],
+);
+
+export const students = pgTable(
+  'students',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'restrict' }),
+    parentId: integer('parent_id').references(() => parents.id, { onDelete: 'set null' }),
+    admissionNumber: text('admission_number').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    /** male | female | other */
+    gender: text('gender').notNull(),
+    profilePhoto: text('profile_photo'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('students_school_admission_key').on(t.schoolId, t.admissionNumber),
+    index('students_class_idx').on(t.classId),
+  ],
+);

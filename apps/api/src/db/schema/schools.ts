@@ -1,0 +1,19 @@
+import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const schools = pgTable('schools', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  postalCode: text('postal_code').notNull(),
+  county: text('county').notNull(),
+  phoneNumber: text('phone_number').notNull(),
+  email: text('email'),
+  yearEstablished: integer('year_established').notNull(),
+  type: text('type').notNull(),
+  website: text('website'),
+  description: text('description'),
+  logo: text('logo'),
+  documents: text('documents'),
+  /** Last admission number handed out; incremented under a row lock. */
+  lastAdmissionNumber: integer('last_admission_number').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,25 @@
+/**
+ * Errors a service throws when a rule refuses a request. They carry no HTTP; the error plugin
+ * turns each into its status and the one JSON error shape.
+ */
+export class DomainError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
+    readonly extra: { code?: string; errors?: Record<string, string[]> } = {},
+  ) {
+    super(message);
+  }
+}
+
+/** 400 with the message of one field, as a schema failure would give. */
+export const invalid = (field: string, message: string) =>
+  new DomainError(message, 400, { errors: { [field]: [message] } });
+export const unauthorized = (
+  message = 'Authentication credentials were not provided.',
+  code?: string,
+) => new DomainError(message, 401, { code });
+export const forbidden = (message = 'You do not have permission to do that.') =>
+  new DomainError(message, 403);
+export const notFound = (what: string) => new DomainError(`${what} not found`, 404);
+export const conflict = (message: string) => new DomainError(message, 409);

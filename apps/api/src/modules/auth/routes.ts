@@ -1,0 +1,42 @@
+import { loginBody, refreshBody, signupBody } from '@shule/shared/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { revokeRefreshToken } from './refresh-tokens';
+import { currentUser, login, refresh, signup } from './service';
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, signAccessToken: app.signAccessToken };
+
+  app.post(
+    '/users/signup/',
+    { schema: { body: signupBody, tags: ['auth'] } },
+    async (request, reply) => reply.status(201).send(await signup(deps, request.body)),
+  );
+
+  app.post('/users/login/', { schema: { body: loginBody, tags: ['auth'] } }, async (request) =>
+    login(deps, request.body, request.ip, {
+      perPhone: app.config.loginFailuresPerPhone,
+      perAddress: app.config.loginFailuresPerAddress,
+    }),
+  );
+
+  app.post('/token/refresh/', { schema: { body: refreshBody, tags: ['auth'] } }, async (request) =>
+    refresh(deps, request.body.refresh),
+  );
+
+  app.post(
+    '/users/logout/',
+    { schema: { body: refreshBody, tags: ['auth'] } },
+    async (request, reply) => {
+      await revokeRefreshToken(app.db, request.body.refresh);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/users/user/',
+    { onRequest: [app.authenticate], schema: { tags: ['auth'] } },
+    async (request) => currentUser(app.db, request.user.id),
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,54 @@
+import type { registerSchoolBody, SchoolInfo } from '@shule/shared/institution';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { schools, users } from '../../db/schema/index';
+import { conflict } from '../../errors';
+import { hashPassword } from '../auth/passwords';
+import { PHONE_TAKEN_MESSAGE } from '../auth/service';
+import { grantRole, isPhoneTaken } from '../auth/users';
+
+/** Creates the school and its first admin together: both or neither. */
+export async function registerSchool(db: Db, input: z.output<typeof registerSchoolBody>) {
+  const { school, admin } = input;
+  const passwordHash = await hashPassword(admin.password);
+  return db.transaction(async (tx) => {
+    if (await isPhoneTaken(tx, admin.phone_number)) throw conflict(PHONE_TAKEN_MESSAGE);
+    const [created] = await tx
+      .insert(schools)
+      .values({
+        name: school.name,
+        postalCode: school.postal_code,
+        county: school.county,
+        phoneNumber: school.phone_number,
+        email: school.email,
+        yearEstablished: Number(school.year_established),
+        type: school.type,
+        website: school.website,
+        description: school.description,
+        logo: school.logo,
+        documents: school.documents,
+      })
+      .returning();
+    const [user] = await tx
+      .insert(users)
+      .values({
+        schoolId: created!.id,
+        firstName: admin.first_name,
+        lastName: admin.last_name,
+        username: admin.first_name,
+        email: admin.email,
+        phoneNumber: admin.phone_number,
+        passwordHash,
+      })
+      .returning({ id: users.id });
+    await grantRole(tx, user!.id, 'admin');
+    const info: SchoolInfo = {
+      id: created!.id,
+      name: created!.name,
+      postal_code: created!.postalCode,
+      phone_number: created!.phoneNumber,
+      email: created!.email,
+    };
+    return { message: 'School created successfully', school: info };
+  });
+}

@@ -1,0 +1,50 @@
+import type { ApiErrorBody } from '@shule/shared/api';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError } from '../errors';
+
+/** Postgres unique violations that slip past a service's own checks become 409s, not 500s. */
+const isUniqueViolation = (err: unknown) =>
+  typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
+
+export default fp(async function errors(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of err.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        errors[field] = [...(errors[field] ?? []), issue.message ?? 'Invalid value'];
+      }
+      const body: ApiErrorBody = { message: err.validation[0]?.message ?? 'Invalid input', errors };
+      return reply.status(400).send(body);
+    }
+    if (err instanceof DomainError) {
+      return reply
+        .status(err.status)
+        .send({ message: err.message, ...err.extra } satisfies ApiErrorBody);
+    }
+    const cause = (err as { cause?: unknown }).cause;
+    if (isUniqueViolation(err) || isUniqueViolation(cause)) {
+      return reply
+        .status(409)
+        .send({ message: 'That record already exists' } satisfies ApiErrorBody);
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'The request body is not valid JSON'
+          : err.message;
+      return reply.status(status).send({ message, code: err.code } satisfies ApiErrorBody);
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}` }),
+  );
+});

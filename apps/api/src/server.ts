@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { type Database, openPglite, openPostgres } from './db/client';
+import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const builtWeb = path.resolve(here, '../../web/dist');
+
+async function main() {
+  const config = loadConfig();
+  if (!config.webDist && existsSync(path.join(builtWeb, 'index.html'))) config.webDist = builtWeb;
+
+  let release = () => {};
+  let database: Database;
+  if (config.databaseUrl) {
+    database = await openPostgres(config.databaseUrl);
+  } else {
+    release = lockDataDir(config.dataDir);
+    database = await openPglite(path.join(config.dataDir, 'pglite'));
+  }
+
+  const app = await buildApp({ config, db: database.db, logger: { level: config.logLevel } });
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    release();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Shule is running on http://localhost:${config.port} (${config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`})`,
+  );
+}
+
+main().catch((err) => {
+  if (err instanceof DataDirLockedError) {
+    console.error(err.message);
+    process.exit(2);
+  }
+  console.error(err);
+  process.exit(1);
+});

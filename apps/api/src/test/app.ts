@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { RegisterSchoolBody } from '@shule/shared/institution';
+import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { type App, buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type Database, openPglite, openPostgres } from '../db/client';
+
+/** Which database the API tests run on: PGlite, or PostgreSQL when TEST_DB=postgres. */
+export const testDriver = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+async function openTestDatabase(): Promise<Database> {
+  if (testDriver === 'pglite') return openPglite();
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  // Each test file gets a scratch database of its own, dropped when it closes.
+  const name = `shule_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  const database = await openPostgres(scratch.toString());
+  return {
+    db: database.db,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A fresh app on a fresh, migrated database. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shule-test-'));
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-'.padEnd(48, 'x') }),
+    ...overrides,
+  };
+  const database = await openTestDatabase();
+  const app = await buildApp({ config, db: database.db });
+  return {
+    app,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let phoneCounter = 0;
+/** A valid, unused 10-digit phone number for this test run. */
+export function uniquePhone() {
+  phoneCounter += 1;
+  return `07${String(process.pid % 1000).padStart(3, '0')}${String(phoneCounter).padStart(5, '0')}`;
+}
+
+export function schoolRegistration(overrides: { adminPhone?: string; name?: string } = {}) {
+  return {
+    school: {
+      name: overrides.name ?? 'Moi Girls High School',
+      postal_code: '00100',
+      county: 'Nairobi',
+      phone_number: '0720000000',
+      email: 'info@moigirls.ac.ke',
+      year_established: '1990',
+      type: 'IPS',
+    },
+    admin: {
+      first_name: 'Jane',
+      last_name: 'Wanjiku',
+      email: 'jane@moigirls.ac.ke',
+      phone_number: overrides.adminPhone ?? uniquePhone(),
+      password: 'secret123',
+    },
+  } satisfies RegisterSchoolBody;
+}
+
+export interface SignedInSchool {
+  schoolId: number;
+  userId: number;
+  token: string;
+  refresh: string;
+  phone: string;
+  /** Authorization header for inject. */
+  auth: { authorization: string };
+}
+
+/** Registers a school with its admin and logs the admin in. */
+export async function registerSchool(app: App, name?: string): Promise<SignedInSchool> {
+  const body = schoolRegistration({ name });
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/api/schools/register_school/',
+    payload: body,
+  });
+  if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
+  return login(app, body.admin.phone_number, body.admin.password);
+}
+
+export async function login(app: App, phone: string, password: string): Promise<SignedInSchool> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/users/login/',
+    payload: { username: phone, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  const { tokens, user } = res.json();
+  return {
+    schoolId: user.school?.id,
+    userId: user.id,
+    token: tokens.access,
+    refresh: tokens.refresh,
+    phone,
+    auth: { authorization: `Bearer ${tokens.access}` },
+  };
+}
+
+export const json = (res: LightMyRequestResponse) =>
+  res.json() as Record<string, unknown> & { message?: string };

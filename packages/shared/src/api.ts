@@ -1,0 +1,19 @@
+/** The one error shape every endpoint answers with (DESIGN.md §4). */
+export interface ApiErrorBody {
+  message: string;
+  errors?: Record<string, string[]>;
+  code?: string;
+}
+
+export interface CountResponse {
+  count: number;
+}
+export interface StudentCounts {
+  male_count: number;
+  female_count: number;
+  other_count: number;
+  total: number;
+}
+export interface TeacherCount {
+  teacher_count: number;
+}

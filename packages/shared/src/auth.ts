@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { MESSAGES, PHONE_PATTERN, passwordField } from './fields';
+import type { SchoolInfo } from './institution';
+
+export const ROLE_NAMES = ['admin', 'teacher', 'student'] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+export const SIGNUP_MESSAGES = {
+  incomplete: 'All fields have to be filled and valid',
+  passwordsMatch: MESSAGES.passwordsMatch,
+} as const;
+
+const filled = z
+  .string({ error: SIGNUP_MESSAGES.incomplete })
+  .trim()
+  .min(1, SIGNUP_MESSAGES.incomplete);
+
+/** POST /api/users/signup/ */
+export const signupBody = z.object({
+  first_name: filled,
+  last_name: filled,
+  username: filled,
+  phone_number: filled.regex(PHONE_PATTERN, MESSAGES.phone),
+  password: passwordField,
+});
+export type SignupBody = z.input<typeof signupBody>;
+
+/** The sign-up form: the body plus the repeated password. */
+export const signupFormSchema = signupBody
+  .extend({ repeat_password: z.string() })
+  .refine((f) => f.password === f.repeat_password, {
+    message: SIGNUP_MESSAGES.passwordsMatch,
+    path: ['repeat_password'],
+  });
+export type SignupForm = z.input<typeof signupFormSchema>;
+
+/** POST /api/users/login/ — username carries the phone number. */
+export const loginBody = z.object({
+  username: z
+    .string({ error: 'Phone number is required' })
+    .trim()
+    .min(1, 'Phone number is required'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const refreshBody = z.object({
+  refresh: z.string({ error: 'Refresh token is required' }).min(1, 'Refresh token is required'),
+});
+
+export const LOGIN_FAILED_MESSAGE = 'Login Failed. Please check username and password';
+export const TOKEN_NOT_VALID = 'token_not_valid';
+
+export interface LoginResponse {
+  tokens: { access: string; refresh: string };
+  user: { id: number; first_name: string; school: SchoolInfo | null };
+}
+
+export interface SignupResponse {
+  message: string;
+  tokens: { token: string; refresh: string };
+}
+
+export interface CurrentUser {
+  id: number;
+  first_name: string;
+  last_name: string;
+  username: string;
+  phone_number: string;
+  email: string | null;
+  roles: { name: string }[];
+  school: SchoolInfo | null;
+}
+
+/** The claims of our access token. */
+export interface AccessClaims {
+  sub: string;
+  school_id: number | null;
+  roles: { name: string }[];
+}
+
+/** Which dashboard a user sees (spec §6): the most capable role they hold. */
+export function dashboardFor(roles: { name: string }[] | undefined) {
+  const names = new Set(roles?.map((r) => r.name));
+  return ROLE_NAMES.find((name) => names.has(name)) ?? 'unauthorized';
+}

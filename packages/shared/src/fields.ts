@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/**
+ * Field schemas shared by every form and route. The messages are the product's (spec §5);
+ * change them here and both the browser and the API follow.
+ */
+export const MESSAGES = {
+  institutionName: 'Institution name must be 2 or more characters',
+  postalCode: 'Please enter a valid postal code',
+  phone: "Phone number must be 10 digits starting with '0'",
+  email: 'Please enter a valid email',
+  year: 'Enter valid year',
+  website: 'Please enter a valid url',
+  personName:
+    'Name must be 2 or more characters and should not contain numbers or any special characters',
+  password: 'Password must be at least 8 characters long and contain both letters and numbers.',
+  passwordsMatch: 'Passwords have to match',
+  county: 'Please choose a county from the list',
+  institutionType: 'Please choose an institution type',
+} as const;
+
+export const required = (label: string) => `${label} is required`;
+
+/** A required text field: trimmed, and '{label} is required' when empty. */
+export const requiredText = (label: string) =>
+  z
+    .string({ error: required(label) })
+    .trim()
+    .min(1, required(label));
+
+/** Optional text: empty strings and missing values both become undefined. */
+export const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+export const PHONE_PATTERN = /^0\d{9}$/;
+export const phoneField = (label = 'Phone number') =>
+  requiredText(label).regex(PHONE_PATTERN, MESSAGES.phone);
+
+export const emailField = z.email(MESSAGES.email);
+export const optionalEmail = z
+  .union([z.literal(''), z.email(MESSAGES.email)])
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+export const personNameField = (label: string) =>
+  requiredText(label).regex(/^\p{L}{2,}$/u, MESSAGES.personName);
+
+export const passwordField = requiredText('Password')
+  .min(8, MESSAGES.password)
+  .regex(/\p{L}/u, MESSAGES.password)
+  .regex(/\d/, MESSAGES.password);
+
+export const isValidUrl = (value: string) => {
+  try {
+    const url = new URL(/^https?:\/\//i.test(value) ? value : `https://${value}`);
+    return url.hostname.includes('.') && !/\s/.test(value);
+  } catch {
+    return false;
+  }
+};
+
+/** Years from 1900 to the current year, four digits starting 19 or 20. */
+export const isValidYear = (value: string, now = new Date()) =>
+  /^(19|20)\d{2}$/.test(value) && Number(value) <= now.getFullYear();
+
+/** Dates travel as yyyy-mm-dd. */
+export const isoDateField = (label: string) =>
+  requiredText(label).refine(
+    (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)),
+    `${label} must be a date (yyyy-mm-dd)`,
+  );
+
+/** A positive integer id in a path or query string. */
+export const idParam = z.coerce
+  .number({ error: 'Must be a number' })
+  .int('Must be a whole number')
+  .positive('Must be a positive number');

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { KENYAN_COUNTIES } from './counties';
+import {
+  isValidUrl,
+  isValidYear,
+  MESSAGES,
+  optionalEmail,
+  optionalText,
+  passwordField,
+  personNameField,
+  phoneField,
+  requiredText,
+} from './fields';
+
+export const INSTITUTION_TYPES = [
+  { value: 'IPS', label: 'Independent Private School' },
+  { value: 'FBS', label: 'Faith Based/Religious School' },
+  { value: 'INT', label: 'International School' },
+  { value: 'MNT', label: 'Montessori School' },
+  { value: 'SNS', label: 'Special Needs School' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+const institutionTypeValues = INSTITUTION_TYPES.map((t) => t.value) as [string, ...string[]];
+
+const institutionName = requiredText('Institution name').min(2, MESSAGES.institutionName);
+const postalCode = requiredText('Postal code').regex(/^\d+$/, MESSAGES.postalCode);
+const county = requiredText('County').refine(
+  (v) => (KENYAN_COUNTIES as readonly string[]).includes(v),
+  MESSAGES.county,
+);
+const institutionType = requiredText('Type').refine(
+  (v) => institutionTypeValues.includes(v),
+  MESSAGES.institutionType,
+);
+const year = z
+  .union([z.string(), z.number()], { error: 'Year is required' })
+  .transform((v) => String(v).trim())
+  .refine((v) => v.length > 0, 'Year is required')
+  .refine((v) => v.length === 0 || isValidYear(v), MESSAGES.year);
+const website = optionalText.refine((v) => v === undefined || isValidUrl(v), MESSAGES.website);
+
+/** The registration form as the browser holds it (spec §2, checked on every change). */
+export const registrationFormSchema = z
+  .object({
+    institutionName,
+    postalCode,
+    county,
+    phone: phoneField('Phone'),
+    email: optionalEmail,
+    year,
+    description: optionalText,
+    type: institutionType,
+    website,
+    logo: optionalText,
+    documents: optionalText,
+    firstName: personNameField('First name'),
+    lastName: personNameField('Last name'),
+    adminEmail: optionalEmail,
+    adminPhone: phoneField('Admin phone'),
+    password: passwordField,
+    repeatPassword: requiredText('Repeat password'),
+  })
+  .refine((f) => f.password === f.repeatPassword, {
+    message: MESSAGES.passwordsMatch,
+    path: ['repeatPassword'],
+  });
+export type RegistrationForm = z.input<typeof registrationFormSchema>;
+
+/** POST /api/schools/register_school/ — the same rules, in the API's field names. */
+export const registerSchoolBody = z.object({
+  school: z.object({
+    name: institutionName,
+    postal_code: postalCode,
+    county,
+    phone_number: phoneField('Phone'),
+    email: optionalEmail,
+    year_established: year,
+    description: optionalText,
+    type: institutionType,
+    website,
+    logo: optionalText,
+    documents: optionalText,
+  }),
+  admin: z.object({
+    first_name: personNameField('First name'),
+    last_name: personNameField('Last name'),
+    email: optionalEmail,
+    phone_number: phoneField('Admin phone'),
+    password: passwordField,
+  }),
+});
+export type RegisterSchoolBody = z.input<typeof registerSchoolBody>;
+
+export function toRegisterSchoolBody(form: RegistrationForm): RegisterSchoolBody {
+  return {
+    school: {
+      name: form.institutionName,
+      postal_code: form.postalCode,
+      county: form.county,
+      phone_number: form.phone,
+      email: form.email,
+      year_established: form.year,
+      description: form.description,
+      type: form.type,
+      website: form.website,
+      logo: form.logo,
+      documents: form.documents,
+    },
+    admin: {
+      first_name: form.firstName,
+      last_name: form.lastName,
+      email: form.adminEmail,
+      phone_number: form.adminPhone,
+      password: form.password,
+    },
+  };
+}
+
+/** The school info the browser keeps after login or registration (spec §3). */
+export interface SchoolInfo {
+  id: number;
+  name: string;
+  postal_code: string;
+  phone_number: string;
+  email: string | null;
+}
