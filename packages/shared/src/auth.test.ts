@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  dashboardFor,
+  LOGIN_FAILED_MESSAGE,
+  loginBody,
+  refreshBody,
+  SIGNUP_MESSAGES,
+  signupBody,
+  signupFormSchema,
+  TOKEN_NOT_VALID,
+} from './auth';
+import { MESSAGES } from './fields';
+
+const messagesOf = (schema: z.ZodType, value: unknown) => {
+  const result = schema.safeParse(value);
+  return result.success ? [] : [...new Set(result.error.issues.map((i) => i.message))];
+};
+
+const validSignup = {
+  first_name: 'Jane',
+  last_name: 'Wanjiku',
+  username: 'jane',
+  phone_number: '0712345678',
+  password: 'secret123',
+};
+
+describe('sign-up (spec §5)', () => {
+  it('uses the product messages', () => {
+    expect(SIGNUP_MESSAGES).toEqual({
+      incomplete: 'All fields have to be filled and valid',
+      passwordsMatch: 'Passwords have to match',
+    });
+  });
+
+  it('accepts a complete form whose passwords match', () => {
+    expect(messagesOf(signupBody, validSignup)).toEqual([]);
+    expect(messagesOf(signupFormSchema, { ...validSignup, repeat_password: 'secret123' })).toEqual(
+      [],
+    );
+  });
+
+  it.each([['first_name'], ['last_name'], ['username'], ['phone_number']] as const)(
+    "answers 'All fields have to be filled and valid' when %s is empty or missing",
+    (field) => {
+      for (const value of ['', '   ', undefined]) {
+        expect(messagesOf(signupBody, { ...validSignup, [field]: value })[0]).toBe(
+          'All fields have to be filled and valid',
+        );
+      }
+    },
+  );
+
+  it('refuses an empty or missing password', () => {
+    expect(messagesOf(signupBody, { ...validSignup, password: '' })).not.toEqual([]);
+    expect(messagesOf(signupBody, { ...validSignup, password: undefined })).not.toEqual([]);
+  });
+
+  it('refuses a phone number that is not 10 digits starting with 0', () => {
+    expect(messagesOf(signupBody, { ...validSignup, phone_number: '712345678' })).toEqual([
+      MESSAGES.phone,
+    ]);
+  });
+
+  it("answers 'Passwords have to match' on the repeat password", () => {
+    const result = signupFormSchema.safeParse({ ...validSignup, repeat_password: 'secret124' });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['repeat_password', 'Passwords have to match'],
+    ]);
+  });
+
+  it('drops the repeat password from the body sent to the API', () => {
+    expect(signupBody.parse({ ...validSignup, repeat_password: 'x' })).toEqual(validSignup);
+  });
+});
+
+describe('login (spec §5): both fields required, no other bounds', () => {
+  it('accepts any filled phone and password', () => {
+    expect(loginBody.parse({ username: ' 0712345678 ', password: 'x' })).toEqual({
+      username: '0712345678',
+      password: 'x',
+    });
+  });
+
+  it.each([
+    [{ password: 'secret123' }, ['Phone number is required']],
+    [{ username: '', password: 'secret123' }, ['Phone number is required']],
+    [{ username: '0712345678' }, ['Password is required']],
+    [{ username: '0712345678', password: '' }, ['Password is required']],
+    [{}, ['Phone number is required', 'Password is required']],
+  ])('%j is refused with %j', (value, expected) => {
+    expect(messagesOf(loginBody, value)).toEqual(expected);
+  });
+
+  it('keeps the login failure text of the error catalogue', () => {
+    expect(LOGIN_FAILED_MESSAGE).toBe('Login Failed. Please check username and password');
+    expect(TOKEN_NOT_VALID).toBe('token_not_valid');
+  });
+});
+
+describe('refresh body', () => {
+  it('needs the refresh token', () => {
+    expect(messagesOf(refreshBody, {})).toEqual(['Refresh token is required']);
+    expect(messagesOf(refreshBody, { refresh: 'abc' })).toEqual([]);
+  });
+});
+
+describe('dashboardFor', () => {
+  it.each([
+    [[{ name: 'admin' }], 'admin'],
+    [[{ name: 'teacher' }, { name: 'admin' }], 'admin'],
+    [[{ name: 'teacher' }], 'teacher'],
+    [[{ name: 'student' }], 'student'],
+    [[], 'unauthorized'],
+    [undefined, 'unauthorized'],
+    [[{ name: 'janitor' }], 'unauthorized'],
+  ])('%j sees the %s dashboard', (roles, expected) => {
+    expect(dashboardFor(roles)).toBe(expected);
+  });
+});

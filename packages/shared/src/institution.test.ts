@@ -1,0 +1,290 @@
+import { describe, expect, it } from 'vitest';
+import { KENYAN_COUNTIES } from './counties';
+import { MESSAGES } from './fields';
+import {
+  INSTITUTION_TYPES,
+  type RegistrationForm,
+  registerSchoolBody,
+  registrationFormSchema,
+  toRegisterSchoolBody,
+} from './institution';
+
+const thisYear = new Date().getFullYear();
+
+const validForm: RegistrationForm = {
+  institutionName: 'Moi Girls High School',
+  postalCode: '00100',
+  county: 'Nairobi',
+  phone: '0720000000',
+  email: 'info@moigirls.ac.ke',
+  year: '1990',
+  description: 'A girls boarding school',
+  type: 'IPS',
+  website: 'https://moigirls.ac.ke',
+  logo: '',
+  documents: '',
+  firstName: 'Jane',
+  lastName: 'Wanjiku',
+  adminEmail: 'jane@moigirls.ac.ke',
+  adminPhone: '0711000000',
+  password: 'secret123',
+  repeatPassword: 'secret123',
+};
+
+/** The messages the form schema gives for `field` when the form holds `value` there. */
+function formMessages(field: keyof RegistrationForm, value: unknown, base = validForm) {
+  const result = registrationFormSchema.safeParse({ ...base, [field]: value });
+  if (result.success) return [];
+  return [...new Set(result.error.issues.filter((i) => i.path[0] === field).map((i) => i.message))];
+}
+
+/** Each §5 field with one accepted and several refused values, and the message they get. */
+const rules: [keyof RegistrationForm, unknown[], unknown[], string][] = [
+  ['institutionName', ['Moi', 'St'], ['M', ' M '], MESSAGES.institutionName],
+  ['postalCode', ['00100', '1'], ['00-100', 'abc', '001 00'], MESSAGES.postalCode],
+  [
+    'phone',
+    ['0720000000'],
+    ['720000000', '07200000001', '1720000000', '07200x0000'],
+    MESSAGES.phone,
+  ],
+  ['adminPhone', ['0711000000'], ['+254711000000', '071100000'], MESSAGES.phone],
+  ['email', ['office@school.ac.ke'], ['office', 'office@'], MESSAGES.email],
+  ['adminEmail', ['jane@school.ac.ke'], ['jane at school'], MESSAGES.email],
+  [
+    'year',
+    ['1900', '1999', '2000', String(thisYear), 1990],
+    ['1899', '2100', String(thisYear + 1), '199', '19900', 'abcd', 1800],
+    MESSAGES.year,
+  ],
+  [
+    'website',
+    ['www.moigirls.ac.ke', 'http://school.co.ke'],
+    ['moigirls', 'not a url'],
+    MESSAGES.website,
+  ],
+  ['firstName', ['Jo', 'Zoë'], ['J', 'Jane2', 'Mary-Jane', 'Jane!'], MESSAGES.personName],
+  ['lastName', ['Wanjiku'], ['W', 'Wanjiku1', 'Wa njiku'], MESSAGES.personName],
+  [
+    'county',
+    ['Mombasa', "Murang'a", 'Tharaka-Nithi'],
+    ['Nairobi City', 'Kampala', 'nairobi'],
+    MESSAGES.county,
+  ],
+  ['type', INSTITUTION_TYPES.map((t) => t.value), ['School', 'ips'], MESSAGES.institutionType],
+];
+
+describe('registration form (spec §5)', () => {
+  it('accepts a complete, valid form', () => {
+    expect(registrationFormSchema.safeParse(validForm).success).toBe(true);
+  });
+
+  describe.each(rules)('%s', (field, good, bad, message) => {
+    it.each(good.map((v) => [v]))('accepts %j', (value) => {
+      expect(formMessages(field, value)).toEqual([]);
+    });
+    it.each(bad.map((v) => [v]))(`refuses %j with '${message}'`, (value) => {
+      expect(formMessages(field, value)).toEqual([message]);
+    });
+  });
+
+  describe('password', () => {
+    it.each([['abc123'], ['longpassword'], ['12345678']])('refuses %j', (password) => {
+      const messages = formMessages('password', password, {
+        ...validForm,
+        repeatPassword: password,
+      });
+      expect(messages).toEqual([MESSAGES.password]);
+    });
+    it('accepts letters and numbers of 8 or more', () => {
+      const form = { ...validForm, password: 'kenya2024', repeatPassword: 'kenya2024' };
+      expect(registrationFormSchema.safeParse(form).success).toBe(true);
+    });
+  });
+
+  it("refuses a repeatPassword that differs with 'Passwords have to match'", () => {
+    expect(formMessages('repeatPassword', 'secret124')).toEqual([MESSAGES.passwordsMatch]);
+  });
+
+  it('refuses a year later than this year', () => {
+    expect(formMessages('year', String(thisYear + 1))).toEqual(['Enter valid year']);
+  });
+
+  it('accepts every one of the 47 counties and nothing else', () => {
+    for (const county of KENYAN_COUNTIES) expect(formMessages('county', county)).toEqual([]);
+    expect(formMessages('county', 'Kampala')).toEqual(['Please choose a county from the list']);
+  });
+
+  const requiredFields: [keyof RegistrationForm, string][] = [
+    ['firstName', 'First name is required'],
+    ['lastName', 'Last name is required'],
+    ['password', 'Password is required'],
+    ['repeatPassword', 'Repeat password is required'],
+    ['adminPhone', 'Admin phone is required'],
+    ['institutionName', 'Institution name is required'],
+    ['postalCode', 'Postal code is required'],
+    ['phone', 'Phone is required'],
+    ['county', 'County is required'],
+    ['type', 'Type is required'],
+    ['year', 'Year is required'],
+  ];
+  // A form shows a field's first message, and the API answers it as `message`.
+  describe.each(requiredFields)('required: %s', (field, message) => {
+    it.each([[''], ['   '], [undefined]])(`answers '${message}' first for %j`, (value) => {
+      const base = field === 'password' ? { ...validForm, repeatPassword: '' } : validForm;
+      expect(formMessages(field, value, base)[0]).toBe(message);
+    });
+  });
+
+  it('lists every required field of an empty form with its own message', () => {
+    const result = registrationFormSchema.safeParse({});
+    expect(result.success).toBe(false);
+    const byField = Object.fromEntries(
+      result.error!.issues.map((i) => [String(i.path[0]), i.message]),
+    );
+    expect(byField).toEqual(Object.fromEntries(requiredFields));
+  });
+
+  it.each([
+    ['email'],
+    ['adminEmail'],
+    ['website'],
+    ['description'],
+    ['logo'],
+    ['documents'],
+  ] as const)('%s is optional', (field) => {
+    expect(formMessages(field, '')).toEqual([]);
+    expect(formMessages(field, undefined)).toEqual([]);
+  });
+});
+
+describe('register_school body', () => {
+  const body = toRegisterSchoolBody(validForm);
+  const issues = (value: unknown) => {
+    const result = registerSchoolBody.safeParse(value);
+    return result.success
+      ? []
+      : result.error.issues.map((i) => [i.path.join('.'), i.message] as [string, string]);
+  };
+
+  it('carries the form in the API field names', () => {
+    expect(body).toEqual({
+      school: {
+        name: 'Moi Girls High School',
+        postal_code: '00100',
+        county: 'Nairobi',
+        phone_number: '0720000000',
+        email: 'info@moigirls.ac.ke',
+        year_established: '1990',
+        description: 'A girls boarding school',
+        type: 'IPS',
+        website: 'https://moigirls.ac.ke',
+        logo: '',
+        documents: '',
+      },
+      admin: {
+        first_name: 'Jane',
+        last_name: 'Wanjiku',
+        email: 'jane@moigirls.ac.ke',
+        phone_number: '0711000000',
+        password: 'secret123',
+      },
+    });
+    expect(issues(body)).toEqual([]);
+  });
+
+  it('parses to trimmed values, with empty optional fields dropped', () => {
+    const parsed = registerSchoolBody.parse({
+      ...body,
+      school: { ...body.school, name: '  Moi Girls  ', year_established: 1990, email: '' },
+    });
+    expect(parsed.school.name).toBe('Moi Girls');
+    expect(parsed.school.year_established).toBe('1990');
+    expect(parsed.school.email).toBeUndefined();
+    expect(parsed.school.logo).toBeUndefined();
+  });
+
+  const cases: [string, (b: typeof body) => unknown, string][] = [
+    [
+      'school.name',
+      (b) => ({ ...b, school: { ...b.school, name: 'M' } }),
+      MESSAGES.institutionName,
+    ],
+    [
+      'school.postal_code',
+      (b) => ({ ...b, school: { ...b.school, postal_code: 'x1' } }),
+      MESSAGES.postalCode,
+    ],
+    [
+      'school.county',
+      (b) => ({ ...b, school: { ...b.school, county: 'Kampala' } }),
+      MESSAGES.county,
+    ],
+    [
+      'school.phone_number',
+      (b) => ({ ...b, school: { ...b.school, phone_number: '123' } }),
+      MESSAGES.phone,
+    ],
+    ['school.email', (b) => ({ ...b, school: { ...b.school, email: 'x' } }), MESSAGES.email],
+    [
+      'school.year_established',
+      (b) => ({ ...b, school: { ...b.school, year_established: String(thisYear + 1) } }),
+      MESSAGES.year,
+    ],
+    [
+      'school.type',
+      (b) => ({ ...b, school: { ...b.school, type: 'ABC' } }),
+      MESSAGES.institutionType,
+    ],
+    [
+      'school.website',
+      (b) => ({ ...b, school: { ...b.school, website: 'nope' } }),
+      MESSAGES.website,
+    ],
+    [
+      'admin.first_name',
+      (b) => ({ ...b, admin: { ...b.admin, first_name: 'J4ne' } }),
+      MESSAGES.personName,
+    ],
+    [
+      'admin.last_name',
+      (b) => ({ ...b, admin: { ...b.admin, last_name: 'W' } }),
+      MESSAGES.personName,
+    ],
+    ['admin.email', (b) => ({ ...b, admin: { ...b.admin, email: 'jane@' } }), MESSAGES.email],
+    [
+      'admin.phone_number',
+      (b) => ({ ...b, admin: { ...b.admin, phone_number: '0711' } }),
+      MESSAGES.phone,
+    ],
+    [
+      'admin.password',
+      (b) => ({ ...b, admin: { ...b.admin, password: 'password' } }),
+      MESSAGES.password,
+    ],
+  ];
+  it.each(cases)('%s refused with %#', (path, change, message) => {
+    expect(issues(change(body))).toEqual([[path, message]]);
+  });
+
+  it.each([
+    ['school.name', 'Institution name is required'],
+    ['school.postal_code', 'Postal code is required'],
+    ['school.county', 'County is required'],
+    ['school.phone_number', 'Phone is required'],
+    ['school.year_established', 'Year is required'],
+    ['school.type', 'Type is required'],
+    ['admin.first_name', 'First name is required'],
+    ['admin.last_name', 'Last name is required'],
+    ['admin.phone_number', 'Admin phone is required'],
+    ['admin.password', 'Password is required'],
+  ])("an empty %s answers '%s' first", (path, message) => {
+    const [part, field] = path.split('.') as ['school' | 'admin', string];
+    const emptied = { ...body, [part]: { ...body[part], [field]: '' } };
+    expect(issues(emptied)[0]).toEqual([path, message]);
+  });
+
+  it('requires both parts', () => {
+    expect(issues({}).map(([path]) => path)).toEqual(['school', 'admin']);
+  });
+});
