@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { idParam, requiredText } from './fields';
+import { schoolQuery } from './school-scope';
+
+const className = requiredText('Class name').max(100, 'Class name must be at most 100 characters');
+
+/** The class dialog (create and rename): one Class Name input. */
+export const classFormSchema = z.object({ name: className });
+export type ClassForm = z.input<typeof classFormSchema>;
+
+/** POST /api/classes/?school= */
+export const createClassBody = classFormSchema;
+export type CreateClassBody = z.input<typeof createClassBody>;
+
+/** PATCH /api/classes/{id}/ — rename, and/or set (a teacher id) or clear (null) the class teacher. */
+export const updateClassBody = z.object({
+  name: className.optional(),
+  class_teacher: z.union([z.null(), idParam], { error: 'Choose a teacher' }).optional(),
+});
+export type UpdateClassBody = z.input<typeof updateClassBody>;
+
+/** GET /api/classes/?school=&count=true */
+export const classesQuery = schoolQuery.extend({
+  count: z.enum(['true', 'false']).optional(),
+});
+
+/** A class as every class endpoint answers it (spec §3, with the read extras). */
+export interface ClassRow {
+  id: number;
+  name: string;
+  school: number;
+  totalStudents: number;
+  boys: number;
+  girls: number;
+  class_teacher: { id: number; user: { first_name: string; last_name: string } } | null;
+  /** The class teacher's id, or null. */
+  classTeacher: number | null;
+}
+
+export interface ClassListResponse {
+  classes: ClassRow[];
+}
+/** 201 from POST /api/classes/ (PATCH answers the bare ClassRow). */
+export interface CreateClassResponse {
+  class: ClassRow;
+}
+
+export const classNameTakenMessage = (name: string) => `A class named '${name}' already exists`;
+
+/** Why a class with students cannot be deleted (DESIGN.md §5: nothing is lost silently). */
+export const classHasStudentsMessage = (count: number) =>
+  `This class has ${count} ${count === 1 ? 'student' : 'students'}. Move or remove them before deleting the class.`;
