@@ -1,0 +1,73 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppShell } from './app-shell';
+import { ComingSoonPage } from './coming-soon-page';
+import { NotFoundPage } from './not-found-page';
+import { ProtectedRoute } from './protected-route';
+
+/** Screens load on first visit, so a phone downloads only what it shows. */
+const comingSoon = (path: string, title: string): RouteObject => ({
+  path,
+  element: <ComingSoonPage title={title} />,
+});
+
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    lazy: async () => ({
+      Component: (await import('../features/landing/landing-page')).LandingPage,
+    }),
+  },
+  {
+    path: '/login',
+    lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
+  },
+  {
+    path: '/signup',
+    lazy: async () => ({ Component: (await import('../features/auth/signup-page')).SignupPage }),
+  },
+  {
+    path: '/register_institution',
+    lazy: async () => ({
+      Component: (await import('../features/registration/register-institution-page'))
+        .RegisterInstitutionPage,
+    }),
+  },
+  {
+    element: <ProtectedRoute />,
+    children: [
+      {
+        element: <AppShell />,
+        children: [
+          {
+            path: '/dashboard',
+            lazy: async () => ({
+              Component: (await import('../features/dashboard/dashboard-page')).DashboardPage,
+            }),
+          },
+          {
+            path: '/account',
+            lazy: async () => ({
+              Component: (await import('../features/auth/account-page')).AccountPage,
+            }),
+          },
+          comingSoon('/teachers', 'Teachers'),
+          comingSoon('/students', 'Students'),
+          comingSoon('/classes', 'Classes'),
+          comingSoon('/subjects', 'Subjects'),
+          comingSoon('/exams', 'Exams'),
+          comingSoon('/grades', 'Grades'),
+          comingSoon('/terms', 'Terms'),
+          comingSoon('/academic_years', 'Academic Years'),
+          comingSoon('/messages', 'Messaging'),
+          comingSoon('/results', 'Results'),
+          comingSoon('/analytics', 'Analytics/Fee'),
+          comingSoon('/reports', 'Reports'),
+          comingSoon('/fees', 'Fees'),
+          comingSoon('/fee_structure', 'Fee Structure'),
+          comingSoon('/setup', 'Setup'),
+        ],
+      },
+    ],
+  },
+  { path: '*', element: <NotFoundPage /> },
+]);

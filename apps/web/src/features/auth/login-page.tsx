@@ -1,0 +1,82 @@
+import { LOGIN_FAILED_MESSAGE, type LoginBody, loginBody } from '@shule/shared/auth';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { toast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { zodResolver } from '../../lib/zod-resolver';
+import { AuthLayout, SplashScreen } from './auth-layout';
+
+/** What the banner says for a failed login: throttling and network trouble say so plainly. */
+function loginFailureMessage(err: unknown) {
+  if (err instanceof ApiError && (err.status === 429 || err.status === 0)) return err.message;
+  return LOGIN_FAILED_MESSAGE;
+}
+
+export function LoginPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<LoginBody>({
+    resolver: zodResolver(loginBody),
+    defaultValues: { username: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  if (session.loading) return <SplashScreen />;
+  if (session.user && !isSubmitting) return <Navigate to="/dashboard" replace />;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await session.login(values);
+      toast({
+        title: 'Login successful',
+        description: 'You are being redirected to the dashboard',
+      });
+      navigate('/dashboard', { replace: true });
+    } catch (err) {
+      setFailure(loginFailureMessage(err));
+    }
+  });
+
+  return (
+    <AuthLayout
+      title="Login"
+      description="Enter your phone number and password to login to your account"
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <Field label="Phone Number" error={errors.username?.message}>
+          <Input
+            type="tel"
+            inputMode="numeric"
+            autoComplete="username"
+            placeholder="0712345678"
+            {...form.register('username')}
+          />
+        </Field>
+        <Field label="Password" error={errors.password?.message}>
+          <Input type="password" autoComplete="current-password" {...form.register('password')} />
+        </Field>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Logging in...' : 'Login'}
+        </Button>
+      </form>
+      <p className="mt-4 text-center text-sm text-muted-foreground">
+        Don&apos;t have an account?{' '}
+        <Link
+          to="/register_institution"
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Sign up
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

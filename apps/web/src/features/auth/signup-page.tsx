@@ -1,0 +1,82 @@
+import { type SignupForm, type SignupResponse, signupFormSchema } from '@shule/shared/auth';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { api, errorMessage } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { zodResolver } from '../../lib/zod-resolver';
+import { AuthLayout } from './auth-layout';
+
+const EMPTY: SignupForm = {
+  first_name: '',
+  last_name: '',
+  username: '',
+  phone_number: '',
+  password: '',
+  repeat_password: '',
+};
+
+export function SignupPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
+  const form = useForm<SignupForm>({
+    resolver: zodResolver(signupFormSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ repeat_password: _, ...body }) => {
+    setResult(null);
+    try {
+      const res = await api.post<SignupResponse>('/users/signup/', body, { anonymous: true });
+      setResult({ tone: 'success', message: res.message });
+      await session.acceptTokens(res.tokens.token, res.tokens.refresh);
+      navigate('/dashboard', { replace: true });
+    } catch (err) {
+      setResult({ tone: 'error', message: errorMessage(err) });
+    }
+  });
+
+  const field = (name: keyof SignupForm, label: string, props: Record<string, string> = {}) => (
+    <Field label={label} error={errors[name]?.message}>
+      <Input {...props} {...form.register(name)} />
+    </Field>
+  );
+
+  return (
+    <AuthLayout title="Sign Up" description="Enter your information to create an account">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {result ? <Alert tone={result.tone}>{result.message}</Alert> : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {field('first_name', 'First name', { autoComplete: 'given-name' })}
+          {field('last_name', 'Last name', { autoComplete: 'family-name' })}
+        </div>
+        {field('username', 'Username', { autoComplete: 'nickname' })}
+        {field('phone_number', 'Phone number', {
+          type: 'tel',
+          inputMode: 'numeric',
+          placeholder: '0712345678',
+        })}
+        {field('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
+        {field('repeat_password', 'Repeat Password', {
+          type: 'password',
+          autoComplete: 'new-password',
+        })}
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating account...' : 'Create an account'}
+        </Button>
+      </form>
+      <p className="mt-4 text-center text-sm text-muted-foreground">
+        Already have an account?{' '}
+        <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,128 @@
+import type { ApiErrorBody } from '@shule/shared/api';
+import { TOKEN_NOT_VALID } from '@shule/shared/auth';
+import { tokenStorage } from './storage';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+const NETWORK_MESSAGE = 'Could not reach Shule. Check your internet connection and try again.';
+
+type SignedOutListener = () => void;
+const signedOutListeners = new Set<SignedOutListener>();
+/** Called when the refresh token is no longer valid: the session is over. */
+export function onSignedOut(listener: SignedOutListener) {
+  signedOutListeners.add(listener);
+  return () => {
+    signedOutListeners.delete(listener);
+  };
+}
+
+async function parseError(res: Response): Promise<ApiError> {
+  let body: Partial<ApiErrorBody> = {};
+  try {
+    body = await res.json();
+  } catch {
+    // not JSON: keep the status text
+  }
+  return new ApiError(
+    body.message ?? res.statusText ?? 'Request failed',
+    res.status,
+    body.code,
+    body.errors,
+  );
+}
+
+// One refresh at a time: requests that fail together wait for the same new token.
+let refreshing: Promise<string> | null = null;
+
+async function refreshAccessToken(): Promise<string> {
+  const refresh = tokenStorage.getRefresh();
+  if (!refresh) throw new ApiError('Your session has ended', 401, TOKEN_NOT_VALID);
+  const res = await fetch('/api/token/refresh/', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ refresh }),
+  });
+  if (!res.ok) throw await parseError(res);
+  const tokens = (await res.json()) as { access: string; refresh: string };
+  tokenStorage.setTokens(tokens.access, tokens.refresh);
+  return tokens.access;
+}
+
+interface RequestOptions {
+  body?: unknown;
+  /** Send without the bearer token and without the refresh retry. */
+  anonymous?: boolean;
+}
+
+async function send(method: string, path: string, options: RequestOptions, token: string | null) {
+  const headers: Record<string, string> = {};
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  if (token && !options.anonymous) headers.authorization = `Bearer ${token}`;
+  try {
+    return await fetch(`/api${path}`, {
+      method,
+      headers,
+      body: isForm
+        ? (options.body as FormData)
+        : options.body === undefined
+          ? undefined
+          : JSON.stringify(options.body),
+    });
+  } catch {
+    throw new ApiError(NETWORK_MESSAGE, 0, 'network_error');
+  }
+}
+
+/**
+ * The one way the web app calls the API: bearer token, JSON in and out, and on a 401 one refresh
+ * and one retry. A refused refresh (token_not_valid) ends the session.
+ */
+export async function request<T>(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  let res = await send(method, path, options, tokenStorage.getAccess());
+  if (res.status === 401 && !options.anonymous && tokenStorage.getRefresh()) {
+    let access: string;
+    try {
+      refreshing ??= refreshAccessToken().finally(() => {
+        refreshing = null;
+      });
+      access = await refreshing;
+    } catch (err) {
+      if (err instanceof ApiError && err.code === TOKEN_NOT_VALID) {
+        tokenStorage.clear();
+        for (const listener of signedOutListeners) listener();
+        throw err;
+      }
+      throw await parseError(res);
+    }
+    res = await send(method, path, options, access);
+  }
+  if (!res.ok) throw await parseError(res);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('POST', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, { body }),
+  delete: <T = void>(path: string) => request<T>('DELETE', path),
+};
+
+/** The message to show a user for a failed call. */
+export const errorMessage = (err: unknown, fallback = 'Something went wrong. Please try again.') =>
+  err instanceof ApiError ? err.message : fallback;

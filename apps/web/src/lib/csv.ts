@@ -1,0 +1,21 @@
+/** Builds a CSV (RFC 4180 quoting) and offers it as a download. */
+export function toCsv(headers: string[], rows: (string | number | null | undefined)[][]) {
+  const cell = (v: string | number | null | undefined) => {
+    const s = v == null ? '' : String(v);
+    // A leading = + - @ would run as a formula in a spreadsheet.
+    const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
+    return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  };
+  return [headers, ...rows].map((r) => r.map(cell).join(',')).join('\r\n');
+}
+
+export function downloadCsv(filename: string, csv: string) {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  URL.revokeObjectURL(url);
+}

@@ -1,0 +1,97 @@
+import type { CurrentUser, LoginBody, LoginResponse } from '@shule/shared/auth';
+import type { SchoolInfo } from '@shule/shared/institution';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+import { api, onSignedOut } from './api-client';
+import { tokenStorage } from './storage';
+
+interface Session {
+  /** True until the stored token has been checked at start-up. */
+  loading: boolean;
+  user: CurrentUser | null;
+  school: SchoolInfo | null;
+  login(credentials: LoginBody): Promise<void>;
+  /** Stores tokens from sign-up and loads the user they belong to. */
+  acceptTokens(access: string, refresh: string): Promise<void>;
+  logout(): Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [loading, setLoading] = useState(true);
+  const [user, setUser] = useState<CurrentUser | null>(null);
+  const [school, setSchool] = useState<SchoolInfo | null>(tokenStorage.getSchool);
+
+  const loadUser = useCallback(async () => {
+    const me = await api.get<CurrentUser>('/users/user/');
+    setUser(me);
+    tokenStorage.setSchool(me.school);
+    setSchool(me.school);
+  }, []);
+
+  const clear = useCallback(() => {
+    tokenStorage.clear();
+    setUser(null);
+    setSchool(null);
+    queryClient.clear();
+  }, [queryClient]);
+
+  useEffect(() => {
+    if (!tokenStorage.getAccess()) {
+      setLoading(false);
+      return;
+    }
+    loadUser()
+      .catch(() => setUser(null))
+      .finally(() => setLoading(false));
+  }, [loadUser]);
+
+  useEffect(() => onSignedOut(clear), [clear]);
+
+  const value = useMemo<Session>(
+    () => ({
+      loading,
+      user,
+      school,
+      async login(credentials) {
+        const res = await api.post<LoginResponse>('/users/login/', credentials, {
+          anonymous: true,
+        });
+        tokenStorage.setTokens(res.tokens.access, res.tokens.refresh);
+        await loadUser();
+      },
+      async acceptTokens(access, refresh) {
+        tokenStorage.setTokens(access, refresh);
+        await loadUser();
+      },
+      async logout() {
+        const refresh = tokenStorage.getRefresh();
+        clear();
+        if (refresh) {
+          await api.post('/users/logout/', { refresh }, { anonymous: true }).catch(() => {
+            // Already signed out here; the token expires on its own.
+          });
+        }
+      },
+    }),
+    [loading, user, school, loadUser, clear],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession() {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside SessionProvider');
+  return session;
+}
