@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import {
+  acceptDateAliases,
+  type DateStatus,
+  dateField,
+  END_BEFORE_START_MESSAGE,
+  isEndBeforeStart,
+  schoolRef,
+} from './date-status';
+import { requiredText } from './fields';
+
+const academicYearFields = {
+  name: requiredText('Name'),
+  start_date: dateField('Start date'),
+  end_date: dateField('End date'),
+};
+
+const endNotBeforeStart = {
+  message: END_BEFORE_START_MESSAGE,
+  path: ['end_date'],
+};
+
+/** The academic year form (name example '2022-2024'). */
+export const academicYearFormSchema = z
+  .object(academicYearFields)
+  .refine((y) => !isEndBeforeStart(y), endNotBeforeStart);
+export type AcademicYearForm = z.input<typeof academicYearFormSchema>;
+
+/** POST /api/fees/academic_years/ — also accepts the spec's `start`/`end`. */
+export const createAcademicYearBody = z.preprocess(
+  acceptDateAliases,
+  z
+    .object({ ...academicYearFields, school: schoolRef })
+    .refine((y) => !isEndBeforeStart(y), endNotBeforeStart),
+);
+
+/** PATCH /api/fees/academic_years/{id}/ — any of the fields; the dates are checked merged. */
+export const updateAcademicYearBody = z.preprocess(
+  acceptDateAliases,
+  z
+    .object(academicYearFields)
+    .partial()
+    .refine(
+      (y) => !(y.start_date && y.end_date && isEndBeforeStart(y as Required<typeof y>)),
+      endNotBeforeStart,
+    ),
+);
+
+export interface AcademicYear {
+  id: number;
+  name: string;
+  start_date: string;
+  end_date: string;
+  status: DateStatus;
+  school: number;
+}
+
+/** GET /api/fees/academic_years/ */
+export interface AcademicYearList {
+  academic_years: AcademicYear[];
+}
+
+export const yearHasTermsMessage = (name: string, count: number) =>
+  `Academic year ${name} has ${count} term${count === 1 ? '' : 's'}; delete or move ${count === 1 ? 'it' : 'them'} first`;

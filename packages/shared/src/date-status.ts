@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { required } from './fields';
+
+/**
+ * Academic years, terms and exams carry a status derived from their dates against today
+ * (DESIGN.md §6). Dates travel as yyyy-mm-dd strings, which compare correctly as text.
+ */
+export const DATE_STATUSES = ['Upcoming', 'Ongoing', 'Completed'] as const;
+export type DateStatus = (typeof DATE_STATUSES)[number];
+
+/** "Today" is the school's calendar day: Kenya is on East Africa Time, whatever the server's zone. */
+export const SCHOOL_TIME_ZONE = 'Africa/Nairobi';
+
+export const END_BEFORE_START_MESSAGE = 'End date must be on or after the start date';
+
+export interface DateRange {
+  start_date: string;
+  end_date: string;
+}
+
+/** A real calendar date written yyyy-mm-dd (2024-02-30 is not one). */
+export function isIsoDate(value: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** The calendar date in `timeZone` at `now`, as yyyy-mm-dd. */
+export function todayIn(timeZone = SCHOOL_TIME_ZONE, now = new Date()) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** Upcoming before the start date, Completed after the end date, Ongoing from start to end. */
+export function dateRangeStatus(range: DateRange, today: string): DateStatus {
+  if (today < range.start_date) return 'Upcoming';
+  if (today > range.end_date) return 'Completed';
+  return 'Ongoing';
+}
+
+export const isEndBeforeStart = (range: DateRange) => range.end_date < range.start_date;
+
+/** A required yyyy-mm-dd date field. */
+export const dateField = (label: string) =>
+  z
+    .string({ error: required(label) })
+    .trim()
+    .min(1, required(label))
+    .refine(isIsoDate, `${label} must be a date (yyyy-mm-dd)`);
+
+/**
+ * The spec's clients send `start` and `end` (spec §7); we name them start_date and end_date.
+ * Either spelling is accepted; the long one wins when both are sent.
+ */
+export function acceptDateAliases(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const { start, end, ...rest } = body as Record<string, unknown>;
+  return {
+    ...rest,
+    ...(rest.start_date === undefined && start !== undefined ? { start_date: start } : {}),
+    ...(rest.end_date === undefined && end !== undefined ? { end_date: end } : {}),
+  };
+}
+
+/** The school a client names in a body; checked against the token, never trusted. */
+export const schoolRef = z.coerce.number().int().positive().optional();
+
+/** Text that may be cleared: '' and null become null, a missing value stays undefined. */
+export const clearableText = z
+  .string()
+  .trim()
+  .nullable()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v || null));
+
+/** A required positive id, in a query string or a body. */
+export const requiredId = (label: string) =>
+  z.coerce
+    .number({ error: `${label} is required` })
+    .int(`${label} must be a whole number`)
+    .positive(`${label} must be a positive number`);

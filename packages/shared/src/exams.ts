@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import {
+  acceptDateAliases,
+  type DateRange,
+  type DateStatus,
+  dateField,
+  dateRangeStatus,
+  END_BEFORE_START_MESSAGE,
+  isEndBeforeStart,
+  schoolRef,
+} from './date-status';
+import { requiredText } from './fields';
+
+const examFields = {
+  name: requiredText('Name'),
+  start_date: dateField('Start date'),
+  end_date: dateField('End date'),
+  is_completed: z.boolean({ error: 'is_completed must be true or false' }).optional(),
+};
+
+const endNotBeforeStart = { message: END_BEFORE_START_MESSAGE, path: ['end_date'] };
+
+/** The exam form. */
+export const examFormSchema = z
+  .object(examFields)
+  .refine((e) => !isEndBeforeStart(e), endNotBeforeStart);
+export type ExamForm = z.input<typeof examFormSchema>;
+
+/** POST /api/grades/exams/ — also accepts the spec's `start`/`end`. */
+export const createExamBody = z.preprocess(
+  acceptDateAliases,
+  z
+    .object({ ...examFields, school: schoolRef })
+    .refine((e) => !isEndBeforeStart(e), endNotBeforeStart),
+);
+
+/** PATCH /api/grades/exams/{id}/ */
+export const updateExamBody = z.preprocess(
+  acceptDateAliases,
+  z
+    .object(examFields)
+    .partial()
+    .refine(
+      (e) => !(e.start_date && e.end_date && isEndBeforeStart(e as DateRange)),
+      endNotBeforeStart,
+    ),
+);
+
+export interface Exam {
+  id: number;
+  name: string;
+  start_date: string;
+  end_date: string;
+  is_completed: boolean;
+  is_ongoing: boolean;
+  status: DateStatus;
+  school: number;
+}
+
+/**
+ * Spec §4: is_completed gives Completed, otherwise is_ongoing gives Ongoing, otherwise
+ * Upcoming. We add (DESIGN.md §6) that an exam whose end date has passed is Completed even
+ * when nobody ticked it, and that an exam marked completed is no longer ongoing.
+ */
+export function examStatus(
+  exam: DateRange & { is_completed: boolean },
+  today: string,
+): { is_ongoing: boolean; status: DateStatus } {
+  if (exam.is_completed) return { is_ongoing: false, status: 'Completed' };
+  const status = dateRangeStatus(exam, today);
+  return { is_ongoing: status === 'Ongoing', status };
+}
+
+export const examHasScoresMessage = (name: string, count: number) =>
+  `Exam ${name} has ${count} score${count === 1 ? '' : 's'}; remove them before deleting the exam`;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { clearableText, schoolRef } from './date-status';
+import { requiredText } from './fields';
+import { codeField } from './grades';
+
+const CLASSES_MESSAGE = 'Classes must be a list of class ids';
+const classIds = z.array(
+  z.coerce.number({ error: CLASSES_MESSAGE }).int(CLASSES_MESSAGE).positive(CLASSES_MESSAGE),
+  {
+    error: CLASSES_MESSAGE,
+  },
+);
+
+const subjectFields = {
+  name: requiredText('Name'),
+  code: codeField(),
+  description: clearableText,
+  classes: classIds.optional(),
+};
+
+/** The subject form: name, code forced to upper case, description, several classes. */
+export const subjectFormSchema = z.object(subjectFields);
+export type SubjectForm = z.input<typeof subjectFormSchema>;
+
+/** POST /api/grades/subjects/ */
+export const createSubjectBody = z.object({ ...subjectFields, school: schoolRef });
+/** PATCH /api/grades/subjects/{id}/ — `classes`, when sent, replaces the subject's classes. */
+export const updateSubjectBody = z.object(subjectFields).partial();
+
+export interface Subject {
+  id: number;
+  name: string;
+  code: string;
+  description: string | null;
+  /** Ids of the classes that take the subject. */
+  classes: number[];
+  school: number;
+}
+
+export const subjectCodeTakenMessage = (code: string) =>
+  `A subject with code ${code} already exists`;
+export const subjectHasScoresMessage = (name: string, count: number) =>
+  `${name} has ${count} score${count === 1 ? '' : 's'} in exams; remove them before deleting the subject`;

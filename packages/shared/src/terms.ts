@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import {
+  acceptDateAliases,
+  type DateRange,
+  type DateStatus,
+  dateField,
+  END_BEFORE_START_MESSAGE,
+  isEndBeforeStart,
+  schoolRef,
+} from './date-status';
+import { requiredText } from './fields';
+import { schoolQuery } from './school-scope';
+
+/** An academic year id, or null/'' for a term that belongs to the school alone. */
+const academicYearRef = z
+  .union([z.literal(''), z.null(), z.coerce.number().int().positive()], {
+    error: 'Choose an academic year',
+  })
+  .optional()
+  .transform((v) => (v === '' ? null : v));
+
+const termFields = {
+  name: requiredText('Name'),
+  start_date: dateField('Start date'),
+  end_date: dateField('End date'),
+  academic_year: academicYearRef,
+};
+
+const endNotBeforeStart = { message: END_BEFORE_START_MESSAGE, path: ['end_date'] };
+
+/** The term form. */
+export const termFormSchema = z
+  .object(termFields)
+  .refine((t) => !isEndBeforeStart(t), endNotBeforeStart);
+export type TermForm = z.input<typeof termFormSchema>;
+
+/** POST /api/fees/terms/ — also accepts the spec's `start`/`end`. */
+export const createTermBody = z.preprocess(
+  acceptDateAliases,
+  z
+    .object({ ...termFields, school: schoolRef })
+    .refine((t) => !isEndBeforeStart(t), endNotBeforeStart),
+);
+
+/** PATCH /api/fees/terms/{id}/ */
+export const updateTermBody = z.preprocess(
+  acceptDateAliases,
+  z
+    .object(termFields)
+    .partial()
+    .refine(
+      (t) => !(t.start_date && t.end_date && isEndBeforeStart(t as DateRange)),
+      endNotBeforeStart,
+    ),
+);
+
+/** GET /api/fees/terms/?school= or ?academic_year= */
+export const termsQuery = schoolQuery.extend({
+  academic_year: z.coerce.number().int().positive('Choose an academic year').optional(),
+});
+
+export interface Term {
+  id: number;
+  name: string;
+  start_date: string;
+  end_date: string;
+  status: DateStatus;
+  academic_year: { id: number; name: string } | null;
+  school: number;
+}
+
+/** GET /api/fees/terms/ */
+export interface TermList {
+  terms: Term[];
+}
+
+/** A term lies within its academic year, both ends included. */
+export const isWithin = (inner: DateRange, outer: DateRange) =>
+  inner.start_date >= outer.start_date && inner.end_date <= outer.end_date;
+
+export const termOutsideYearMessage = (year: { name: string } & DateRange) =>
+  `The term must lie within its academic year ${year.name} (${year.start_date} to ${year.end_date})`;
