@@ -44,7 +44,13 @@ export default fp(async function errors(app: FastifyInstance) {
       .send({ message: 'Something went wrong on our side. Please try again.' });
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}` }),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    const isAppRoute =
+      request.method === 'GET' && !url.startsWith('/api') && !url.startsWith('/uploads');
+    if (app.spaFallback && isAppRoute) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: `No route ${request.method} ${url}` });
+  });
 });

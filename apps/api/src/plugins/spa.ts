@@ -4,19 +4,32 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Serves the built web app, with index.html for every client-side route. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    spaFallback?: boolean;
+  }
+}
+
+/** Serves the built web app; the not-found handler (plugins/errors.ts) answers client-side routes with index.html. */
 export default fp(async function spa(app: FastifyInstance, opts: { root: string }) {
   if (!existsSync(path.join(opts.root, 'index.html'))) {
     throw new Error(
       `The web app is not built: ${opts.root}/index.html is missing (run npm run build).`,
     );
   }
-  await app.register(fastifyStatic, { root: opts.root, wildcard: false, maxAge: '1h' });
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
-    if (request.method !== 'GET' || url.startsWith('/api') || url.startsWith('/uploads')) {
-      return reply.status(404).send({ message: `No route ${request.method} ${url}` });
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  await app.register(fastifyStatic, {
+    root: opts.root,
+    wildcard: false,
+    cacheControl: false,
+    // Built assets carry a content hash in their names; index.html must always be fresh.
+    setHeaders(reply, filePath) {
+      reply.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
+    },
   });
+  app.decorate('spaFallback', true);
 });

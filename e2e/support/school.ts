@@ -1,0 +1,66 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+let counter = 0;
+/** A phone number no other test in this run uses. */
+export function uniquePhone() {
+  counter += 1;
+  // Each run has a fresh database; the worker's pid keeps parallel workers apart.
+  return `07${String(process.pid % 10000).padStart(4, '0')}${String(counter).padStart(4, '0')}`;
+}
+
+export interface TestSchool {
+  name: string;
+  phone: string;
+  password: string;
+  adminFirstName: string;
+}
+
+/** Registers a school with its admin through the API (for tests about other screens). */
+export async function registerSchoolViaApi(
+  request: APIRequestContext,
+  name = 'Kilimani Academy',
+): Promise<TestSchool> {
+  const school = { name, phone: uniquePhone(), password: 'secret123', adminFirstName: 'Amina' };
+  const res = await request.post('/api/schools/register_school/', {
+    data: {
+      school: {
+        name,
+        postal_code: '00100',
+        county: 'Nairobi',
+        phone_number: '0720000000',
+        year_established: '2001',
+        type: 'IPS',
+      },
+      admin: {
+        first_name: school.adminFirstName,
+        last_name: 'Otieno',
+        phone_number: school.phone,
+        password: school.password,
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return school;
+}
+
+/** Logs in through the login screen and waits for the dashboard. */
+export async function loginViaUi(page: Page, school: Pick<TestSchool, 'phone' | 'password'>) {
+  await page.goto('/login');
+  await page.getByLabel('Phone Number').fill(school.phone);
+  await page.getByLabel('Password').fill(school.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** An access token for seeding data through the API. */
+export async function apiToken(
+  request: APIRequestContext,
+  school: Pick<TestSchool, 'phone' | 'password'>,
+) {
+  const res = await request.post('/api/users/login/', {
+    data: { username: school.phone, password: school.password },
+  });
+  expect(res.ok()).toBeTruthy();
+  const body = await res.json();
+  return { token: body.tokens.access as string, schoolId: body.user.school.id as number };
+}

@@ -1,0 +1,123 @@
+import { expect, test } from '@playwright/test';
+import { loginViaUi, registerSchoolViaApi, uniquePhone } from '../support/school';
+
+test('register a school, see its dashboard, log out, and be sent to /login from a protected route', async ({
+  page,
+}) => {
+  const adminPhone = uniquePhone();
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/register_institution$/);
+  await expect(
+    page.getByRole('heading', { name: 'Welcome, create your Institution account' }),
+  ).toBeVisible();
+
+  await page.getByLabel('Institution name *').fill('Lenana School');
+  await page.getByLabel('Type *').selectOption('IPS');
+  await page.getByLabel('County *').fill('Nairobi');
+  await page.getByLabel('Postal code *').fill('00100');
+  await page.getByLabel('Phone *', { exact: true }).fill('0720123456');
+  await page.getByLabel('Year established *').fill('1949');
+  await page.getByLabel('First name *').fill('Peter');
+  await page.getByLabel('Last name *').fill('Kamau');
+  await page.getByLabel('Admin phone *').fill(adminPhone);
+  await page.getByLabel('Password *', { exact: true }).fill('secret123');
+  await page.getByLabel('Repeat password *').fill('secret123');
+  await page.getByRole('button', { name: 'Register institution' }).click();
+
+  await page.waitForURL('**/dashboard');
+  await expect(page.getByTestId('school-name')).toHaveText('Lenana School');
+  await expect(page.getByRole('button', { name: 'User menu' })).toContainText('Peter');
+  await expect(page.getByRole('button', { name: 'User menu' })).toContainText('admin');
+  await expect(page.getByTestId('stat-Total Students')).toHaveText('0');
+
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.waitForURL('**/login');
+  expect(
+    await page.evaluate(() => [
+      localStorage.getItem('access_token'),
+      localStorage.getItem('refresh_token'),
+      localStorage.getItem('school_info'),
+    ]),
+  ).toEqual([null, null, null]);
+
+  await page.goto('/students');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('registration shows each field message as it is typed and refuses to submit with errors', async ({
+  page,
+}) => {
+  await page.goto('/register_institution');
+  await page.getByLabel('Phone *', { exact: true }).fill('12345');
+  await expect(page.getByText("Phone number must be 10 digits starting with '0'")).toBeVisible();
+  await page.getByLabel('Year established *').fill('2999');
+  await expect(page.getByText('Enter valid year')).toBeVisible();
+  await page.getByRole('button', { name: 'Register institution' }).click();
+  await expect(page.getByText('Input Error')).toBeVisible();
+  await expect(page).toHaveURL(/\/register_institution$/);
+});
+
+test('a failed login shows the banner; a good one shows the toast and the dashboard', async ({
+  page,
+  request,
+}) => {
+  const school = await registerSchoolViaApi(request, 'Alliance High School');
+  await page.goto('/login');
+  await page.getByLabel('Phone Number').fill(school.phone);
+  await page.getByLabel('Password').fill('wrong-password1');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Login Failed. Please check username and password',
+  );
+
+  await page.getByLabel('Password').fill(school.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Login successful')).toBeVisible();
+  await page.waitForURL('**/dashboard');
+  await expect(page.getByTestId('school-name')).toHaveText('Alliance High School');
+
+  // A signed-in user who opens /login goes straight back to the dashboard.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('sign-up checks its fields and creates an account', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await expect(page.getByText('All fields have to be filled and valid').first()).toBeVisible();
+
+  await page.getByLabel('First name').fill('Mary');
+  await page.getByLabel('Last name').fill('Atieno');
+  await page.getByLabel('Username').fill('mary');
+  await page.getByLabel('Phone number').fill(uniquePhone());
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByLabel('Repeat Password').fill('secret124');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await expect(page.getByText('Passwords have to match')).toBeVisible();
+
+  await page.getByLabel('Repeat Password').fill('secret123');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.waitForURL('**/dashboard');
+  // A plain account has no school role yet.
+  await expect(page.getByText('Unauthorized')).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the drawer opens with the mobile-only links and navigates', async ({ page, request }) => {
+    const school = await registerSchoolViaApi(request, 'Starehe Boys Centre');
+    await loginViaUi(page, school);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByRole('link', { name: 'Analytics/Fee' })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Reports' })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Results' })).toHaveCount(0);
+    await drawer.getByRole('link', { name: 'Academic Years' }).click();
+    await expect(page).toHaveURL(/\/academic_years$/);
+    await expect(page.getByRole('dialog')).toBeHidden();
+  });
+});
