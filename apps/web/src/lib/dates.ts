@@ -7,14 +7,3 @@ export const formatDate = (iso: string | null | undefined) =>
 /** yyyy-mm-dd → yyyy/MM/dd, the compact display form. */
 export const formatDateShort = (iso: string | null | undefined) =>
   iso ? format(parseISO(iso), 'yyyy/MM/dd') : '—';
-
-/** Whole years between a date of birth and today. */
-export function ageInYears(dateOfBirth: string, today = new Date()) {
-  const dob = parseISO(dateOfBirth);
-  let age = today.getFullYear() - dob.getFullYear();
-  const beforeBirthday =
-    today.getMonth() < dob.getMonth() ||
-    (today.getMonth() === dob.getMonth() && today.getDate() < dob.getDate());
-  if (beforeBirthday) age -= 1;
-  return age;
-}
