@@ -1,14 +1,15 @@
-import { schoolQuery } from '@shule/shared/school-scope';
+import { classesQuery, createClassBody, updateClassBody } from '@shule/shared/classes';
+import { idParam } from '@shule/shared/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { countClasses } from './service';
+import { countClasses, createClass, deleteClass, listClasses, updateClass } from './service';
 
-const classesQuery = schoolQuery.extend({
-  count: z.enum(['true', 'false']).optional(),
-});
+const classParams = z.object({ id: idParam });
 
 const classRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
+  const admin = app.requireRole('admin');
+  const staff = app.requireRole('admin', 'teacher');
 
   app.get(
     '/classes/',
@@ -16,8 +17,39 @@ const classRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const schoolId = request.assertOwnSchool(request.query.school ?? request.query.school_id);
       if (request.query.count === 'true') return { count: await countClasses(app.db, schoolId) };
-      // The class list arrives with the people issue.
-      return { classes: [] };
+      await staff(request);
+      return { classes: await listClasses(app.db, schoolId) };
+    },
+  );
+
+  app.post(
+    '/classes/',
+    {
+      preHandler: admin,
+      schema: { querystring: classesQuery, body: createClassBody, tags: ['classes'] },
+    },
+    async (request, reply) => {
+      const schoolId = request.assertOwnSchool(request.query.school ?? request.query.school_id);
+      const created = await createClass(app.db, schoolId, request.body);
+      return reply.status(201).send({ class: created });
+    },
+  );
+
+  app.patch(
+    '/classes/:id/',
+    {
+      preHandler: admin,
+      schema: { params: classParams, body: updateClassBody, tags: ['classes'] },
+    },
+    async (request) => updateClass(app.db, request.schoolId(), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/classes/:id/',
+    { preHandler: admin, schema: { params: classParams, tags: ['classes'] } },
+    async (request, reply) => {
+      await deleteClass(app.db, request.schoolId(), request.params.id);
+      return reply.status(204).send();
     },
   );
 };

@@ -1,8 +1,163 @@
-import { count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { classes } from '../../db/schema/index';
+import {
+  type ClassRow,
+  classHasStudentsMessage,
+  classNameTakenMessage,
+  type createClassBody,
+  type updateClassBody,
+} from '@shule/shared/classes';
+import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { classes, students, teachers, users } from '../../db/schema/index';
+import { conflict, invalid, notFound } from '../../errors';
 
 export async function countClasses(db: Db, schoolId: number) {
   const [row] = await db.select({ n: count() }).from(classes).where(eq(classes.schoolId, schoolId));
   return row?.n ?? 0;
+}
+
+const countWhere = (condition: SQL) =>
+  sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+
+/**
+ * Classes with their student counts and class teacher, in one query however many classes the
+ * school has: the students are aggregated in SQL, not fetched per class.
+ */
+async function selectClasses(db: Db | Tx, schoolId: number, classId?: number): Promise<ClassRow[]> {
+  const rows = await db
+    .select({
+      id: classes.id,
+      name: classes.name,
+      school: classes.schoolId,
+      totalStudents: sql<number>`count(${students.id})`.mapWith(Number),
+      boys: countWhere(sql`${students.gender} = 'male'`),
+      girls: countWhere(sql`${students.gender} = 'female'`),
+      teacherId: teachers.id,
+      teacherFirstName: users.firstName,
+      teacherLastName: users.lastName,
+    })
+    .from(classes)
+    .leftJoin(
+      students,
+      and(eq(students.classId, classes.id), eq(students.schoolId, classes.schoolId)),
+    )
+    .leftJoin(
+      teachers,
+      and(eq(teachers.id, classes.classTeacherId), eq(teachers.schoolId, classes.schoolId)),
+    )
+    .leftJoin(users, eq(users.id, teachers.userId))
+    .where(
+      classId === undefined
+        ? eq(classes.schoolId, schoolId)
+        : and(eq(classes.schoolId, schoolId), eq(classes.id, classId)),
+    )
+    .groupBy(classes.id, teachers.id, users.id)
+    .orderBy(asc(classes.name), asc(classes.id));
+  return rows.map(({ teacherId, teacherFirstName, teacherLastName, ...row }) => ({
+    ...row,
+    class_teacher:
+      teacherId === null
+        ? null
+        : {
+            id: teacherId,
+            user: { first_name: teacherFirstName ?? '', last_name: teacherLastName ?? '' },
+          },
+    classTeacher: teacherId,
+  }));
+}
+
+export const listClasses = (db: Db, schoolId: number) => selectClasses(db, schoolId);
+
+export async function getClass(db: Db | Tx, schoolId: number, classId: number) {
+  const [row] = await selectClasses(db, schoolId, classId);
+  if (!row) throw notFound('Class');
+  return row;
+}
+
+/** Names are unique in a school regardless of case: 'Form 1' and 'form 1' would confuse. */
+async function assertNameFree(tx: Tx, schoolId: number, name: string, exceptId?: number) {
+  const [taken] = await tx
+    .select({ id: classes.id })
+    .from(classes)
+    .where(
+      and(
+        eq(classes.schoolId, schoolId),
+        sql`lower(${classes.name}) = lower(${name})`,
+        exceptId === undefined ? undefined : ne(classes.id, exceptId),
+      ),
+    );
+  if (taken) throw conflict(classNameTakenMessage(name));
+}
+
+export async function createClass(
+  db: Db,
+  schoolId: number,
+  input: z.output<typeof createClassBody>,
+): Promise<ClassRow> {
+  return db.transaction(async (tx) => {
+    await assertNameFree(tx, schoolId, input.name);
+    const [created] = await tx
+      .insert(classes)
+      .values({ schoolId, name: input.name })
+      .returning({ id: classes.id });
+    return getClass(tx, schoolId, created!.id);
+  });
+}
+
+export async function updateClass(
+  db: Db,
+  schoolId: number,
+  classId: number,
+  input: z.output<typeof updateClassBody>,
+): Promise<ClassRow> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: classes.id })
+      .from(classes)
+      .where(and(eq(classes.id, classId), eq(classes.schoolId, schoolId)))
+      .for('no key update');
+    if (!existing) throw notFound('Class');
+
+    const changes: Partial<typeof classes.$inferInsert> = {};
+    if (input.name !== undefined) {
+      await assertNameFree(tx, schoolId, input.name, classId);
+      changes.name = input.name;
+    }
+    if (input.class_teacher !== undefined) {
+      if (input.class_teacher !== null) {
+        const [teacher] = await tx
+          .select({ id: teachers.id })
+          .from(teachers)
+          .where(and(eq(teachers.id, input.class_teacher), eq(teachers.schoolId, schoolId)));
+        if (!teacher) throw invalid('class_teacher', "Choose one of your school's teachers");
+      }
+      changes.classTeacherId = input.class_teacher;
+    }
+    if (Object.keys(changes).length > 0) {
+      await tx.update(classes).set(changes).where(eq(classes.id, classId));
+    }
+    return getClass(tx, schoolId, classId);
+  });
+}
+
+/**
+ * Deletes an empty class. The class row is locked first, so a student admitted at the same
+ * moment waits for us (its foreign key check needs the row) and cannot slip in between the
+ * count and the delete.
+ */
+export async function deleteClass(db: Db, schoolId: number, classId: number) {
+  await db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: classes.id })
+      .from(classes)
+      .where(and(eq(classes.id, classId), eq(classes.schoolId, schoolId)))
+      .for('update');
+    if (!existing) throw notFound('Class');
+    const [enrolled] = await tx
+      .select({ n: count() })
+      .from(students)
+      .where(eq(students.classId, classId));
+    if (enrolled && enrolled.n > 0) throw conflict(classHasStudentsMessage(enrolled.n));
+    await tx.delete(classes).where(eq(classes.id, classId));
+  });
 }
