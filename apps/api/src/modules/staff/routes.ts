@@ -1,6 +1,9 @@
+import { idParam } from '@shule/shared/fields';
 import { schoolQuery } from '@shule/shared/school-scope';
+import { createTeacherBody } from '@shule/shared/teachers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { countTeachers } from './service';
+import { z } from 'zod';
+import { countTeachers, createTeacher, listTeachers } from './service';
 
 const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -13,6 +16,27 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         request.assertOwnSchool(request.query.school_id ?? request.query.school),
       ),
+  );
+
+  app.post(
+    '/staff/teachers/',
+    { preHandler: app.requireRole('admin'), schema: { body: createTeacherBody, tags: ['staff'] } },
+    async (request, reply) => {
+      const schoolId = request.assertOwnSchool(request.body.school);
+      return reply.status(201).send(await createTeacher(app.db, schoolId, request.body));
+    },
+  );
+
+  // The spec's path starts /schools, but teachers are this module's business.
+  app.get(
+    '/schools/:id/teachers/',
+    {
+      preHandler: app.requireRole('admin', 'teacher'),
+      schema: { params: z.object({ id: idParam }), tags: ['staff'] },
+    },
+    async (request) => ({
+      teachers: await listTeachers(app.db, request.assertOwnSchool(request.params.id)),
+    }),
   );
 };
 

@@ -1,7 +1,19 @@
 import type { TeacherCount } from '@shule/shared/api';
-import { count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { teachers } from '../../db/schema/index';
+import {
+  type createTeacherBody,
+  type TeacherRow,
+  teacherCreatedMessage,
+  tscTakenMessage,
+} from '@shule/shared/teachers';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { classes, teachers, users } from '../../db/schema/index';
+import { conflict } from '../../errors';
+import { hashPassword } from '../auth/passwords';
+import { PHONE_TAKEN_MESSAGE } from '../auth/service';
+import { grantRole, isPhoneTaken } from '../auth/users';
+import { generateOneTimePassword } from './one-time-password';
 
 export async function countTeachers(db: Db, schoolId: number): Promise<TeacherCount> {
   const [row] = await db
@@ -9,4 +21,102 @@ export async function countTeachers(db: Db, schoolId: number): Promise<TeacherCo
     .from(teachers)
     .where(eq(teachers.schoolId, schoolId));
   return { teacher_count: row?.n ?? 0 };
+}
+
+/** The school's teachers in the §3 read shape, newest first, in one query. */
+async function selectTeachers(db: Db | Tx, schoolId: number, teacherId?: number) {
+  const rows = await db
+    .select({
+      id: teachers.id,
+      subject: teachers.subject,
+      tsc_number: teachers.tscNumber,
+      userId: users.id,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      email: users.email,
+      gender: users.gender,
+      profile_photo: users.profilePhoto,
+      phone_number: users.phoneNumber,
+      className: sql<string | null>`string_agg(${classes.name}, ', ' order by ${classes.name})`,
+    })
+    .from(teachers)
+    .innerJoin(users, eq(users.id, teachers.userId))
+    .leftJoin(
+      classes,
+      and(eq(classes.classTeacherId, teachers.id), eq(classes.schoolId, teachers.schoolId)),
+    )
+    .where(
+      teacherId === undefined
+        ? eq(teachers.schoolId, schoolId)
+        : and(eq(teachers.schoolId, schoolId), eq(teachers.id, teacherId)),
+    )
+    .groupBy(teachers.id, users.id)
+    .orderBy(desc(teachers.createdAt), desc(teachers.id));
+  return rows.map(
+    (r): TeacherRow => ({
+      id: r.id,
+      subject: r.subject,
+      tsc_number: r.tsc_number,
+      user: {
+        id: r.userId,
+        first_name: r.first_name,
+        last_name: r.last_name,
+        email: r.email,
+        gender: r.gender,
+        class: r.className,
+        profile_photo: r.profile_photo,
+        phone_number: r.phone_number,
+      },
+    }),
+  );
+}
+
+export const listTeachers = (db: Db, schoolId: number) => selectTeachers(db, schoolId);
+
+/**
+ * Creates the teacher's login (role teacher, phone as username) and teacher record together.
+ * The one-time password is generated here, stored only as a hash, and shown once in the message.
+ */
+export async function createTeacher(
+  db: Db,
+  schoolId: number,
+  input: z.output<typeof createTeacherBody>,
+) {
+  const oneTimePassword = generateOneTimePassword();
+  const passwordHash = await hashPassword(oneTimePassword);
+  const teacher = await db.transaction(async (tx) => {
+    if (await isPhoneTaken(tx, input.phone_number)) throw conflict(PHONE_TAKEN_MESSAGE);
+    const [sameTsc] = await tx
+      .select({ id: teachers.id })
+      .from(teachers)
+      .where(
+        and(
+          eq(teachers.schoolId, schoolId),
+          sql`lower(${teachers.tscNumber}) = lower(${input.tsc_number})`,
+        ),
+      );
+    if (sameTsc) throw conflict(tscTakenMessage(input.tsc_number));
+    const [user] = await tx
+      .insert(users)
+      .values({
+        schoolId,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        username: input.first_name,
+        email: input.email,
+        phoneNumber: input.phone_number,
+        passwordHash,
+        gender: input.gender,
+        profilePhoto: input.profile_photo,
+      })
+      .returning({ id: users.id });
+    await grantRole(tx, user!.id, 'teacher');
+    const [created] = await tx
+      .insert(teachers)
+      .values({ schoolId, userId: user!.id, tscNumber: input.tsc_number })
+      .returning({ id: teachers.id });
+    const [row] = await selectTeachers(tx, schoolId, created!.id);
+    return row!;
+  });
+  return { teacher, message: teacherCreatedMessage(input.phone_number, oneTimePassword) };
 }
