@@ -1,7 +1,16 @@
 import type { StudentCounts } from '@shule/shared/api';
-import { count, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { students } from '../../db/schema/index';
+import {
+  type admitStudentBody,
+  formatAdmissionNumber,
+  type Gender,
+  type StudentRow,
+  studentAdmittedMessage,
+} from '@shule/shared/students';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { classes, parents, schools, students } from '../../db/schema/index';
+import { notFound } from '../../errors';
 
 export async function countStudentsByGender(db: Db, schoolId: number): Promise<StudentCounts> {
   const [row] = await db
@@ -16,4 +25,170 @@ export async function countStudentsByGender(db: Db, schoolId: number): Promise<S
   const female = row?.female ?? 0;
   const total = row?.total ?? 0;
   return { male_count: male, female_count: female, other_count: total - male - female, total };
+}
+
+/** Students in the §3 read shape, with class and parent joined: one query for any number. */
+async function selectStudents(db: Db | Tx, schoolId: number, filter?: SQL): Promise<StudentRow[]> {
+  const rows = await db
+    .select({
+      id: students.id,
+      first_name: students.firstName,
+      last_name: students.lastName,
+      admission_number: students.admissionNumber,
+      gender: students.gender,
+      date_of_birth: students.dateOfBirth,
+      profile_photo: students.profilePhoto,
+      is_active: students.isActive,
+      classId: classes.id,
+      className: classes.name,
+      parentId: parents.id,
+      parentFirstName: parents.firstName,
+      parentLastName: parents.lastName,
+      parentEmail: parents.email,
+      parentPhone: parents.phoneNumber,
+    })
+    .from(students)
+    .innerJoin(classes, and(eq(classes.id, students.classId), eq(classes.schoolId, schoolId)))
+    .leftJoin(parents, and(eq(parents.id, students.parentId), eq(parents.schoolId, schoolId)))
+    .where(and(eq(students.schoolId, schoolId), filter))
+    .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id));
+  return rows.map((r) => ({
+    id: r.id,
+    first_name: r.first_name,
+    last_name: r.last_name,
+    admission_number: r.admission_number,
+    gender: r.gender as Gender,
+    date_of_birth: r.date_of_birth,
+    profile_photo: r.profile_photo,
+    is_active: r.is_active,
+    _class: { id: r.classId, name: r.className },
+    parent:
+      r.parentId === null
+        ? null
+        : {
+            id: r.parentId,
+            user: {
+              first_name: r.parentFirstName ?? '',
+              last_name: r.parentLastName ?? '',
+              email: r.parentEmail,
+              phone_number: r.parentPhone ?? '',
+            },
+          },
+  }));
+}
+
+async function assertClassInSchool(db: Db | Tx, schoolId: number, classId: number) {
+  const [found] = await db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(eq(classes.id, classId), eq(classes.schoolId, schoolId)));
+  if (!found) throw notFound('Class');
+}
+
+/**
+ * Like assertClassInSchool, and holds the class until the transaction ends: a delete of the
+ * class running at the same moment either waits for the admission or makes it a clean 404.
+ */
+async function lockClassForAdmission(tx: Tx, schoolId: number, classId: number) {
+  const [found] = await tx
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(eq(classes.id, classId), eq(classes.schoolId, schoolId)))
+    .for('key share');
+  if (!found) throw notFound('Class');
+}
+
+/** A class's students, or the whole school's when `classId` is 0 (DESIGN.md §6). */
+export async function listStudents(db: Db, schoolId: number, classId: number) {
+  if (classId === 0) return selectStudents(db, schoolId);
+  const rows = await selectStudents(db, schoolId, eq(students.classId, classId));
+  // Only an empty answer needs to tell an empty class from one that is not ours.
+  if (rows.length === 0) await assertClassInSchool(db, schoolId, classId);
+  return rows;
+}
+
+export async function getStudent(db: Db | Tx, schoolId: number, studentId: number) {
+  const [row] = await selectStudents(db, schoolId, eq(students.id, studentId));
+  if (!row) throw notFound('Student');
+  return row;
+}
+
+/**
+ * The parent with this phone in the school, created if new. An existing parent is reused as
+ * it is (siblings share one); only a missing email is filled in, nothing is overwritten.
+ */
+async function findOrCreateParent(
+  tx: Tx,
+  schoolId: number,
+  input: z.output<typeof admitStudentBody>['parent'],
+) {
+  const byPhone = and(eq(parents.schoolId, schoolId), eq(parents.phoneNumber, input.phone_number));
+  const [inserted] = await tx
+    .insert(parents)
+    .values({
+      schoolId,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      email: input.email,
+      phoneNumber: input.phone_number,
+    })
+    .onConflictDoNothing({ target: [parents.schoolId, parents.phoneNumber] })
+    .returning();
+  if (inserted) return { parent: inserted, existing: false };
+  const [existing] = await tx
+    .update(parents)
+    .set({ email: sql`coalesce(${parents.email}, ${input.email ?? null})` })
+    .where(byPhone)
+    .returning();
+  return { parent: existing!, existing: true };
+}
+
+/**
+ * Admits a student into a class of the caller's school, with their parent, in one
+ * transaction. The admission number comes from the school's counter, incremented with
+ * UPDATE … RETURNING: the row lock makes concurrent admissions take turns, so numbers are
+ * unique and increasing.
+ */
+export async function admitStudent(
+  db: Db,
+  schoolId: number,
+  classId: number,
+  input: z.output<typeof admitStudentBody>,
+) {
+  return db.transaction(async (tx) => {
+    await lockClassForAdmission(tx, schoolId, classId);
+    const { parent, existing } = await findOrCreateParent(tx, schoolId, input.parent);
+    const [counter] = await tx
+      .update(schools)
+      .set({ lastAdmissionNumber: sql`${schools.lastAdmissionNumber} + 1` })
+      .where(eq(schools.id, schoolId))
+      .returning({ n: schools.lastAdmissionNumber });
+    const admissionNumber = formatAdmissionNumber(counter!.n);
+    const [created] = await tx
+      .insert(students)
+      .values({
+        schoolId,
+        classId,
+        parentId: parent.id,
+        admissionNumber,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        dateOfBirth: input.date_of_birth,
+        gender: input.gender,
+        profilePhoto: input.profile_photo,
+      })
+      .returning({ id: students.id });
+    const student = await getStudent(tx, schoolId, created!.id);
+    const message = studentAdmittedMessage(
+      admissionNumber,
+      existing
+        ? {
+            first_name: parent.firstName,
+            last_name: parent.lastName,
+            phone_number: parent.phoneNumber,
+          }
+        : undefined,
+    );
+    return { student, message };
+  });
 }

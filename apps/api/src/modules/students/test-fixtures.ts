@@ -1,0 +1,102 @@
+/**
+ * Test fixtures for the people modules (classes, staff, students, uploads): create records
+ * through the API as a user would, and count the SQL a request sends.
+ */
+import type { ClassRow } from '@shule/shared/classes';
+import type { AdmitStudentBody, StudentRow } from '@shule/shared/students';
+import type { CreateTeacherBody, TeacherRow } from '@shule/shared/teachers';
+import { vi } from 'vitest';
+import type { App } from '../../app';
+import { type SignedInSchool, uniquePhone } from '../../test/app';
+
+export async function createClassFixture(
+  app: App,
+  school: SignedInSchool,
+  name: string,
+): Promise<ClassRow> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/classes/?school=${school.schoolId}`,
+    headers: school.auth,
+    payload: { name },
+  });
+  if (res.statusCode !== 201) throw new Error(`create class failed: ${res.body}`);
+  return res.json().class;
+}
+
+let tscCounter = 0;
+export async function addTeacherFixture(
+  app: App,
+  school: SignedInSchool,
+  overrides: Partial<CreateTeacherBody> = {},
+): Promise<{ teacher: TeacherRow; message: string; password: string; phone: string }> {
+  tscCounter += 1;
+  const phone = overrides.phone_number ?? uniquePhone();
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/staff/teachers/',
+    headers: school.auth,
+    payload: {
+      first_name: 'Peter',
+      last_name: 'Otieno',
+      tsc_number: `TSC${100000 + tscCounter}`,
+      role: 'teacher',
+      school: school.schoolId,
+      ...overrides,
+      phone_number: phone,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`add teacher failed: ${res.body}`);
+  const { teacher, message } = res.json();
+  const password = /one-time password (\S+);/.exec(message)?.[1];
+  if (!password) throw new Error(`no password in: ${message}`);
+  return { teacher, message, password, phone };
+}
+
+export function studentBody(overrides: Partial<AdmitStudentBody> = {}): AdmitStudentBody {
+  return {
+    first_name: 'Amani',
+    last_name: 'Mwangi',
+    date_of_birth: '2012-05-14',
+    gender: 'female',
+    parent: {
+      first_name: 'Grace',
+      last_name: 'Mwangi',
+      email: 'grace@example.com',
+      phone_number: uniquePhone(),
+    },
+    ...overrides,
+  };
+}
+
+export async function admitFixture(
+  app: App,
+  school: SignedInSchool,
+  classId: number,
+  overrides: Partial<AdmitStudentBody> = {},
+): Promise<StudentRow> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/classes/${classId}/add_student`,
+    headers: school.auth,
+    payload: studentBody(overrides),
+  });
+  if (res.statusCode !== 201) throw new Error(`admit failed: ${res.body}`);
+  return res.json().student;
+}
+
+/**
+ * How many SQL statements `run` sends through the app's database (outside transactions),
+ * whichever driver is behind it: both drizzle sessions call `client.query`.
+ */
+export async function countQueries(app: App, run: () => Promise<unknown>) {
+  const client = (app.db as unknown as { session: { client: { query: () => unknown } } }).session
+    .client;
+  const spy = vi.spyOn(client, 'query');
+  try {
+    await run();
+    return spy.mock.calls.length;
+  } finally {
+    spy.mockRestore();
+  }
+}
