@@ -1,0 +1,415 @@
+import { MESSAGES } from '@shule/shared/fields';
+import { eq, sql } from 'drizzle-orm';
+import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshTokens, users } from '../../db/schema/index';
+import {
+  createTestApp,
+  json,
+  login,
+  registerSchool,
+  type SignedInSchool,
+  schoolRegistration,
+  type TestApp,
+  uniquePhone,
+} from '../../test/app';
+
+let t: TestApp;
+let school: SignedInSchool;
+beforeAll(async () => {
+  t = await createTestApp();
+  school = await registerSchool(t.app, 'Kenya High School');
+});
+afterAll(() => t?.close());
+
+const LOGIN_FAILED = 'Login Failed. Please check username and password';
+
+const post = (url: string, payload?: unknown, remoteAddress?: string) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });
+const me = (authorization?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: '/api/users/user/',
+    headers: authorization ? { authorization } : {},
+  });
+
+const signupBody = (phone = uniquePhone()) => ({
+  first_name: 'Otieno',
+  last_name: 'Ouma',
+  username: 'otieno',
+  phone_number: phone,
+  password: 'secret123',
+});
+
+describe('POST /api/users/signup/', () => {
+  it('creates the account (201) and answers a message with tokens {token, refresh}', async () => {
+    const body = signupBody();
+    const res = await post('/api/users/signup/', body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      message: 'Account created successfully',
+      tokens: { token: expect.any(String), refresh: expect.any(String) },
+    });
+
+    const account = await me(`Bearer ${res.json().tokens.token}`);
+    expect(account.statusCode).toBe(200);
+    expect(account.json()).toMatchObject({
+      first_name: 'Otieno',
+      username: 'otieno',
+      phone_number: body.phone_number,
+      roles: [],
+      school: null,
+    });
+    // The new account logs in with its phone.
+    const again = await post('/api/users/login/', {
+      username: body.phone_number,
+      password: 'secret123',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().user).toEqual({
+      id: expect.any(Number),
+      first_name: 'Otieno',
+      school: null,
+    });
+  });
+
+  it.each([['first_name'], ['last_name'], ['username'], ['phone_number']] as const)(
+    "answers 400 'All fields have to be filled and valid' without %s",
+    async (field) => {
+      const res = await post('/api/users/signup/', { ...signupBody(), [field]: '' });
+      expect(res.statusCode).toBe(400);
+      expect(json(res).message).toBe('All fields have to be filled and valid');
+      expect(json(res).errors).toHaveProperty(field);
+    },
+  );
+
+  it('answers 400 for a phone that is not 10 digits starting with 0', async () => {
+    const res = await post('/api/users/signup/', { ...signupBody(), phone_number: '712345678' });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).message).toBe(MESSAGES.phone);
+  });
+
+  it('answers 400 for a weak or missing password', async () => {
+    const weak = await post('/api/users/signup/', { ...signupBody(), password: 'password' });
+    expect(weak.statusCode).toBe(400);
+    expect(json(weak).message).toBe(MESSAGES.password);
+    const missing = await post('/api/users/signup/', { ...signupBody(), password: undefined });
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it('answers 409 for a phone already in use, and keeps the first account', async () => {
+    const res = await post('/api/users/signup/', {
+      ...signupBody(school.phone),
+      first_name: 'Eve',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(json(res).message).toBe('A user with this phone number already exists');
+    const rows = await t.app.db.select().from(users).where(eq(users.phoneNumber, school.phone));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.firstName).toBe('Jane');
+  });
+});
+
+describe('POST /api/users/login/', () => {
+  it('answers 200 with tokens {access, refresh} and user {first_name, school}', async () => {
+    const res = await post('/api/users/login/', { username: school.phone, password: 'secret123' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      tokens: { access: expect.any(String), refresh: expect.any(String) },
+      user: {
+        id: school.userId,
+        first_name: 'Jane',
+        school: {
+          id: school.schoolId,
+          name: 'Kenya High School',
+          postal_code: '00100',
+          phone_number: '0720000000',
+          email: 'info@moigirls.ac.ke',
+        },
+      },
+    });
+  });
+
+  it('answers 401 with the catalogue message for a wrong password', async () => {
+    const res = await post('/api/users/login/', { username: school.phone, password: 'secret124' });
+    expect(res.statusCode).toBe(401);
+    expect(json(res).message).toBe(LOGIN_FAILED);
+    expect(res.json()).not.toHaveProperty('tokens');
+  });
+
+  it('answers the same 401 for an unknown phone', async () => {
+    const res = await post('/api/users/login/', { username: uniquePhone(), password: 'secret123' });
+    expect(res.statusCode).toBe(401);
+    expect(json(res).message).toBe(LOGIN_FAILED);
+  });
+
+  it.each([
+    [{ password: 'secret123' }, 'Phone number is required'],
+    [{ username: '', password: 'secret123' }, 'Phone number is required'],
+    [{ username: '0712345678' }, 'Password is required'],
+    [{ username: '0712345678', password: '' }, 'Password is required'],
+  ])('answers 400 for %j', async (payload, message) => {
+    const res = await post('/api/users/login/', payload);
+    expect(res.statusCode).toBe(400);
+    expect(json(res).message).toBe(message);
+  });
+
+  it('signs an HS256 access token of 15 minutes with sub, school_id and roles [{name}]', async () => {
+    const { token } = await login(t.app, school.phone, 'secret123');
+    const header = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString());
+    expect(header.alg).toBe('HS256');
+    const claims = decodeJwt(token);
+    expect(claims).toMatchObject({
+      sub: String(school.userId),
+      school_id: school.schoolId,
+      roles: [{ name: 'admin' }],
+    });
+    expect(claims.exp! - claims.iat!).toBe(900);
+    expect(claims.iat! * 1000).toBeGreaterThan(Date.now() - 60_000);
+  });
+});
+
+describe('GET /api/users/user/', () => {
+  it('answers the signed-in user with roles and school', async () => {
+    const res = await me(school.auth.authorization);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: school.userId,
+      first_name: 'Jane',
+      last_name: 'Wanjiku',
+      username: 'Jane',
+      phone_number: school.phone,
+      email: 'jane@moigirls.ac.ke',
+      roles: [{ name: 'admin' }],
+      school: expect.objectContaining({ id: school.schoolId, name: 'Kenya High School' }),
+    });
+    expect(res.json()).not.toHaveProperty('password_hash');
+    expect(res.body).not.toContain('argon2');
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await me();
+    expect(res.statusCode).toBe(401);
+    expect(json(res).message).toBe('Authentication credentials were not provided.');
+  });
+
+  const claims = () => ({ school_id: school.schoolId, roles: [{ name: 'admin' }] });
+  const secret = () => new TextEncoder().encode(t.config.jwtSecret);
+  const badTokens: [string, () => Promise<string>][] = [
+    [
+      'signed with another secret',
+      () =>
+        new SignJWT(claims())
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(String(school.userId))
+          .setIssuedAt()
+          .setExpirationTime('15m')
+          .sign(new TextEncoder().encode('another-secret-'.padEnd(48, 'y'))),
+    ],
+    [
+      'with alg none',
+      async () =>
+        new UnsecuredJWT(claims())
+          .setSubject(String(school.userId))
+          .setIssuedAt()
+          .setExpirationTime('15m')
+          .encode(),
+    ],
+    [
+      'with our secret but another algorithm (HS512)',
+      () =>
+        new SignJWT(claims())
+          .setProtectedHeader({ alg: 'HS512' })
+          .setSubject(String(school.userId))
+          .setIssuedAt()
+          .setExpirationTime('15m')
+          .sign(secret()),
+    ],
+    [
+      'that has expired',
+      () =>
+        new SignJWT(claims())
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(String(school.userId))
+          .setIssuedAt(Math.floor(Date.now() / 1000) - 1000)
+          .setExpirationTime(Math.floor(Date.now() / 1000) - 100)
+          .sign(secret()),
+    ],
+    [
+      'whose payload was changed after signing',
+      async () => {
+        const [head, , sig] = school.token.split('.');
+        const forged = Buffer.from(
+          JSON.stringify({ ...decodeJwt(school.token), school_id: school.schoolId + 1 }),
+        ).toString('base64url');
+        return `${head}.${forged}.${sig}`;
+      },
+    ],
+    ['that is not a JWT', async () => 'garbage'],
+    ['that is a refresh token', async () => school.refresh],
+  ];
+  it.each(badTokens)('answers 401 token_not_valid for a token %s', async (_, make) => {
+    const res = await me(`Bearer ${await make()}`);
+    expect(res.statusCode).toBe(401);
+    expect(json(res).code).toBe('token_not_valid');
+  });
+
+  it('accepts a token our own signer made (the control for the cases above)', async () => {
+    const token = await new SignJWT(claims())
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(school.userId))
+      .setIssuedAt()
+      .setExpirationTime('15m')
+      .sign(secret());
+    expect((await me(`Bearer ${token}`)).statusCode).toBe(200);
+  });
+
+  it('answers 401 for a malformed authorization header', async () => {
+    expect((await me(`Token ${school.token}`)).statusCode).toBe(401);
+    expect((await me('Bearer ')).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/token/refresh/', () => {
+  const refresh = (token: unknown) => post('/api/token/refresh/', { refresh: token });
+
+  it('rotates: answers a new access and refresh token, and the new refresh token works', async () => {
+    const session = await login(t.app, school.phone, 'secret123');
+    const first = await refresh(session.refresh);
+    expect(first.statusCode).toBe(200);
+    const { access, refresh: next } = first.json();
+    expect(next).not.toBe(session.refresh);
+    expect(decodeJwt(access)).toMatchObject({
+      sub: String(school.userId),
+      school_id: school.schoolId,
+    });
+    expect((await me(`Bearer ${access}`)).statusCode).toBe(200);
+
+    const second = await refresh(next);
+    expect(second.statusCode).toBe(200);
+  });
+
+  it('treats a reused refresh token as theft: 401 token_not_valid and the whole family revoked', async () => {
+    const session = await login(t.app, school.phone, 'secret123');
+    const rotated = await refresh(session.refresh);
+    const newer = rotated.json().refresh as string;
+
+    const replay = await refresh(session.refresh);
+    expect(replay.statusCode).toBe(401);
+    expect(json(replay).code).toBe('token_not_valid');
+
+    const afterTheft = await refresh(newer);
+    expect(afterTheft.statusCode).toBe(401);
+    expect(json(afterTheft).code).toBe('token_not_valid');
+  });
+
+  it('leaves other sessions of the same user alone when one family is revoked', async () => {
+    const stolen = await login(t.app, school.phone, 'secret123');
+    const other = await login(t.app, school.phone, 'secret123');
+    await refresh(stolen.refresh);
+    await refresh(stolen.refresh);
+    expect((await refresh(other.refresh)).statusCode).toBe(200);
+  });
+
+  it.each([['garbage'], ['x'.repeat(43)], ['a.b.c']])(
+    'answers 401 token_not_valid for an unknown token %j',
+    async (token) => {
+      const res = await refresh(token);
+      expect(res.statusCode).toBe(401);
+      expect(json(res).code).toBe('token_not_valid');
+    },
+  );
+
+  it('answers 401 token_not_valid for an access token sent as refresh', async () => {
+    const res = await refresh(school.token);
+    expect(res.statusCode).toBe(401);
+    expect(json(res).code).toBe('token_not_valid');
+  });
+
+  it('answers 401 token_not_valid for an expired refresh token', async () => {
+    const session = await login(t.app, school.phone, 'secret123');
+    await t.app.db
+      .update(refreshTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(refreshTokens.userId, school.userId));
+    const res = await refresh(session.refresh);
+    expect(res.statusCode).toBe(401);
+    expect(json(res).code).toBe('token_not_valid');
+  });
+
+  it('answers 400 without a token', async () => {
+    const res = await post('/api/token/refresh/', {});
+    expect(res.statusCode).toBe(400);
+    expect(json(res).message).toBe('Refresh token is required');
+  });
+});
+
+describe('POST /api/users/logout/', () => {
+  it('revokes the refresh token: refreshing afterwards answers 401 token_not_valid', async () => {
+    const session = await login(t.app, school.phone, 'secret123');
+    const out = await post('/api/users/logout/', { refresh: session.refresh });
+    expect(out.statusCode).toBe(204);
+    const res = await post('/api/token/refresh/', { refresh: session.refresh });
+    expect(res.statusCode).toBe(401);
+    expect(json(res).code).toBe('token_not_valid');
+  });
+
+  it('also revokes tokens already rotated from that login', async () => {
+    const session = await login(t.app, school.phone, 'secret123');
+    const rotated = (await post('/api/token/refresh/', { refresh: session.refresh })).json();
+    expect((await post('/api/users/logout/', { refresh: rotated.refresh })).statusCode).toBe(204);
+    expect((await post('/api/token/refresh/', { refresh: rotated.refresh })).statusCode).toBe(401);
+  });
+
+  it('answers 204 for an unknown token and 400 without one', async () => {
+    expect((await post('/api/users/logout/', { refresh: 'unknown' })).statusCode).toBe(204);
+    expect((await post('/api/users/logout/', {})).statusCode).toBe(400);
+  });
+});
+
+describe('login throttling', () => {
+  const attempt = (phone: string, password: string, address: string) =>
+    post('/api/users/login/', { username: phone, password }, address);
+
+  it('after 10 failures for one phone within a minute, answers 429 even to the right password', async () => {
+    const victim = schoolRegistration();
+    expect((await post('/api/schools/register_school/', victim)).statusCode).toBe(201);
+    const phone = victim.admin.phone_number;
+    const address = '10.0.0.1';
+
+    for (let i = 0; i < 10; i++) {
+      expect((await attempt(phone, `wrong-${i}`, address)).statusCode).toBe(401);
+    }
+    const blocked = await attempt(phone, 'secret123', address);
+    expect(blocked.statusCode).toBe(429);
+    expect(json(blocked).message).toBe(
+      'Too many failed login attempts. Please wait a minute and try again.',
+    );
+    // The phone is throttled from any address…
+    expect((await attempt(phone, 'secret123', '10.0.0.2')).statusCode).toBe(429);
+    // …but another account from the same address still logs in.
+    expect((await attempt(school.phone, 'secret123', address)).statusCode).toBe(200);
+  });
+
+  it('does not count failures that a successful login cleared', async () => {
+    const account = schoolRegistration();
+    expect((await post('/api/schools/register_school/', account)).statusCode).toBe(201);
+    const phone = account.admin.phone_number;
+    for (let i = 0; i < 9; i++) await attempt(phone, 'wrong', '10.0.1.1');
+    expect((await attempt(phone, 'secret123', '10.0.1.1')).statusCode).toBe(200);
+    for (let i = 0; i < 9; i++) await attempt(phone, 'wrong', '10.0.1.1');
+    expect((await attempt(phone, 'secret123', '10.0.1.1')).statusCode).toBe(200);
+  });
+
+  it('throttles one address that fails across many phones, without blocking those accounts elsewhere', async () => {
+    const limit = t.config.loginFailuresPerAddress;
+    const address = '10.0.2.1';
+    await Promise.all(
+      Array.from({ length: limit }, () => attempt(uniquePhone(), 'wrong', address)),
+    );
+    const blocked = await attempt(school.phone, 'secret123', address);
+    expect(blocked.statusCode).toBe(429);
+    expect(json(blocked).message).toMatch(/Too many failed login attempts/);
+    expect((await attempt(school.phone, 'secret123', '10.0.2.2')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teachers, users } from '../../db/schema/index';
+import {
+  createTestApp,
+  json,
+  registerSchool,
+  type SignedInSchool,
+  type TestApp,
+  uniquePhone,
+} from '../../test/app';
+
+let t: TestApp;
+let mine: SignedInSchool;
+let other: SignedInSchool;
+beforeAll(async () => {
+  t = await createTestApp();
+  mine = await registerSchool(t.app, 'Staff Academy');
+  other = await registerSchool(t.app, 'Other Staff Academy');
+});
+afterAll(() => t?.close());
+
+const count = (query: string, headers: Record<string, string> = mine.auth) =>
+  t.app.inject({ method: 'GET', url: `/api/staff/count/${query}`, headers });
+
+/** Writes teachers straight to the tables, as the staff module (issue 3) will. */
+async function hire(schoolId: number, n: number) {
+  for (let i = 0; i < n; i++) {
+    const [user] = await t.app.db
+      .insert(users)
+      .values({
+        schoolId,
+        firstName: 'Mwalimu',
+        lastName: 'Njeri',
+        username: 'mwalimu',
+        phoneNumber: uniquePhone(),
+        passwordHash: 'not-a-real-hash',
+      })
+      .returning({ id: users.id });
+    await t.app.db.insert(teachers).values({ schoolId, userId: user!.id });
+  }
+}
+
+describe('GET /api/staff/count/?school_id=', () => {
+  it('answers zero for a new school', async () => {
+    const res = await count(`?school_id=${mine.schoolId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ teacher_count: 0 });
+  });
+
+  it("counts the caller's teachers only", async () => {
+    await hire(mine.schoolId, 3);
+    await hire(other.schoolId, 2);
+    expect((await count(`?school_id=${mine.schoolId}`)).json()).toEqual({ teacher_count: 3 });
+    expect((await count('')).json()).toEqual({ teacher_count: 3 });
+    expect((await count('', other.auth)).json()).toEqual({ teacher_count: 2 });
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await count(`?school_id=${mine.schoolId}`, {})).statusCode).toBe(401);
+  });
+
+  it.each(['school_id', 'school'])('answers 403 when %s names another school', async (param) => {
+    const res = await count(`?${param}=${other.schoolId}`);
+    expect(res.statusCode).toBe(403);
+    expect(json(res).message).toBe('You can only see and change your own school');
+  });
+
+  it('answers 400 for a school_id that is not a number', async () => {
+    expect((await count('?school_id=-1')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classes, students } from '../../db/schema/index';
+import {
+  createTestApp,
+  json,
+  registerSchool,
+  type SignedInSchool,
+  type TestApp,
+  uniquePhone,
+} from '../../test/app';
+
+let t: TestApp;
+let mine: SignedInSchool;
+let other: SignedInSchool;
+beforeAll(async () => {
+  t = await createTestApp();
+  mine = await registerSchool(t.app, 'Count Academy');
+  other = await registerSchool(t.app, 'Other Academy');
+});
+afterAll(() => t?.close());
+
+const count = (query: string, headers: Record<string, string> = mine.auth) =>
+  t.app.inject({ method: 'GET', url: `/api/students/count/${query}`, headers });
+
+/** Writes students straight to the tables, as the admission module (issue 3) will. */
+async function admit(schoolId: number, genders: string[]) {
+  const [klass] = await t.app.db
+    .insert(classes)
+    .values({ schoolId, name: `Form ${Math.random().toString(36).slice(2, 8)}` })
+    .returning({ id: classes.id });
+  await t.app.db.insert(students).values(
+    genders.map((gender, i) => ({
+      schoolId,
+      classId: klass!.id,
+      admissionNumber: `ADM-${klass!.id}-${i}`,
+      firstName: 'Amani',
+      lastName: 'Kamau',
+      dateOfBirth: '2012-03-04',
+      gender,
+    })),
+  );
+}
+
+describe('GET /api/students/count/?school_id=', () => {
+  it('answers zeros for a new school', async () => {
+    const res = await count(`?school_id=${mine.schoolId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ male_count: 0, female_count: 0, other_count: 0, total: 0 });
+  });
+
+  it("counts the caller's students by gender, and no other school's", async () => {
+    await admit(mine.schoolId, ['male', 'male', 'female', 'female', 'female', 'other']);
+    await admit(mine.schoolId, ['male']);
+    await admit(other.schoolId, ['male', 'female', 'female', 'female']);
+
+    const res = await count(`?school_id=${mine.schoolId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ male_count: 3, female_count: 3, other_count: 1, total: 7 });
+
+    const theirs = await count(`?school_id=${other.schoolId}`, other.auth);
+    expect(theirs.json()).toEqual({ male_count: 1, female_count: 3, other_count: 0, total: 4 });
+  });
+
+  it('takes the school from the token when no parameter is given, and accepts ?school=', async () => {
+    expect((await count('')).json().total).toBe(7);
+    expect((await count(`?school=${mine.schoolId}`)).json().total).toBe(7);
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await count(`?school_id=${mine.schoolId}`, {});
+    expect(res.statusCode).toBe(401);
+  });
+
+  it.each(['school_id', 'school'])('answers 403 when %s names another school', async (param) => {
+    const res = await count(`?${param}=${other.schoolId}`);
+    expect(res.statusCode).toBe(403);
+    expect(json(res).message).toBe('You can only see and change your own school');
+  });
+
+  it('answers 403 for a school that does not exist', async () => {
+    expect((await count('?school_id=999999')).statusCode).toBe(403);
+  });
+
+  it('answers 400 for a school_id that is not a number', async () => {
+    const res = await count('?school_id=abc');
+    expect(res.statusCode).toBe(400);
+    expect(json(res).errors).toHaveProperty('school_id');
+  });
+
+  it('answers 403 to a signed-up user without a school', async () => {
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/signup/',
+      payload: {
+        first_name: 'Baraka',
+        last_name: 'Mwangi',
+        username: 'baraka',
+        phone_number: uniquePhone(),
+        password: 'secret123',
+      },
+    });
+    const res = await count('', { authorization: `Bearer ${signup.json().tokens.token}` });
+    expect(res.statusCode).toBe(403);
+  });
+});
