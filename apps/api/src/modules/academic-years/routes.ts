@@ -1,0 +1,61 @@
+import { createAcademicYearBody, updateAcademicYearBody } from '@shule/shared/academic-years';
+import { idParam } from '@shule/shared/fields';
+import { schoolQuery } from '@shule/shared/school-scope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createAcademicYear,
+  deleteAcademicYear,
+  listAcademicYears,
+  updateAcademicYear,
+} from './service';
+
+const idParams = z.object({ id: idParam });
+
+const academicYearRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const admin = app.requireRole('admin');
+
+  app.get(
+    '/fees/academic_years/',
+    {
+      preHandler: app.requireRole('admin', 'teacher'),
+      schema: { querystring: schoolQuery, tags: ['academic years'] },
+    },
+    async (request) =>
+      listAcademicYears(
+        app.db,
+        request.assertOwnSchool(request.query.school_id ?? request.query.school),
+      ),
+  );
+
+  app.post(
+    '/fees/academic_years/',
+    { preHandler: admin, schema: { body: createAcademicYearBody, tags: ['academic years'] } },
+    async (request, reply) => {
+      const schoolId = request.assertOwnSchool(request.body.school);
+      return reply.status(201).send(await createAcademicYear(app.db, schoolId, request.body));
+    },
+  );
+
+  app.patch(
+    '/fees/academic_years/:id/',
+    {
+      preHandler: admin,
+      schema: { params: idParams, body: updateAcademicYearBody, tags: ['academic years'] },
+    },
+    async (request) =>
+      updateAcademicYear(app.db, request.schoolId(), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/fees/academic_years/:id/',
+    { preHandler: admin, schema: { params: idParams, tags: ['academic years'] } },
+    async (request, reply) => {
+      await deleteAcademicYear(app.db, request.schoolId(), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+};
+
+export default academicYearRoutes;

@@ -1,0 +1,126 @@
+import {
+  type AcademicYear,
+  type createAcademicYearBody,
+  type updateAcademicYearBody,
+  yearHasTermsMessage,
+} from '@shule/shared/academic-years';
+import {
+  dateRangeStatus,
+  END_BEFORE_START_MESSAGE,
+  isEndBeforeStart,
+  todayIn,
+} from '@shule/shared/date-status';
+import { and, asc, count, desc, eq, gt, lt, or } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { academicYears, terms } from '../../db/schema/index';
+import { conflict, invalid, notFound } from '../../errors';
+
+const yearColumns = {
+  id: academicYears.id,
+  name: academicYears.name,
+  start_date: academicYears.startDate,
+  end_date: academicYears.endDate,
+  school: academicYears.schoolId,
+};
+
+type YearRow = Omit<AcademicYear, 'status'>;
+const withStatus = (row: YearRow, today: string): AcademicYear => ({
+  ...row,
+  status: dateRangeStatus(row, today),
+});
+
+/** GET /fees/academic_years/: the latest first. */
+export async function listAcademicYears(db: Db, schoolId: number, today = todayIn()) {
+  const rows = await db
+    .select(yearColumns)
+    .from(academicYears)
+    .where(eq(academicYears.schoolId, schoolId))
+    .orderBy(desc(academicYears.startDate), desc(academicYears.id));
+  return { academic_years: rows.map((row) => withStatus(row, today)) };
+}
+
+/** POST /fees/academic_years/ */
+export async function createAcademicYear(
+  db: Db,
+  schoolId: number,
+  input: z.output<typeof createAcademicYearBody>,
+  today = todayIn(),
+) {
+  const [row] = await db
+    .insert(academicYears)
+    .values({
+      schoolId,
+      name: input.name,
+      startDate: input.start_date,
+      endDate: input.end_date,
+    })
+    .returning(yearColumns);
+  return withStatus(row!, today);
+}
+
+/**
+ * PATCH /fees/academic_years/{id}/: the dates are checked as they will be, and may not leave
+ * one of the year's terms outside them. The lock keeps terms from being added meanwhile.
+ */
+export function updateAcademicYear(
+  db: Db,
+  schoolId: number,
+  yearId: number,
+  input: z.output<typeof updateAcademicYearBody>,
+  today = todayIn(),
+) {
+  return db.transaction(async (tx) => {
+    const where = and(eq(academicYears.id, yearId), eq(academicYears.schoolId, schoolId));
+    const [existing] = await tx.select(yearColumns).from(academicYears).where(where).for('update');
+    if (!existing) throw notFound('Academic year');
+    const next = {
+      start_date: input.start_date ?? existing.start_date,
+      end_date: input.end_date ?? existing.end_date,
+    };
+    if (isEndBeforeStart(next)) throw invalid('end_date', END_BEFORE_START_MESSAGE);
+    const [outside] = await tx
+      .select({ name: terms.name, start: terms.startDate, end: terms.endDate })
+      .from(terms)
+      .where(
+        and(
+          eq(terms.academicYearId, yearId),
+          or(lt(terms.startDate, next.start_date), gt(terms.endDate, next.end_date)),
+        ),
+      )
+      .orderBy(asc(terms.startDate))
+      .limit(1);
+    if (outside) {
+      const field = outside.start < next.start_date ? 'start_date' : 'end_date';
+      throw invalid(
+        field,
+        `${outside.name} (${outside.start} to ${outside.end}) would fall outside the academic year; change the term first`,
+      );
+    }
+    const [row] = await tx
+      .update(academicYears)
+      .set({ name: input.name, startDate: input.start_date, endDate: input.end_date })
+      .where(where)
+      .returning(yearColumns);
+    return withStatus(row!, today);
+  });
+}
+
+/** DELETE /fees/academic_years/{id}/: refused (409) while the year has terms. */
+export function deleteAcademicYear(db: Db, schoolId: number, yearId: number) {
+  return db.transaction(async (tx) => {
+    const where = and(eq(academicYears.id, yearId), eq(academicYears.schoolId, schoolId));
+    const [year] = await tx
+      .select({ id: academicYears.id, name: academicYears.name })
+      .from(academicYears)
+      .where(where)
+      .for('update');
+    if (!year) throw notFound('Academic year');
+    const [found] = await tx
+      .select({ n: count() })
+      .from(terms)
+      .where(eq(terms.academicYearId, yearId));
+    if ((found?.n ?? 0) > 0) throw conflict(yearHasTermsMessage(year.name, found!.n));
+    await tx.delete(academicYears).where(where);
+  });
+}

@@ -1,0 +1,58 @@
+import { createExamBody, updateExamBody } from '@shule/shared/exams';
+import { idParam } from '@shule/shared/fields';
+import { schoolQuery } from '@shule/shared/school-scope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createExam, deleteExam, getExam, listExams, updateExam } from './service';
+
+const idParams = z.object({ id: idParam });
+
+const examRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const admin = app.requireRole('admin');
+
+  app.get(
+    '/grades/exams/',
+    {
+      preHandler: app.requireRole('admin', 'teacher'),
+      schema: { querystring: schoolQuery, tags: ['exams'] },
+    },
+    async (request) =>
+      listExams(app.db, request.assertOwnSchool(request.query.school ?? request.query.school_id)),
+  );
+
+  app.get(
+    '/grades/exams/:id/',
+    {
+      preHandler: app.requireRole('admin', 'teacher'),
+      schema: { params: idParams, tags: ['exams'] },
+    },
+    async (request) => getExam(app.db, request.schoolId(), request.params.id),
+  );
+
+  app.post(
+    '/grades/exams/',
+    { preHandler: admin, schema: { body: createExamBody, tags: ['exams'] } },
+    async (request, reply) => {
+      const schoolId = request.assertOwnSchool(request.body.school);
+      return reply.status(201).send(await createExam(app.db, schoolId, request.body));
+    },
+  );
+
+  app.patch(
+    '/grades/exams/:id/',
+    { preHandler: admin, schema: { params: idParams, body: updateExamBody, tags: ['exams'] } },
+    async (request) => updateExam(app.db, request.schoolId(), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/grades/exams/:id/',
+    { preHandler: admin, schema: { params: idParams, tags: ['exams'] } },
+    async (request, reply) => {
+      await deleteExam(app.db, request.schoolId(), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+};
+
+export default examRoutes;

@@ -1,0 +1,235 @@
+import { KCSE_SCALE } from '@shule/shared/kcse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authAs } from '../../test/academics';
+import { createTestApp, registerSchool, type SignedInSchool, type TestApp } from '../../test/app';
+
+let t: TestApp;
+let a: SignedInSchool;
+let b: SignedInSchool;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await registerSchool(t.app, 'Alliance High School');
+  b = await registerSchool(t.app, 'Bahati Secondary');
+});
+afterAll(() => t.close());
+
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  payload?: object,
+) => t.app.inject({ method, url, headers, payload });
+
+async function createGrade(who: SignedInSchool, body: object) {
+  const res = await call('POST', '/api/grades/grades/', who.auth, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+async function bandsOf(who: SignedInSchool, subjectId: number) {
+  const res = await call('GET', `/api/grades/subject_grades/?subject=${subjectId}`, who.auth);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { grade: { code: string }; min_score: number; max_score: number }[];
+}
+
+describe('grades', () => {
+  it('creates a grade with its code in upper case', async () => {
+    const res = await call('POST', '/api/grades/grades/', a.auth, {
+      name: 'Distinction',
+      code: ' dist ',
+      comments: 'Top marks',
+      points: 12,
+      school: a.schoolId,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      name: 'Distinction',
+      code: 'DIST',
+      points: 12,
+      comments: 'Top marks',
+      school: a.schoolId,
+    });
+  });
+
+  it('lists the grades of the school only, most points first', async () => {
+    await createGrade(a, { name: 'Pass', code: 'pass', points: 4 });
+    await createGrade(b, { name: 'Other school', code: 'OTH' });
+    const res = await call('GET', `/api/grades/grades/?school=${a.schoolId}`, a.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((g: { code: string }) => g.code)).toEqual(['DIST', 'PASS']);
+  });
+
+  it('lets a teacher read the grades but not change them', async () => {
+    const teacher = await authAs(t.app, a.schoolId, 'teacher');
+    expect((await call('GET', '/api/grades/grades/', teacher)).statusCode).toBe(200);
+    const res = await call('POST', '/api/grades/grades/', teacher, { name: 'X', code: 'X' });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('refuses a student account', async () => {
+    const student = await authAs(t.app, a.schoolId, 'student');
+    expect((await call('GET', '/api/grades/grades/', student)).statusCode).toBe(403);
+  });
+
+  it('refuses a missing code with its message', async () => {
+    const res = await call('POST', '/api/grades/grades/', a.auth, { name: 'Credit', code: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: 'Code is required',
+      errors: { code: ['Code is required'] },
+    });
+  });
+
+  it('refuses points that are not a whole number from 0 to 100', async () => {
+    const res = await call('POST', '/api/grades/grades/', a.auth, {
+      name: 'Credit',
+      code: 'CR',
+      points: 101,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.points).toEqual(['Points must be a whole number from 0 to 100']);
+  });
+
+  it('refuses a code already used in the school (409), but not in another school', async () => {
+    const res = await call('POST', '/api/grades/grades/', a.auth, { name: 'Again', code: 'Dist' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('A grade with code DIST already exists');
+    await createGrade(b, { name: 'Distinction', code: 'DIST' });
+  });
+
+  it('answers 401 without a token and 403 for another school', async () => {
+    expect((await call('GET', '/api/grades/grades/', {})).statusCode).toBe(401);
+    expect(
+      (await call('POST', '/api/grades/grades/', {}, { name: 'X', code: 'X' })).statusCode,
+    ).toBe(401);
+    expect((await call('GET', `/api/grades/grades/?school=${b.schoolId}`, a.auth)).statusCode).toBe(
+      403,
+    );
+    const res = await call('POST', '/api/grades/grades/', a.auth, {
+      name: 'X',
+      code: 'X',
+      school: b.schoolId,
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('edits a grade and answers it whole', async () => {
+    const grade = await createGrade(a, { name: 'Merit', code: 'MER', comments: 'Good' });
+    const res = await call('PATCH', `/api/grades/grades/${grade.id}/`, a.auth, {
+      name: 'Merit plus',
+      code: 'mer+',
+      comments: '',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...grade, name: 'Merit plus', code: 'MER+', comments: null });
+  });
+
+  it('refuses to rename a code to one in use, and a blank name', async () => {
+    const grade = await createGrade(a, { name: 'Fail', code: 'FAIL' });
+    const taken = await call('PATCH', `/api/grades/grades/${grade.id}`, a.auth, { code: 'pass' });
+    expect(taken.statusCode).toBe(409);
+    const blank = await call('PATCH', `/api/grades/grades/${grade.id}`, a.auth, { name: ' ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().errors.name).toEqual(['Name is required']);
+  });
+
+  it("answers 404 for another school's grade, changing or deleting it", async () => {
+    const theirs = await createGrade(b, { name: 'Theirs', code: 'THR' });
+    const patch = await call('PATCH', `/api/grades/grades/${theirs.id}/`, a.auth, { name: 'x' });
+    expect(patch.statusCode).toBe(404);
+    const del = await call('DELETE', `/api/grades/grades/${theirs.id}/`, a.auth);
+    expect(del.statusCode).toBe(404);
+    const list = await call('GET', '/api/grades/grades/', b.auth);
+    expect(list.json().find((g: { id: number }) => g.id === theirs.id).name).toBe('Theirs');
+  });
+
+  it('deletes a grade with its bands', async () => {
+    const grade = await createGrade(a, { name: 'Gone', code: 'GONE' });
+    const res = await call('DELETE', `/api/grades/grades/${grade.id}/`, a.auth);
+    expect(res.statusCode).toBe(204);
+    const again = await call('DELETE', `/api/grades/grades/${grade.id}/`, a.auth);
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('answers 400 for an id that is not a number', async () => {
+    const res = await call('PATCH', '/api/grades/grades/abc/', a.auth, { name: 'x' });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('gives a new grade an empty band in every subject', async () => {
+    const subject = await call('POST', '/api/grades/subjects/', a.auth, {
+      name: 'Chemistry',
+      code: 'CHEM',
+      classes: [],
+    });
+    expect(subject.statusCode).toBe(201);
+    await createGrade(a, { name: 'Late', code: 'LATE' });
+    const bands = await bandsOf(a, subject.json().id);
+    expect(bands.find((x) => x.grade.code === 'LATE')).toMatchObject({
+      min_score: null,
+      max_score: null,
+    });
+    const codes = (await call('GET', '/api/grades/grades/', a.auth))
+      .json()
+      .map((g: { code: string }) => g.code);
+    expect(bands.map((x) => x.grade.code).sort()).toEqual([...codes].sort());
+  });
+});
+
+describe('KCSE scale', () => {
+  it('creates the twelve grades and default bands for every subject, in one step', async () => {
+    const c = await registerSchool(t.app, 'Kenya High School');
+    const subject = await call('POST', '/api/grades/subjects/', c.auth, {
+      name: 'Mathematics',
+      code: 'MAT',
+    });
+    const res = await call('POST', '/api/grades/grades/kcse/', c.auth);
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json();
+    expect(created.map((g: { code: string }) => g.code)).toEqual(KCSE_SCALE.map((k) => k.code));
+    expect(created[0]).toMatchObject({
+      name: 'A plain',
+      code: 'A',
+      points: 12,
+      comments: 'Excellent',
+      school: c.schoolId,
+    });
+
+    const bands = await bandsOf(c, subject.json().id);
+    expect(bands.map((x) => [x.grade.code, x.min_score, x.max_score])).toEqual(
+      KCSE_SCALE.map((k) => [k.code, k.min_score, k.max_score]),
+    );
+
+    // A subject created afterwards gets the default bands too.
+    const later = await call('POST', '/api/grades/subjects/', c.auth, {
+      name: 'Biology',
+      code: 'BIO',
+    });
+    const laterBands = await bandsOf(c, later.json().id);
+    expect(laterBands.find((x) => x.grade.code === 'B+')).toMatchObject({
+      min_score: 70,
+      max_score: 74,
+    });
+  });
+
+  it('answers 409 on a school that already has grades, creating nothing', async () => {
+    const res = await call('POST', '/api/grades/grades/kcse/', a.auth, {});
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'This school already has grades. The KCSE scale can only be applied when there are none.',
+    );
+    const codes = (await call('GET', '/api/grades/grades/', a.auth))
+      .json()
+      .map((g: { code: string }) => g.code);
+    expect(codes).not.toContain('A-');
+  });
+
+  it('is for admins only and needs a token', async () => {
+    const c = await registerSchool(t.app, 'Starehe Boys Centre');
+    const teacher = await authAs(t.app, c.schoolId, 'teacher');
+    expect((await call('POST', '/api/grades/grades/kcse/', teacher)).statusCode).toBe(403);
+    expect((await call('POST', '/api/grades/grades/kcse/', {})).statusCode).toBe(401);
+  });
+});

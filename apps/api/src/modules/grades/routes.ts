@@ -1,0 +1,56 @@
+import { idParam } from '@shule/shared/fields';
+import { createGradeBody, updateGradeBody } from '@shule/shared/grades';
+import { schoolQuery } from '@shule/shared/school-scope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { applyKcseScale, createGrade, deleteGrade, listGrades, updateGrade } from './service';
+
+const idParams = z.object({ id: idParam });
+
+const gradeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const admin = app.requireRole('admin');
+
+  app.get(
+    '/grades/grades/',
+    {
+      preHandler: app.requireRole('admin', 'teacher'),
+      schema: { querystring: schoolQuery, tags: ['grades'] },
+    },
+    async (request) =>
+      listGrades(app.db, request.assertOwnSchool(request.query.school ?? request.query.school_id)),
+  );
+
+  app.post(
+    '/grades/grades/',
+    { preHandler: admin, schema: { body: createGradeBody, tags: ['grades'] } },
+    async (request, reply) => {
+      const schoolId = request.assertOwnSchool(request.body.school);
+      return reply.status(201).send(await createGrade(app.db, schoolId, request.body));
+    },
+  );
+
+  app.post(
+    '/grades/grades/kcse/',
+    { preHandler: admin, schema: { tags: ['grades'] } },
+    async (request, reply) =>
+      reply.status(201).send(await applyKcseScale(app.db, request.schoolId())),
+  );
+
+  app.patch(
+    '/grades/grades/:id/',
+    { preHandler: admin, schema: { params: idParams, body: updateGradeBody, tags: ['grades'] } },
+    async (request) => updateGrade(app.db, request.schoolId(), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/grades/grades/:id/',
+    { preHandler: admin, schema: { params: idParams, tags: ['grades'] } },
+    async (request, reply) => {
+      await deleteGrade(app.db, request.schoolId(), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+};
+
+export default gradeRoutes;

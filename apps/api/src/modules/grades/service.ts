@@ -1,0 +1,149 @@
+import {
+  type createGradeBody,
+  type Grade,
+  gradeCodeTakenMessage,
+  KCSE_SCALE_CONFLICT_MESSAGE,
+  type updateGradeBody,
+} from '@shule/shared/grades';
+import { KCSE_SCALE } from '@shule/shared/kcse';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { grades, schools, subjectGrades, subjects } from '../../db/schema/index';
+import { conflict, notFound } from '../../errors';
+import { addBandsForGrade } from '../subject-grades/service';
+
+const gradeColumns = {
+  id: grades.id,
+  name: grades.name,
+  code: grades.code,
+  points: grades.points,
+  comments: grades.comments,
+  school: grades.schoolId,
+};
+
+/** GET /grades/grades/: most points first, then by code. */
+export function listGrades(db: Db, schoolId: number): Promise<Grade[]> {
+  return db
+    .select(gradeColumns)
+    .from(grades)
+    .where(eq(grades.schoolId, schoolId))
+    .orderBy(sql`${grades.points} desc nulls last`, asc(grades.code), desc(grades.id));
+}
+
+async function assertCodeFree(tx: Tx, schoolId: number, code: string, exceptId?: number) {
+  const [taken] = await tx
+    .select({ id: grades.id })
+    .from(grades)
+    .where(
+      and(
+        eq(grades.schoolId, schoolId),
+        eq(grades.code, code),
+        exceptId === undefined ? undefined : ne(grades.id, exceptId),
+      ),
+    );
+  if (taken) throw conflict(gradeCodeTakenMessage(code));
+}
+
+/** POST /grades/grades/: the grade and an empty band for it in every subject, together. */
+export function createGrade(db: Db, schoolId: number, input: z.output<typeof createGradeBody>) {
+  return db.transaction(async (tx): Promise<Grade> => {
+    await assertCodeFree(tx, schoolId, input.code);
+    const [grade] = await tx
+      .insert(grades)
+      .values({
+        schoolId,
+        name: input.name,
+        code: input.code,
+        points: input.points ?? null,
+        comments: input.comments ?? null,
+      })
+      .returning(gradeColumns);
+    await addBandsForGrade(tx, schoolId, grade!.id);
+    return grade!;
+  });
+}
+
+/** PATCH /grades/grades/{id}/ */
+export function updateGrade(
+  db: Db,
+  schoolId: number,
+  gradeId: number,
+  input: z.output<typeof updateGradeBody>,
+) {
+  return db.transaction(async (tx): Promise<Grade> => {
+    const where = and(eq(grades.id, gradeId), eq(grades.schoolId, schoolId));
+    const [existing] = await tx.select({ id: grades.id }).from(grades).where(where).for('update');
+    if (!existing) throw notFound('Grade');
+    if (input.code !== undefined) await assertCodeFree(tx, schoolId, input.code, gradeId);
+    const [grade] = await tx
+      .update(grades)
+      .set({
+        name: input.name,
+        code: input.code,
+        points: input.points,
+        comments: input.comments,
+      })
+      .where(where)
+      .returning(gradeColumns);
+    return grade!;
+  });
+}
+
+/** DELETE /grades/grades/{id}/: its bands go with it (scores keep their marks, not grades). */
+export async function deleteGrade(db: Db, schoolId: number, gradeId: number) {
+  const deleted = await db
+    .delete(grades)
+    .where(and(eq(grades.id, gradeId), eq(grades.schoolId, schoolId)))
+    .returning({ id: grades.id });
+  if (deleted.length === 0) throw notFound('Grade');
+}
+
+/**
+ * POST /grades/grades/kcse/: on a school with no grades, the twelve KCSE grades and their
+ * default bands for every subject, in one transaction. The school row is locked so that two
+ * clicks at once cannot both apply it.
+ */
+export function applyKcseScale(db: Db, schoolId: number) {
+  return db.transaction(async (tx): Promise<Grade[]> => {
+    await tx.select({ id: schools.id }).from(schools).where(eq(schools.id, schoolId)).for('update');
+    const [existing] = await tx
+      .select({ n: count() })
+      .from(grades)
+      .where(eq(grades.schoolId, schoolId));
+    if ((existing?.n ?? 0) > 0) throw conflict(KCSE_SCALE_CONFLICT_MESSAGE);
+
+    const created = await tx
+      .insert(grades)
+      .values(
+        KCSE_SCALE.map((k) => ({
+          schoolId,
+          name: k.name,
+          code: k.code,
+          points: k.points,
+          comments: k.comments,
+        })),
+      )
+      .returning(gradeColumns);
+
+    const schoolSubjects = await tx
+      .select({ id: subjects.id })
+      .from(subjects)
+      .where(eq(subjects.schoolId, schoolId));
+    if (schoolSubjects.length > 0) {
+      const bandOf = new Map(KCSE_SCALE.map((k) => [k.code, k]));
+      await tx.insert(subjectGrades).values(
+        schoolSubjects.flatMap((subject) =>
+          created.map((grade) => ({
+            schoolId,
+            subjectId: subject.id,
+            gradeId: grade.id,
+            minScore: bandOf.get(grade.code)!.min_score,
+            maxScore: bandOf.get(grade.code)!.max_score,
+          })),
+        ),
+      );
+    }
+    return created.sort((a, b) => (b.points ?? 0) - (a.points ?? 0));
+  });
+}

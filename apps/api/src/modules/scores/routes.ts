@@ -1,0 +1,25 @@
+import { saveStudentMarksBody, studentsWithGradesQuery } from '@shule/shared/scores';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listStudentsWithScores, saveStudentMarks } from './service';
+
+/** Exam scores: admins and teachers both read and enter them. */
+const scoreRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const staff = app.requireRole('admin', 'teacher');
+
+  // The spec puts this list under /students/, but it is score entry's business.
+  app.get(
+    '/students/students_with_grades/',
+    { preHandler: staff, schema: { querystring: studentsWithGradesQuery, tags: ['scores'] } },
+    async (request) =>
+      listStudentsWithScores(app.db, request.schoolId(), request.query.exam, request.query.class),
+  );
+
+  app.post(
+    '/grades/student_subject_grades/',
+    { preHandler: staff, schema: { body: saveStudentMarksBody, tags: ['scores'] } },
+    async (request) => saveStudentMarks(app.db, request.schoolId(), request.body),
+  );
+};
+
+export default scoreRoutes;

@@ -1,0 +1,203 @@
+import {
+  markOutOfRangeMessage,
+  parseMark,
+  type SaveStudentMarksResponse,
+  SCORES_SAVED_MESSAGE,
+  type StudentWithScores,
+  type SubjectScore,
+  type saveStudentMarksBody,
+  subjectNotTaughtMessage,
+} from '@shule/shared/scores';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { classes, examScores, exams, students, subjects } from '../../db/schema/index';
+import { invalid, notFound } from '../../errors';
+
+/** A student's marks in one exam, as a JSON array, for a query on `students`. */
+const scoresOf = (examId: number) => sql<SubjectScore[]>`coalesce((
+  select json_agg(json_build_object('subject__name', sub.name, 'subject', sub.id, 'score', es.score)
+                  order by sub.name, sub.id)
+  from exam_scores es join subjects sub on sub.id = es.subject_id
+  where es.student_id = ${students.id} and es.exam_id = ${examId}
+), '[]'::json)`;
+
+/** The subjects taught in the student's class, as a JSON array. */
+const subjectsOfClass = sql<StudentWithScores['subjects']>`coalesce((
+  select json_agg(json_build_object('id', sub.id, 'name', sub.name, 'code', sub.code)
+                  order by sub.name, sub.id)
+  from subject_classes sc join subjects sub on sub.id = sc.subject_id
+  where sc.class_id = ${students.classId}
+), '[]'::json)`;
+
+/**
+ * GET /students/students_with_grades/?exam=: every student of the school (or of one class)
+ * with the subjects of their class and their marks in the exam, in one query whatever the
+ * number of students: the subjects and marks are aggregated per student inside it.
+ */
+export async function listStudentsWithScores(
+  db: Db,
+  schoolId: number,
+  examId: number,
+  classId?: number,
+): Promise<StudentWithScores[]> {
+  const [exam] = await db
+    .select({ id: exams.id })
+    .from(exams)
+    .where(and(eq(exams.id, examId), eq(exams.schoolId, schoolId)));
+  if (!exam) throw notFound('Exam');
+  if (classId !== undefined) {
+    const [found] = await db
+      .select({ id: classes.id })
+      .from(classes)
+      .where(and(eq(classes.id, classId), eq(classes.schoolId, schoolId)));
+    if (!found) throw notFound('Class');
+  }
+  const rows = await db
+    .select({
+      id: students.id,
+      first_name: students.firstName,
+      last_name: students.lastName,
+      admission_number: students.admissionNumber,
+      classId: classes.id,
+      className: classes.name,
+      subjects: subjectsOfClass,
+      subject_scores: scoresOf(examId),
+    })
+    .from(students)
+    .innerJoin(classes, eq(classes.id, students.classId))
+    .where(
+      and(
+        eq(students.schoolId, schoolId),
+        classId === undefined ? undefined : eq(students.classId, classId),
+      ),
+    )
+    .orderBy(asc(classes.name), asc(students.firstName), asc(students.lastName), asc(students.id));
+  return rows.map(({ classId: id, className: name, ...row }) => ({
+    id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    admission_number: row.admission_number,
+    _class: { id, name },
+    subjects: row.subjects,
+    subject_scores: row.subject_scores.map((s) => ({ ...s, score: Number(s.score) })),
+  }));
+}
+
+async function scoresOfStudent(tx: Tx, studentId: number, examId: number) {
+  const [row] = await tx
+    .select({ scores: scoresOf(examId) })
+    .from(students)
+    .where(eq(students.id, studentId));
+  return (row?.scores ?? []).map((s) => ({ ...s, score: Number(s.score) }));
+}
+
+const SUBJECT_ID = /^[1-9]\d{0,9}$/;
+
+/**
+ * POST /grades/student_subject_grades/: one student's marks for one exam, all or none. A mark
+ * is set (insert or update), or removed when sent empty; subjects not sent keep their marks.
+ * Every mark is checked before anything is written. The student, exam and subjects are
+ * share-locked so that none can be deleted while the marks are written.
+ */
+export async function saveStudentMarks(
+  db: Db,
+  schoolId: number,
+  input: z.output<typeof saveStudentMarksBody>,
+): Promise<SaveStudentMarksResponse> {
+  const entries = Object.entries(input.subject_marks);
+  const badKey = entries.find(([key]) => !SUBJECT_ID.test(key));
+  if (badKey) {
+    throw invalid('subject_marks', `subject_marks keys must be subject ids, not '${badKey[0]}'`);
+  }
+
+  return db.transaction(async (tx) => {
+    const [student] = await tx
+      .select({ id: students.id, classId: students.classId, className: classes.name })
+      .from(students)
+      .innerJoin(classes, eq(classes.id, students.classId))
+      .where(and(eq(students.id, input.student), eq(students.schoolId, schoolId)))
+      .for('share');
+    if (!student) throw notFound('Student');
+    const [exam] = await tx
+      .select({ id: exams.id })
+      .from(exams)
+      .where(and(eq(exams.id, input.exam), eq(exams.schoolId, schoolId)))
+      .for('share');
+    if (!exam) throw notFound('Exam');
+
+    const subjectIds = entries.map(([key]) => Number(key));
+    const found =
+      subjectIds.length === 0
+        ? []
+        : await tx
+            .select({
+              id: subjects.id,
+              name: subjects.name,
+              taught: sql<boolean>`exists (
+                select 1 from subject_classes sc
+                where sc.subject_id = ${subjects.id} and sc.class_id = ${student.classId})`,
+            })
+            .from(subjects)
+            .where(and(inArray(subjects.id, subjectIds), eq(subjects.schoolId, schoolId)))
+            .for('share');
+    const subjectById = new Map(found.map((s) => [s.id, s]));
+    if (subjectIds.some((id) => !subjectById.has(id))) throw notFound('Subject');
+
+    const marks: { subjectId: number; score: number }[] = [];
+    const removed: number[] = [];
+    for (const [key, raw] of entries) {
+      const subject = subjectById.get(Number(key))!;
+      const score = parseMark(raw);
+      if (score === 'invalid') {
+        throw invalid(`subject_marks.${key}`, markOutOfRangeMessage(subject.name));
+      }
+      if (score === null) {
+        removed.push(subject.id);
+      } else if (!subject.taught) {
+        throw invalid(
+          `subject_marks.${key}`,
+          subjectNotTaughtMessage(subject.name, student.className),
+        );
+      } else {
+        marks.push({ subjectId: subject.id, score });
+      }
+    }
+
+    if (marks.length > 0) {
+      await tx
+        .insert(examScores)
+        .values(
+          marks.map((m) => ({
+            schoolId,
+            examId: exam.id,
+            studentId: student.id,
+            subjectId: m.subjectId,
+            score: m.score,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [examScores.studentId, examScores.examId, examScores.subjectId],
+          set: { score: sql`excluded.score`, updatedAt: sql`now()` },
+        });
+    }
+    if (removed.length > 0) {
+      await tx
+        .delete(examScores)
+        .where(
+          and(
+            eq(examScores.studentId, student.id),
+            eq(examScores.examId, exam.id),
+            inArray(examScores.subjectId, removed),
+          ),
+        );
+    }
+
+    return {
+      message: SCORES_SAVED_MESSAGE,
+      student: student.id,
+      exam: exam.id,
+      subject_scores: await scoresOfStudent(tx, student.id, exam.id),
+    };
+  });
+}

@@ -1,0 +1,27 @@
+import { batchUpdateBandsBody, subjectGradesQuery } from '@shule/shared/grades';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { batchUpdateBands, listBands } from './service';
+
+const subjectGradeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/grades/subject_grades/',
+    {
+      preHandler: app.requireRole('admin', 'teacher'),
+      schema: { querystring: subjectGradesQuery, tags: ['grades'] },
+    },
+    async (request) => listBands(app.db, request.schoolId(), request.query.subject),
+  );
+
+  app.patch(
+    '/grades/subject_grades/batch_update/',
+    {
+      preHandler: app.requireRole('admin'),
+      schema: { body: batchUpdateBandsBody, tags: ['grades'] },
+    },
+    async (request) => batchUpdateBands(app.db, request.schoolId(), request.body),
+  );
+};
+
+export default subjectGradeRoutes;

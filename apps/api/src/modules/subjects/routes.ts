@@ -1,0 +1,59 @@
+import { idParam } from '@shule/shared/fields';
+import { schoolQuery } from '@shule/shared/school-scope';
+import { createSubjectBody, updateSubjectBody } from '@shule/shared/subjects';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createSubject, deleteSubject, getSubject, listSubjects, updateSubject } from './service';
+
+const idParams = z.object({ id: idParam });
+
+const subjectRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const admin = app.requireRole('admin');
+  const staff = app.requireRole('admin', 'teacher');
+
+  app.get(
+    '/grades/subjects/',
+    { preHandler: staff, schema: { querystring: schoolQuery, tags: ['subjects'] } },
+    async (request) =>
+      listSubjects(
+        app.db,
+        request.assertOwnSchool(request.query.school_id ?? request.query.school),
+      ),
+  );
+
+  app.get(
+    '/grades/subjects/:id/',
+    { preHandler: staff, schema: { params: idParams, tags: ['subjects'] } },
+    async (request) => getSubject(app.db, request.schoolId(), request.params.id),
+  );
+
+  app.post(
+    '/grades/subjects/',
+    { preHandler: admin, schema: { body: createSubjectBody, tags: ['subjects'] } },
+    async (request, reply) => {
+      const schoolId = request.assertOwnSchool(request.body.school);
+      return reply.status(201).send(await createSubject(app.db, schoolId, request.body));
+    },
+  );
+
+  app.patch(
+    '/grades/subjects/:id/',
+    {
+      preHandler: admin,
+      schema: { params: idParams, body: updateSubjectBody, tags: ['subjects'] },
+    },
+    async (request) => updateSubject(app.db, request.schoolId(), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/grades/subjects/:id/',
+    { preHandler: admin, schema: { params: idParams, tags: ['subjects'] } },
+    async (request, reply) => {
+      await deleteSubject(app.db, request.schoolId(), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+};
+
+export default subjectRoutes;

@@ -1,0 +1,151 @@
+import {
+  type createSubjectBody,
+  type Subject,
+  subjectCodeTakenMessage,
+  subjectHasScoresMessage,
+  type updateSubjectBody,
+} from '@shule/shared/subjects';
+import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { classes, examScores, subjectClasses, subjects } from '../../db/schema/index';
+import { conflict, notFound } from '../../errors';
+import { addBandsForSubject } from '../subject-grades/service';
+
+/** Subjects with their class ids, aggregated in SQL: one query for the whole list. */
+function selectSubjects(db: Db | Tx, where: SQL): Promise<Subject[]> {
+  return db
+    .select({
+      id: subjects.id,
+      name: subjects.name,
+      code: subjects.code,
+      description: subjects.description,
+      classes: sql<number[]>`coalesce(
+        json_agg(${subjectClasses.classId} order by ${subjectClasses.classId})
+          filter (where ${subjectClasses.classId} is not null),
+        '[]'::json)`,
+      school: subjects.schoolId,
+    })
+    .from(subjects)
+    .leftJoin(subjectClasses, eq(subjectClasses.subjectId, subjects.id))
+    .where(where)
+    .groupBy(subjects.id)
+    .orderBy(asc(subjects.name), asc(subjects.id));
+}
+
+/** GET /grades/subjects/ */
+export const listSubjects = (db: Db, schoolId: number) =>
+  selectSubjects(db, eq(subjects.schoolId, schoolId));
+
+/** GET /grades/subjects/{id}/ */
+export async function getSubject(db: Db | Tx, schoolId: number, subjectId: number) {
+  const [subject] = await selectSubjects(
+    db,
+    and(eq(subjects.id, subjectId), eq(subjects.schoolId, schoolId))!,
+  );
+  if (!subject) throw notFound('Subject');
+  return subject;
+}
+
+async function assertCodeFree(tx: Tx, schoolId: number, code: string, exceptId?: number) {
+  const [taken] = await tx
+    .select({ id: subjects.id })
+    .from(subjects)
+    .where(
+      and(
+        eq(subjects.schoolId, schoolId),
+        eq(subjects.code, code),
+        exceptId === undefined ? undefined : ne(subjects.id, exceptId),
+      ),
+    );
+  if (taken) throw conflict(subjectCodeTakenMessage(code));
+}
+
+/** The classes, all of the caller's school (404 otherwise), locked against deletion meanwhile. */
+async function assertOwnClasses(tx: Tx, schoolId: number, classIds: number[]) {
+  const unique = [...new Set(classIds)];
+  if (unique.length === 0) return unique;
+  const found = await tx
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(inArray(classes.id, unique), eq(classes.schoolId, schoolId)))
+    .for('share');
+  if (found.length !== unique.length) throw notFound('Class');
+  return unique;
+}
+
+async function insertSubjectClasses(tx: Tx, schoolId: number, subjectId: number, ids: number[]) {
+  if (ids.length === 0) return;
+  await tx.insert(subjectClasses).values(ids.map((classId) => ({ schoolId, subjectId, classId })));
+}
+
+/** POST /grades/subjects/: the subject, its classes and its bands (one per grade), together. */
+export function createSubject(db: Db, schoolId: number, input: z.output<typeof createSubjectBody>) {
+  return db.transaction(async (tx) => {
+    await assertCodeFree(tx, schoolId, input.code);
+    const classIds = await assertOwnClasses(tx, schoolId, input.classes ?? []);
+    const [created] = await tx
+      .insert(subjects)
+      .values({
+        schoolId,
+        name: input.name,
+        code: input.code,
+        description: input.description ?? null,
+      })
+      .returning({ id: subjects.id });
+    await insertSubjectClasses(tx, schoolId, created!.id, classIds);
+    await addBandsForSubject(tx, schoolId, created!.id);
+    return getSubject(tx, schoolId, created!.id);
+  });
+}
+
+/** PATCH /grades/subjects/{id}/: `classes`, when sent, replaces the subject's classes. */
+export function updateSubject(
+  db: Db,
+  schoolId: number,
+  subjectId: number,
+  input: z.output<typeof updateSubjectBody>,
+) {
+  return db.transaction(async (tx) => {
+    const where = and(eq(subjects.id, subjectId), eq(subjects.schoolId, schoolId));
+    const [existing] = await tx
+      .select({ id: subjects.id })
+      .from(subjects)
+      .where(where)
+      .for('update');
+    if (!existing) throw notFound('Subject');
+    if (input.code !== undefined) await assertCodeFree(tx, schoolId, input.code, subjectId);
+    const { name, code, description } = input;
+    if (name !== undefined || code !== undefined || description !== undefined) {
+      await tx.update(subjects).set({ name, code, description }).where(where);
+    }
+    if (input.classes !== undefined) {
+      const classIds = await assertOwnClasses(tx, schoolId, input.classes);
+      await tx.delete(subjectClasses).where(eq(subjectClasses.subjectId, subjectId));
+      await insertSubjectClasses(tx, schoolId, subjectId, classIds);
+    }
+    return getSubject(tx, schoolId, subjectId);
+  });
+}
+
+/**
+ * DELETE /grades/subjects/{id}/: refused (409) while exam scores use the subject. The row lock
+ * makes a score save for this subject wait, so no score slips in between count and delete.
+ */
+export function deleteSubject(db: Db, schoolId: number, subjectId: number) {
+  return db.transaction(async (tx) => {
+    const where = and(eq(subjects.id, subjectId), eq(subjects.schoolId, schoolId));
+    const [subject] = await tx
+      .select({ id: subjects.id, name: subjects.name })
+      .from(subjects)
+      .where(where)
+      .for('update');
+    if (!subject) throw notFound('Subject');
+    const [scores] = await tx
+      .select({ n: count() })
+      .from(examScores)
+      .where(eq(examScores.subjectId, subjectId));
+    if ((scores?.n ?? 0) > 0) throw conflict(subjectHasScoresMessage(subject.name, scores!.n));
+    await tx.delete(subjects).where(where);
+  });
+}

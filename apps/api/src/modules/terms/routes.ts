@@ -1,0 +1,50 @@
+import { idParam } from '@shule/shared/fields';
+import { createTermBody, termsQuery, updateTermBody } from '@shule/shared/terms';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createTerm, deleteTerm, listTerms, updateTerm } from './service';
+
+const idParams = z.object({ id: idParam });
+
+const termRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const admin = app.requireRole('admin');
+
+  app.get(
+    '/fees/terms/',
+    {
+      preHandler: app.requireRole('admin', 'teacher'),
+      schema: { querystring: termsQuery, tags: ['terms'] },
+    },
+    async (request) => {
+      const { school, school_id, academic_year } = request.query;
+      return listTerms(app.db, request.assertOwnSchool(school ?? school_id), academic_year);
+    },
+  );
+
+  app.post(
+    '/fees/terms/',
+    { preHandler: admin, schema: { body: createTermBody, tags: ['terms'] } },
+    async (request, reply) => {
+      const schoolId = request.assertOwnSchool(request.body.school);
+      return reply.status(201).send(await createTerm(app.db, schoolId, request.body));
+    },
+  );
+
+  app.patch(
+    '/fees/terms/:id/',
+    { preHandler: admin, schema: { params: idParams, body: updateTermBody, tags: ['terms'] } },
+    async (request) => updateTerm(app.db, request.schoolId(), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/fees/terms/:id/',
+    { preHandler: admin, schema: { params: idParams, tags: ['terms'] } },
+    async (request, reply) => {
+      await deleteTerm(app.db, request.schoolId(), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+};
+
+export default termRoutes;

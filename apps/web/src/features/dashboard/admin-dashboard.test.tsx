@@ -1,0 +1,71 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AdminDashboard } from './admin-dashboard';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+
+function renderDashboard(routes: Record<string, Response>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const key = Object.keys(routes).find((prefix) => url.startsWith(prefix));
+      return key ? routes[key]!.clone() : json(404, { message: 'no route' });
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <AdminDashboard schoolId={7} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('admin dashboard', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the real counts and the gender bars', async () => {
+    renderDashboard({
+      '/api/students/count/': json(200, {
+        male_count: 3,
+        female_count: 1,
+        other_count: 0,
+        total: 4,
+      }),
+      '/api/staff/count/': json(200, { teacher_count: 2 }),
+      '/api/classes/': json(200, { count: 5 }),
+    });
+    expect(await screen.findByTestId('stat-Total Students')).toHaveProperty('textContent', '4');
+    expect(screen.getByTestId('stat-Total Teachers').textContent).toBe('2');
+    expect(screen.getByTestId('stat-Total Classes').textContent).toBe('5');
+    expect(screen.getByTestId('gender-Male').textContent).toContain('3');
+    expect(screen.getByTestId('gender-Female').textContent).toContain('1');
+    expect(
+      screen.getByRole('progressbar', { name: 'Male students' }).getAttribute('aria-valuenow'),
+    ).toBe('75');
+  });
+
+  it("says 'An error occurred' on the Total Classes card when its count fails", async () => {
+    renderDashboard({
+      '/api/students/count/': json(200, {
+        male_count: 0,
+        female_count: 0,
+        other_count: 0,
+        total: 0,
+      }),
+      '/api/staff/count/': json(200, { teacher_count: 0 }),
+      '/api/classes/': json(500, { message: 'boom' }),
+    });
+    const card = (await screen.findByText('Total Classes')).closest('a')!;
+    expect(await within(card).findByText('An error occurred')).toBeTruthy();
+  });
+
+  it('starts the calendar week on Sunday', async () => {
+    const { container } = renderDashboard({});
+    const weekdays = [...container.querySelectorAll('thead th')].map((th) => th.textContent);
+    expect(weekdays).toEqual(['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa']);
+  });
+});

@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, onSignedOut } from './api-client';
+import { tokenStorage } from './storage';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('api client', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    tokenStorage.setTokens('old-access', 'old-refresh');
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the bearer token and parses JSON', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { ok: true }));
+    await expect(api.get('/things/')).resolves.toEqual({ ok: true });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/things/');
+    expect((init?.headers as Record<string, string>).authorization).toBe('Bearer old-access');
+  });
+
+  it('on a 401 refreshes once, stores the rotated tokens and retries with the new token', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json(401, { message: 'expired', code: 'token_not_valid' }))
+      .mockResolvedValueOnce(json(200, { access: 'new-access', refresh: 'new-refresh' }))
+      .mockResolvedValueOnce(json(200, { value: 42 }));
+    await expect(api.get('/things/')).resolves.toEqual({ value: 42 });
+    expect(fetchMock.mock.calls[1]![0]).toBe('/api/token/refresh/');
+    expect(JSON.parse(fetchMock.mock.calls[1]![1]!.body as string)).toEqual({
+      refresh: 'old-refresh',
+    });
+    expect((fetchMock.mock.calls[2]![1]!.headers as Record<string, string>).authorization).toBe(
+      'Bearer new-access',
+    );
+    expect(tokenStorage.getAccess()).toBe('new-access');
+    expect(tokenStorage.getRefresh()).toBe('new-refresh');
+  });
+
+  it('retries only once: a second 401 is the error', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json(401, { message: 'expired' }))
+      .mockResolvedValueOnce(json(200, { access: 'a2', refresh: 'r2' }))
+      .mockResolvedValueOnce(json(401, { message: 'still no' }));
+    await expect(api.get('/things/')).rejects.toMatchObject({ status: 401, message: 'still no' });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('signs the user out when the refresh token is not valid', async () => {
+    const signedOut = vi.fn();
+    const stop = onSignedOut(signedOut);
+    fetchMock
+      .mockResolvedValueOnce(json(401, { message: 'expired' }))
+      .mockResolvedValueOnce(
+        json(401, { message: 'Token is invalid or expired', code: 'token_not_valid' }),
+      );
+    await expect(api.get('/things/')).rejects.toMatchObject({ code: 'token_not_valid' });
+    expect(signedOut).toHaveBeenCalledOnce();
+    expect(tokenStorage.getAccess()).toBeNull();
+    expect(tokenStorage.getRefresh()).toBeNull();
+    stop();
+  });
+
+  it('shares one refresh between requests that fail together', async () => {
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url === '/api/token/refresh/') return json(200, { access: 'shared', refresh: 'r2' });
+      const auth = (init?.headers as Record<string, string>).authorization;
+      return auth === 'Bearer shared' ? json(200, { ok: true }) : json(401, { message: 'expired' });
+    });
+    await Promise.all([api.get('/a/'), api.get('/b/'), api.get('/c/')]);
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/token/refresh/')).toHaveLength(1);
+  });
+
+  it('turns a failed request into an ApiError with the server message and field errors', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(400, {
+        message: 'Class name is required',
+        errors: { name: ['Class name is required'] },
+      }),
+    );
+    const err = await api.post('/classes/', {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({
+      status: 400,
+      message: 'Class name is required',
+      errors: { name: ['Class name is required'] },
+    });
+  });
+
+  it('says so plainly when the network is down', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(api.get('/things/')).rejects.toMatchObject({ status: 0, code: 'network_error' });
+  });
+});
