@@ -21,7 +21,7 @@ describe('api client', () => {
     await expect(api.get('/things/')).resolves.toEqual({ ok: true });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/things/');
-    expect((init?.headers as Record<string, string>).authorization).toBe('Bearer old-access');
+    expect((init!.headers as Record<string, string>).authorization).toBe('Bearer old-access');
   });
 
   it('on a 401 refreshes once, stores the rotated tokens and retries with the new token', async () => {
@@ -68,7 +68,7 @@ describe('api client', () => {
   it('shares one refresh between requests that fail together', async () => {
     fetchMock.mockImplementation(async (url, init) => {
       if (url === '/api/token/refresh/') return json(200, { access: 'shared', refresh: 'r2' });
-      const auth = (init?.headers as Record<string, string>).authorization;
+      const auth = (init!.headers as Record<string, string>).authorization;
       return auth === 'Bearer shared' ? json(200, { ok: true }) : json(401, { message: 'expired' });
     });
     await Promise.all([api.get('/a/'), api.get('/b/'), api.get('/c/')]);
