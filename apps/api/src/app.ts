@@ -1,6 +1,8 @@
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { MAX_UPLOAD_BYTES } from '@shule/shared/uploads';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -11,6 +13,7 @@ import {
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { domainRoutes } from './modules/index';
+import uploadedFiles from './modules/uploads/files';
 import auth from './plugins/auth';
 import errors from './plugins/errors';
 import spa from './plugins/spa';
@@ -56,6 +59,8 @@ export async function buildApp({ config, db, logger = false }: AppOptions) {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+  await app.register(uploadedFiles);
 
   await app.register(
     async (api) => {
