@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { UPLOAD_MESSAGES, UPLOADED_PHOTO_PATTERN } from '@shule/shared/uploads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -154,12 +154,19 @@ describe('POST /api/uploads/', () => {
 });
 
 describe('GET /uploads/<name>', () => {
-  it('404 for unknown files and nothing outside the uploads folder', async () => {
+  it('404 for unknown files, and nothing outside the uploads folder is served', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/uploads/nope.png' })).statusCode).toBe(404);
-    for (const url of ['/uploads/../jwt-secret', '/uploads/%2e%2e/jwt-secret', '/uploads/']) {
+    const secret = 'secret-beside-the-uploads-folder';
+    writeFileSync(path.join(t.config.dataDir, 'private.txt'), secret);
+    for (const url of [
+      '/uploads/../private.txt',
+      '/uploads/%2e%2e/private.txt',
+      '/uploads/..%2fprivate.txt',
+      '/uploads/',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).not.toBe(200);
-      expect(res.body).not.toContain('x'.repeat(10));
+      expect(res.body, url).not.toContain(secret);
     }
   });
 });
