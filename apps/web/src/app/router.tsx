@@ -53,9 +53,25 @@ export const router = createBrowserRouter([
           comingSoon('/teachers', 'Teachers'),
           comingSoon('/students', 'Students'),
           comingSoon('/classes', 'Classes'),
-          comingSoon('/subjects', 'Subjects'),
+          {
+            path: '/subjects',
+            lazy: async () => ({
+              Component: (await import('../features/subjects/subjects-page')).SubjectsPage,
+            }),
+          },
+          {
+            path: '/subjects/:id',
+            lazy: async () => ({
+              Component: (await import('../features/subjects/subject-bands-page')).SubjectBandsPage,
+            }),
+          },
           comingSoon('/exams', 'Exams'),
-          comingSoon('/grades', 'Grades'),
+          {
+            path: '/grades',
+            lazy: async () => ({
+              Component: (await import('../features/grades/grades-page')).GradesPage,
+            }),
+          },
           comingSoon('/terms', 'Terms'),
           comingSoon('/academic_years', 'Academic Years'),
           comingSoon('/messages', 'Messaging'),

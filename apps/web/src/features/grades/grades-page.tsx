@@ -1,0 +1,273 @@
+import type { Grade } from '@shule/shared/grades';
+import { KCSE_SCALE } from '@shule/shared/kcse';
+import { ClipboardList, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { EmptyState } from '../../components/ui/empty-state';
+import { PageHeader } from '../../components/ui/page-header';
+import { SearchInput } from '../../components/ui/search-input';
+import { SkeletonRows } from '../../components/ui/skeleton';
+import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
+import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api-client';
+import { failureDescription } from '../../lib/form-errors';
+import { useIsAdmin } from '../../lib/roles';
+import { useApplyKcseScale } from './apply-kcse-scale';
+import { useDeleteGrade } from './delete-grade';
+import { useGrades } from './get-grades';
+import { GradeFormDialog } from './grade-form-dialog';
+
+const BREADCRUMB = [
+  { label: 'Dashboard', to: '/dashboard' },
+  { label: 'Academics' },
+  { label: 'Grades' },
+];
+
+const matches = (grade: Grade, query: string) =>
+  grade.name.toLowerCase().includes(query) || grade.code.toLowerCase().includes(query);
+
+export function GradesPage() {
+  const grades = useGrades();
+  const isAdmin = useIsAdmin();
+  const deleteGrade = useDeleteGrade();
+  const [search, setSearch] = useState('');
+  const [form, setForm] = useState<{ open: boolean; grade: Grade | null }>({
+    open: false,
+    grade: null,
+  });
+  const [toDelete, setToDelete] = useState<Grade | null>(null);
+
+  const all = grades.data ?? [];
+  const query = search.trim().toLowerCase();
+  const shown = query ? all.filter((g) => matches(g, query)) : all;
+
+  const openForm = (grade: Grade | null) => setForm({ open: true, grade });
+
+  const confirmDelete = (grade: Grade) =>
+    deleteGrade.mutate(grade.id, {
+      onSuccess: () => {
+        setToDelete(null);
+        toast({ title: 'Deleted', description: 'Grade deleted successfully', variant: 'success' });
+      },
+      onError: (err) => {
+        setToDelete(null);
+        toast({
+          title: 'Not Deleted',
+          description: failureDescription(err, 'Could not delete grade'),
+          variant: 'destructive',
+          action: { label: 'Try Again', onClick: () => confirmDelete(grade) },
+        });
+      },
+    });
+
+  const actions = (grade: Grade) =>
+    isAdmin ? (
+      <div className="flex justify-end gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Edit ${grade.name}`}
+          onClick={() => openForm(grade)}
+        >
+          <Pencil className="h-4 w-4" aria-hidden="true" />
+          Edit
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          className="text-destructive"
+          aria-label={`Delete ${grade.name}`}
+          onClick={() => setToDelete(grade)}
+        >
+          <Trash2 className="h-4 w-4" aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+    ) : null;
+
+  return (
+    <div>
+      <PageHeader
+        title="Grades"
+        breadcrumb={BREADCRUMB}
+        actions={
+          isAdmin ? (
+            <Button onClick={() => openForm(null)}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Add Grade
+            </Button>
+          ) : null
+        }
+      />
+
+      {grades.isPending ? (
+        <SkeletonRows rows={6} />
+      ) : grades.isError ? (
+        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+          <span>Could not load the grades. {errorMessage(grades.error)}</span>
+          <Button size="sm" variant="outline" onClick={() => grades.refetch()}>
+            Try Again
+          </Button>
+        </Alert>
+      ) : all.length === 0 ? (
+        <NoGrades isAdmin={isAdmin} onAdd={() => openForm(null)} />
+      ) : (
+        <div className="space-y-4">
+          <SearchInput
+            placeholder="Search grades..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          {shown.length === 0 ? (
+            <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
+              No grades match &lsquo;{search.trim()}&rsquo;.
+            </p>
+          ) : (
+            <>
+              <ul className="space-y-3 md:hidden" aria-label="Grades">
+                {shown.map((grade) => (
+                  <li key={grade.id}>
+                    <Card className="p-4">
+                      <div className="flex items-start justify-between gap-3">
+                        <div className="min-w-0">
+                          <p className="font-medium">{grade.name}</p>
+                          {grade.comments ? (
+                            <p className="text-sm text-muted-foreground">{grade.comments}</p>
+                          ) : null}
+                        </div>
+                        <div className="flex shrink-0 flex-col items-end gap-1">
+                          <Badge tone="green" className="text-sm">
+                            {grade.code}
+                          </Badge>
+                          {grade.points != null ? (
+                            <span className="text-xs text-muted-foreground">
+                              {grade.points} points
+                            </span>
+                          ) : null}
+                        </div>
+                      </div>
+                      {isAdmin ? <div className="mt-3">{actions(grade)}</div> : null}
+                    </Card>
+                  </li>
+                ))}
+              </ul>
+              <div className="hidden md:block">
+                <Table>
+                  <THead>
+                    <tr>
+                      <Th>Grade</Th>
+                      <Th>Code</Th>
+                      <Th>Points</Th>
+                      <Th>Comments</Th>
+                      {isAdmin ? <Th className="text-right">Actions</Th> : null}
+                    </tr>
+                  </THead>
+                  <TBody>
+                    {shown.map((grade) => (
+                      <Tr key={grade.id}>
+                        <Td className="font-medium">{grade.name}</Td>
+                        <Td>
+                          <Badge tone="green">{grade.code}</Badge>
+                        </Td>
+                        <Td>{grade.points ?? '—'}</Td>
+                        <Td className="text-muted-foreground">{grade.comments ?? '—'}</Td>
+                        {isAdmin ? <Td>{actions(grade)}</Td> : null}
+                      </Tr>
+                    ))}
+                  </TBody>
+                </Table>
+              </div>
+            </>
+          )}
+        </div>
+      )}
+
+      <GradeFormDialog
+        open={form.open}
+        grade={form.grade}
+        onOpenChange={(open) => setForm((f) => ({ ...f, open }))}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Are you sure you want to delete this grade ?"
+        description={
+          toDelete
+            ? `Grade ${toDelete.code} (${toDelete.name}) and its band in every subject will be removed.`
+            : undefined
+        }
+        busy={deleteGrade.isPending}
+        busyLabel="..Deleting"
+        onConfirm={() => toDelete && confirmDelete(toDelete)}
+      />
+    </div>
+  );
+}
+
+/** An empty /grades: add grades one by one, or take the KCSE scale in one click. */
+function NoGrades({ isAdmin, onAdd }: { isAdmin: boolean; onAdd(): void }) {
+  const kcse = useApplyKcseScale();
+  const apply = () =>
+    kcse.mutate(undefined, {
+      onSuccess: (grades) =>
+        toast({
+          title: 'KCSE scale applied',
+          description: `${grades.length} grades added, with their default bands in every subject`,
+          variant: 'success',
+        }),
+      onError: (err) =>
+        toast({
+          title: 'KCSE scale not applied',
+          description: errorMessage(err, 'There was an error trying to add the grades'),
+          variant: 'destructive',
+          action: { label: 'Try Again', onClick: apply },
+        }),
+    });
+
+  return (
+    <EmptyState
+      icon={<ClipboardList className="h-10 w-10" />}
+      title="No grades yet"
+      hint={
+        isAdmin
+          ? 'Start with the KCSE 12-point scale (A to E, with points and default bands for every subject), or add your own grades one by one.'
+          : 'Your school administrator has not set up grades yet.'
+      }
+      action={
+        isAdmin ? (
+          <div className="flex w-full flex-col items-center gap-4">
+            <ul
+              className="flex max-w-md flex-wrap justify-center gap-1.5"
+              aria-label="The KCSE 12-point scale"
+            >
+              {KCSE_SCALE.map((k) => (
+                <li
+                  key={k.code}
+                  className="rounded-md border bg-muted/50 px-2 py-1 text-xs tabular-nums"
+                >
+                  <span className="font-semibold">{k.code}</span>{' '}
+                  <span className="text-muted-foreground">
+                    {k.min_score}–{k.max_score}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+              <Button onClick={apply} disabled={kcse.isPending}>
+                {kcse.isPending ? 'Applying...' : 'Use the KCSE 12-point scale'}
+              </Button>
+              <Button variant="outline" onClick={onAdd} disabled={kcse.isPending}>
+                <Plus className="h-4 w-4" aria-hidden="true" />
+                Add Grade
+              </Button>
+            </div>
+          </div>
+        ) : null
+      }
+    />
+  );
+}

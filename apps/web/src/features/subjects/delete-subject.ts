@@ -1,0 +1,23 @@
+import type { Subject } from '@shule/shared/subjects';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { subjectsQueryKey } from './get-subjects';
+
+export const deleteSubject = (id: number) => api.delete(`/grades/subjects/${id}/`);
+
+/** Refused (409) while exam scores use the subject; removed from the list on success. */
+export function useDeleteSubject() {
+  const queryClient = useQueryClient();
+  const { school } = useSession();
+  return useMutation({
+    mutationFn: (id: number) => deleteSubject(id),
+    onSuccess: (_, id) => {
+      queryClient.setQueryData<Subject[]>(subjectsQueryKey(school?.id), (old) =>
+        old?.filter((s) => s.id !== id),
+      );
+      queryClient.invalidateQueries({ queryKey: ['subjects'] });
+      queryClient.invalidateQueries({ queryKey: ['scores'] });
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import type { Subject } from '@shule/shared/subjects';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+
+export const subjectsQueryKey = (schoolId: number | undefined) =>
+  ['subjects', 'list', schoolId] as const;
+
+export const getSubjects = (schoolId: number) =>
+  api.get<Subject[]>(`/grades/subjects/?school_id=${schoolId}`);
+
+export function useSubjects() {
+  const { school } = useSession();
+  return useQuery({
+    queryKey: subjectsQueryKey(school?.id),
+    queryFn: () => getSubjects(school!.id),
+    enabled: school != null,
+  });
+}

@@ -1,0 +1,235 @@
+import type { Subject } from '@shule/shared/subjects';
+import { BookOpen, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { EmptyState } from '../../components/ui/empty-state';
+import { PageHeader } from '../../components/ui/page-header';
+import { SearchInput } from '../../components/ui/search-input';
+import { SkeletonRows } from '../../components/ui/skeleton';
+import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
+import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api-client';
+import { failureDescription } from '../../lib/form-errors';
+import { useClasses } from '../../lib/queries/classes';
+import { useIsAdmin } from '../../lib/roles';
+import { useDeleteSubject } from './delete-subject';
+import { useSubjects } from './get-subjects';
+import { SubjectFormDialog } from './subject-form-dialog';
+
+const BREADCRUMB = [
+  { label: 'Dashboard', to: '/dashboard' },
+  { label: 'Academics' },
+  { label: 'Subjects' },
+];
+
+const matches = (subject: Subject, query: string) =>
+  subject.name.toLowerCase().includes(query) || subject.code.toLowerCase().includes(query);
+
+export function SubjectsPage() {
+  const subjects = useSubjects();
+  const classes = useClasses();
+  const isAdmin = useIsAdmin();
+  const deleteSubject = useDeleteSubject();
+  const [search, setSearch] = useState('');
+  const [form, setForm] = useState<{ open: boolean; subject: Subject | null }>({
+    open: false,
+    subject: null,
+  });
+  const [toDelete, setToDelete] = useState<Subject | null>(null);
+
+  const classNames = useMemo(
+    () => new Map((classes.data ?? []).map((c) => [c.id, c.name])),
+    [classes.data],
+  );
+  const classesOf = (subject: Subject) =>
+    subject.classes
+      .map((id) => classNames.get(id))
+      .filter(Boolean)
+      .join(', ');
+
+  const all = subjects.data ?? [];
+  const query = search.trim().toLowerCase();
+  const shown = query ? all.filter((s) => matches(s, query)) : all;
+  const openForm = (subject: Subject | null) => setForm({ open: true, subject });
+
+  const confirmDelete = (subject: Subject) =>
+    deleteSubject.mutate(subject.id, {
+      onSuccess: () => {
+        setToDelete(null);
+        toast({
+          title: 'Deleted',
+          description: 'Subject deleted successfully',
+          variant: 'success',
+        });
+      },
+      onError: (err) => {
+        setToDelete(null);
+        toast({
+          title: 'Not Deleted',
+          description: failureDescription(err, 'Could not delete subject'),
+          variant: 'destructive',
+          action: { label: 'Try Again', onClick: () => confirmDelete(subject) },
+        });
+      },
+    });
+
+  const actions = (subject: Subject) => (
+    <div className="flex justify-end gap-2">
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={`Edit ${subject.name}`}
+        onClick={() => openForm(subject)}
+      >
+        <Pencil className="h-4 w-4" aria-hidden="true" />
+        Edit
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        className="text-destructive"
+        aria-label={`Delete ${subject.name}`}
+        onClick={() => setToDelete(subject)}
+      >
+        <Trash2 className="h-4 w-4" aria-hidden="true" />
+        Delete
+      </Button>
+    </div>
+  );
+
+  const nameLink = (subject: Subject) => (
+    <Link to={`/subjects/${subject.id}`} className="font-medium text-primary hover:underline">
+      {subject.name}
+    </Link>
+  );
+
+  return (
+    <div>
+      <PageHeader
+        title="Subjects"
+        breadcrumb={BREADCRUMB}
+        actions={
+          isAdmin ? (
+            <Button onClick={() => openForm(null)}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Add Subject
+            </Button>
+          ) : null
+        }
+      />
+
+      {subjects.isPending ? (
+        <SkeletonRows rows={6} />
+      ) : subjects.isError ? (
+        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+          <span>Could not load the subjects. {errorMessage(subjects.error)}</span>
+          <Button size="sm" variant="outline" onClick={() => subjects.refetch()}>
+            Try Again
+          </Button>
+        </Alert>
+      ) : all.length === 0 ? (
+        <EmptyState
+          icon={<BookOpen className="h-10 w-10" />}
+          title="No subjects yet"
+          hint={
+            isAdmin
+              ? 'Add the subjects your school teaches and choose the classes that take each one.'
+              : 'Your school administrator has not added subjects yet.'
+          }
+          action={
+            isAdmin ? (
+              <Button onClick={() => openForm(null)}>
+                <Plus className="h-4 w-4" aria-hidden="true" />
+                Add Subject
+              </Button>
+            ) : null
+          }
+        />
+      ) : (
+        <div className="space-y-4">
+          <SearchInput
+            placeholder="Search subjects..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          {shown.length === 0 ? (
+            <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
+              No subjects match &lsquo;{search.trim()}&rsquo;.
+            </p>
+          ) : (
+            <>
+              <ul className="space-y-3 md:hidden" aria-label="Subjects">
+                {shown.map((subject) => (
+                  <li key={subject.id}>
+                    <Card className="p-4">
+                      <div className="flex items-start justify-between gap-3">
+                        <div className="min-w-0">
+                          {nameLink(subject)}
+                          <p className="mt-0.5 text-sm text-muted-foreground">
+                            {classesOf(subject) || 'No classes'}
+                          </p>
+                        </div>
+                        <Badge tone="green">{subject.code}</Badge>
+                      </div>
+                      {isAdmin ? <div className="mt-3">{actions(subject)}</div> : null}
+                    </Card>
+                  </li>
+                ))}
+              </ul>
+              <div className="hidden md:block">
+                <Table>
+                  <THead>
+                    <tr>
+                      <Th>Subject</Th>
+                      <Th>Code</Th>
+                      <Th>Classes</Th>
+                      {isAdmin ? <Th className="text-right">Actions</Th> : null}
+                    </tr>
+                  </THead>
+                  <TBody>
+                    {shown.map((subject) => (
+                      <Tr key={subject.id}>
+                        <Td>{nameLink(subject)}</Td>
+                        <Td>
+                          <Badge tone="green">{subject.code}</Badge>
+                        </Td>
+                        <Td className="max-w-xs truncate text-muted-foreground">
+                          {classesOf(subject) || '—'}
+                        </Td>
+                        {isAdmin ? <Td>{actions(subject)}</Td> : null}
+                      </Tr>
+                    ))}
+                  </TBody>
+                </Table>
+              </div>
+            </>
+          )}
+        </div>
+      )}
+
+      <SubjectFormDialog
+        open={form.open}
+        subject={form.subject}
+        onOpenChange={(open) => setForm((f) => ({ ...f, open }))}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Are you sure you want to delete this subject ?"
+        description={
+          toDelete
+            ? `${toDelete.name} (${toDelete.code}) and its grading bands will be removed. A subject that has exam scores cannot be deleted.`
+            : undefined
+        }
+        busy={deleteSubject.isPending}
+        busyLabel="..Deleting"
+        onConfirm={() => toDelete && confirmDelete(toDelete)}
+      />
+    </div>
+  );
+}
