@@ -23,6 +23,14 @@ describe('academic year bodies', () => {
       { path: ['end_date'], message: 'End date must be on or after the start date' },
     ]);
   });
+  it('reports a missing name and an inverted range together', () => {
+    const result = createAcademicYearBody.safeParse({
+      name: '',
+      start_date: '2024-12-31',
+      end_date: '2024-01-01',
+    });
+    expect(result.error?.issues.map((i) => i.path[0])).toEqual(['name', 'end_date']);
+  });
   it('refuses impossible dates', () => {
     const result = createAcademicYearBody.safeParse({
       name: '2024',

@@ -3,8 +3,8 @@ import {
   acceptDateAliases,
   type DateStatus,
   dateField,
-  END_BEFORE_START_MESSAGE,
-  isEndBeforeStart,
+  endNotBeforeStart,
+  endNotBeforeStartIssue,
   schoolRef,
 } from './date-status';
 import { requiredText } from './fields';
@@ -15,15 +15,10 @@ const academicYearFields = {
   end_date: dateField('End date'),
 };
 
-const endNotBeforeStart = {
-  message: END_BEFORE_START_MESSAGE,
-  path: ['end_date'],
-};
-
 /** The academic year form (name example '2022-2024'). */
 export const academicYearFormSchema = z
   .object(academicYearFields)
-  .refine((y) => !isEndBeforeStart(y), endNotBeforeStart);
+  .refine(endNotBeforeStart, endNotBeforeStartIssue);
 export type AcademicYearForm = z.input<typeof academicYearFormSchema>;
 
 /** POST /api/fees/academic_years/ — also accepts the spec's `start`/`end`. */
@@ -31,19 +26,13 @@ export const createAcademicYearBody = z.preprocess(
   acceptDateAliases,
   z
     .object({ ...academicYearFields, school: schoolRef })
-    .refine((y) => !isEndBeforeStart(y), endNotBeforeStart),
+    .refine(endNotBeforeStart, endNotBeforeStartIssue),
 );
 
 /** PATCH /api/fees/academic_years/{id}/ — any of the fields; the dates are checked merged. */
 export const updateAcademicYearBody = z.preprocess(
   acceptDateAliases,
-  z
-    .object(academicYearFields)
-    .partial()
-    .refine(
-      (y) => !(y.start_date && y.end_date && isEndBeforeStart(y as Required<typeof y>)),
-      endNotBeforeStart,
-    ),
+  z.object(academicYearFields).partial().refine(endNotBeforeStart, endNotBeforeStartIssue),
 );
 
 export interface AcademicYear {

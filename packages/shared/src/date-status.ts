@@ -46,6 +46,24 @@ export function dateRangeStatus(range: DateRange, today: string): DateStatus {
 
 export const isEndBeforeStart = (range: DateRange) => range.end_date < range.start_date;
 
+/**
+ * The refinement every form with a start and an end date uses: the end is not before the
+ * start, reported on end_date. It also runs when another field (say the name) is invalid, as
+ * long as both dates are real dates, so a form shows every message at once; when only one
+ * date is sent (a change), there is nothing to compare.
+ */
+export const endNotBeforeStart = (v: Partial<DateRange>) =>
+  !(v.start_date && v.end_date && isEndBeforeStart(v as DateRange));
+export const endNotBeforeStartIssue = {
+  message: END_BEFORE_START_MESSAGE,
+  path: ['end_date'],
+  when: (payload: { value: unknown }) => {
+    const v = (payload.value ?? {}) as Record<string, unknown>;
+    const isDate = (d: unknown) => d === undefined || (typeof d === 'string' && isIsoDate(d));
+    return isDate(v.start_date) && isDate(v.end_date);
+  },
+};
+
 /** A required yyyy-mm-dd date field. */
 export const dateField = (label: string) =>
   z

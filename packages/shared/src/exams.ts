@@ -5,8 +5,8 @@ import {
   type DateStatus,
   dateField,
   dateRangeStatus,
-  END_BEFORE_START_MESSAGE,
-  isEndBeforeStart,
+  endNotBeforeStart,
+  endNotBeforeStartIssue,
   schoolRef,
 } from './date-status';
 import { requiredText } from './fields';
@@ -18,32 +18,22 @@ const examFields = {
   is_completed: z.boolean({ error: 'is_completed must be true or false' }).optional(),
 };
 
-const endNotBeforeStart = { message: END_BEFORE_START_MESSAGE, path: ['end_date'] };
-
 /** The exam form. */
 export const examFormSchema = z
   .object(examFields)
-  .refine((e) => !isEndBeforeStart(e), endNotBeforeStart);
+  .refine(endNotBeforeStart, endNotBeforeStartIssue);
 export type ExamForm = z.input<typeof examFormSchema>;
 
 /** POST /api/grades/exams/ — also accepts the spec's `start`/`end`. */
 export const createExamBody = z.preprocess(
   acceptDateAliases,
-  z
-    .object({ ...examFields, school: schoolRef })
-    .refine((e) => !isEndBeforeStart(e), endNotBeforeStart),
+  z.object({ ...examFields, school: schoolRef }).refine(endNotBeforeStart, endNotBeforeStartIssue),
 );
 
 /** PATCH /api/grades/exams/{id}/ */
 export const updateExamBody = z.preprocess(
   acceptDateAliases,
-  z
-    .object(examFields)
-    .partial()
-    .refine(
-      (e) => !(e.start_date && e.end_date && isEndBeforeStart(e as DateRange)),
-      endNotBeforeStart,
-    ),
+  z.object(examFields).partial().refine(endNotBeforeStart, endNotBeforeStartIssue),
 );
 
 export interface Exam {

@@ -4,8 +4,8 @@ import {
   type DateRange,
   type DateStatus,
   dateField,
-  END_BEFORE_START_MESSAGE,
-  isEndBeforeStart,
+  endNotBeforeStart,
+  endNotBeforeStartIssue,
   schoolRef,
 } from './date-status';
 import { requiredText } from './fields';
@@ -26,32 +26,22 @@ const termFields = {
   academic_year: academicYearRef,
 };
 
-const endNotBeforeStart = { message: END_BEFORE_START_MESSAGE, path: ['end_date'] };
-
 /** The term form. */
 export const termFormSchema = z
   .object(termFields)
-  .refine((t) => !isEndBeforeStart(t), endNotBeforeStart);
+  .refine(endNotBeforeStart, endNotBeforeStartIssue);
 export type TermForm = z.input<typeof termFormSchema>;
 
 /** POST /api/fees/terms/ — also accepts the spec's `start`/`end`. */
 export const createTermBody = z.preprocess(
   acceptDateAliases,
-  z
-    .object({ ...termFields, school: schoolRef })
-    .refine((t) => !isEndBeforeStart(t), endNotBeforeStart),
+  z.object({ ...termFields, school: schoolRef }).refine(endNotBeforeStart, endNotBeforeStartIssue),
 );
 
 /** PATCH /api/fees/terms/{id}/ */
 export const updateTermBody = z.preprocess(
   acceptDateAliases,
-  z
-    .object(termFields)
-    .partial()
-    .refine(
-      (t) => !(t.start_date && t.end_date && isEndBeforeStart(t as DateRange)),
-      endNotBeforeStart,
-    ),
+  z.object(termFields).partial().refine(endNotBeforeStart, endNotBeforeStartIssue),
 );
 
 /** GET /api/fees/terms/?school= or ?academic_year= */

@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authAs } from '../../test/academics';
+import { createTestApp, registerSchool, type SignedInSchool, type TestApp } from '../../test/app';
+
+let t: TestApp;
+let a: SignedInSchool;
+let b: SignedInSchool;
+let year2024: { id: number; name: string };
+let yearNow: { id: number; name: string };
+let theirYear: { id: number };
+
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  payload?: object,
+) => t.app.inject({ method, url, headers, payload });
+
+async function create(who: SignedInSchool, path: string, body: object) {
+  const res = await call('POST', path, who.auth, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await registerSchool(t.app, 'Alliance High School');
+  b = await registerSchool(t.app, 'Bahati Secondary');
+  year2024 = await create(a, '/api/fees/academic_years/', {
+    name: '2024',
+    start_date: '2024-01-01',
+    end_date: '2024-12-31',
+  });
+  yearNow = await create(a, '/api/fees/academic_years/', {
+    name: 'Long',
+    start_date: '2000-01-01',
+    end_date: '2999-12-31',
+  });
+  theirYear = await create(b, '/api/fees/academic_years/', {
+    name: '2024',
+    start_date: '2024-01-01',
+    end_date: '2024-12-31',
+  });
+});
+afterAll(() => t.close());
+
+const OUTSIDE = 'The term must lie within its academic year 2024 (2024-01-01 to 2024-12-31)';
+
+describe('terms', () => {
+  it('creates a term in an academic year, with its status and year', async () => {
+    const res = await call('POST', '/api/fees/terms/', a.auth, {
+      name: 'Term 1',
+      start_date: '2024-01-08',
+      end_date: '2024-04-05',
+      academic_year: year2024.id,
+      school: a.schoolId,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      name: 'Term 1',
+      start_date: '2024-01-08',
+      end_date: '2024-04-05',
+      status: 'Completed',
+      academic_year: { id: year2024.id, name: '2024' },
+      school: a.schoolId,
+    });
+  });
+
+  it('creates a term that belongs to the school alone', async () => {
+    const term = await create(a, '/api/fees/terms/', {
+      name: 'Holiday tuition',
+      start: '2990-12-01',
+      end: '2990-12-20',
+    });
+    expect(term).toMatchObject({ academic_year: null, status: 'Upcoming' });
+  });
+
+  it('lists by school or by academic year', async () => {
+    await create(a, '/api/fees/terms/', {
+      name: 'Now',
+      start_date: '2000-01-01',
+      end_date: '2999-01-01',
+      academic_year: yearNow.id,
+    });
+    await create(b, '/api/fees/terms/', {
+      name: 'Theirs',
+      start_date: '2024-01-08',
+      end_date: '2024-04-05',
+      academic_year: theirYear.id,
+    });
+    const all = await call('GET', `/api/fees/terms/?school=${a.schoolId}`, a.auth);
+    expect(all.statusCode).toBe(200);
+    expect(all.json().terms.map((x: { name: string }) => x.name)).toEqual([
+      'Holiday tuition',
+      'Term 1',
+      'Now',
+    ]);
+    const ofYear = await call('GET', `/api/fees/terms/?academic_year=${yearNow.id}`, a.auth);
+    expect(ofYear.json().terms).toEqual([
+      expect.objectContaining({
+        name: 'Now',
+        status: 'Ongoing',
+        academic_year: { id: yearNow.id, name: 'Long' },
+      }),
+    ]);
+  });
+
+  it('refuses a term outside its academic year, on the field that is out', async () => {
+    const early = await call('POST', '/api/fees/terms/', a.auth, {
+      name: 'Term 0',
+      start_date: '2023-12-01',
+      end_date: '2024-02-01',
+      academic_year: year2024.id,
+    });
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toEqual({ message: OUTSIDE, errors: { start_date: [OUTSIDE] } });
+    const late = await call('POST', '/api/fees/terms/', a.auth, {
+      name: 'Term 4',
+      start_date: '2024-12-01',
+      end_date: '2025-01-10',
+      academic_year: year2024.id,
+    });
+    expect(late.json().errors).toEqual({ end_date: [OUTSIDE] });
+  });
+
+  it('refuses an end before the start and a missing name', async () => {
+    const res = await call('POST', '/api/fees/terms/', a.auth, {
+      start_date: '2024-04-05',
+      end_date: '2024-01-08',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      name: ['Name is required'],
+      end_date: ['End date must be on or after the start date'],
+    });
+  });
+
+  it('lets a teacher read but not write, and answers 401 without a token', async () => {
+    const teacher = await authAs(t.app, a.schoolId, 'teacher');
+    expect((await call('GET', '/api/fees/terms/', teacher)).statusCode).toBe(200);
+    const body = { name: 'x', start_date: '2024-01-08', end_date: '2024-04-05' };
+    expect((await call('POST', '/api/fees/terms/', teacher, body)).statusCode).toBe(403);
+    expect((await call('GET', '/api/fees/terms/', {})).statusCode).toBe(401);
+    expect((await call('PATCH', '/api/fees/terms/1/', {}, body)).statusCode).toBe(401);
+  });
+
+  it('refuses another school: 403 for its id as parameter, 404 for its year', async () => {
+    expect((await call('GET', `/api/fees/terms/?school=${b.schoolId}`, a.auth)).statusCode).toBe(
+      403,
+    );
+    const list = await call('GET', `/api/fees/terms/?academic_year=${theirYear.id}`, a.auth);
+    expect(list.statusCode).toBe(404);
+    const post = await call('POST', '/api/fees/terms/', a.auth, {
+      name: 'Sneaky',
+      start_date: '2024-01-08',
+      end_date: '2024-04-05',
+      academic_year: theirYear.id,
+    });
+    expect(post.statusCode).toBe(404);
+    expect(post.json().message).toBe('Academic year not found');
+  });
+
+  it('edits a term, checking dates and year as they will be', async () => {
+    const term = await create(a, '/api/fees/terms/', {
+      name: 'Term 2',
+      start_date: '2024-05-06',
+      end_date: '2024-08-02',
+      academic_year: year2024.id,
+    });
+    const res = await call('PATCH', `/api/fees/terms/${term.id}/`, a.auth, {
+      name: 'Term two',
+      end_date: '2024-08-09',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...term, name: 'Term two', end_date: '2024-08-09' });
+    const outside = await call('PATCH', `/api/fees/terms/${term.id}/`, a.auth, {
+      end_date: '2025-01-31',
+    });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().message).toBe(OUTSIDE);
+    const inverted = await call('PATCH', `/api/fees/terms/${term.id}/`, a.auth, {
+      start_date: '2024-09-01',
+    });
+    expect(inverted.statusCode).toBe(400);
+    expect(inverted.json().errors).toEqual({
+      end_date: ['End date must be on or after the start date'],
+    });
+    const detached = await call('PATCH', `/api/fees/terms/${term.id}/`, a.auth, {
+      academic_year: null,
+    });
+    expect(detached.json().academic_year).toBeNull();
+    const theirs = await call('PATCH', `/api/fees/terms/${term.id}/`, a.auth, {
+      academic_year: theirYear.id,
+    });
+    expect(theirs.statusCode).toBe(404);
+  });
+
+  it("answers 404 for another school's term, changing or deleting it", async () => {
+    const theirs = await create(b, '/api/fees/terms/', {
+      name: 'Their term',
+      start_date: '2024-01-08',
+      end_date: '2024-04-05',
+    });
+    const patch = await call('PATCH', `/api/fees/terms/${theirs.id}/`, a.auth, { name: 'x' });
+    expect(patch.statusCode).toBe(404);
+    expect((await call('DELETE', `/api/fees/terms/${theirs.id}/`, a.auth)).statusCode).toBe(404);
+    const list = (await call('GET', '/api/fees/terms/', b.auth)).json();
+    expect(list.terms.find((x: { id: number }) => x.id === theirs.id).name).toBe('Their term');
+  });
+
+  it('deletes a term', async () => {
+    const term = await create(a, '/api/fees/terms/', {
+      name: 'Short',
+      start_date: '2024-10-01',
+      end_date: '2024-10-02',
+    });
+    expect((await call('DELETE', `/api/fees/terms/${term.id}/`, a.auth)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/fees/terms/${term.id}/`, a.auth)).statusCode).toBe(404);
+  });
+});
