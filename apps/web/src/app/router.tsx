@@ -50,9 +50,31 @@ export const router = createBrowserRouter([
               Component: (await import('../features/auth/account-page')).AccountPage,
             }),
           },
-          comingSoon('/teachers', 'Teachers'),
-          comingSoon('/students', 'Students'),
-          comingSoon('/classes', 'Classes'),
+          {
+            path: '/teachers',
+            lazy: async () => ({
+              Component: (await import('../features/teachers/teachers-page')).TeachersPage,
+            }),
+          },
+          {
+            path: '/students',
+            lazy: async () => ({
+              Component: (await import('../features/students/students-page')).StudentsPage,
+            }),
+          },
+          {
+            path: '/students/:id',
+            lazy: async () => ({
+              Component: (await import('../features/students/student-profile-page'))
+                .StudentProfilePage,
+            }),
+          },
+          {
+            path: '/classes',
+            lazy: async () => ({
+              Component: (await import('../features/classes/classes-page')).ClassesPage,
+            }),
+          },
           {
             path: '/subjects',
             lazy: async () => ({

@@ -1,0 +1,122 @@
+import { type ClassForm, type ClassRow, classFormSchema } from '@shule/shared/classes';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { Field } from '../../components/ui/field';
+import { Input, Select } from '../../components/ui/input';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { useTeachers } from '../../lib/queries/teachers';
+import { zodResolver } from '../../lib/zod-resolver';
+import { useCreateClass } from './create-class';
+import { useUpdateClass } from './update-class';
+
+const BUSY_LABEL = '... Loading';
+
+/**
+ * The class dialog (spec §2): one Class Name input and Create Class. Given an existing class it
+ * renames it instead, and also lets the admin set or change the class teacher.
+ */
+export function ClassFormDialog({
+  open,
+  onOpenChange,
+  editing,
+  onSaved,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  editing?: ClassRow | null;
+  onSaved(saved: ClassRow, kind: 'created' | 'updated'): void;
+}) {
+  const createClass = useCreateClass();
+  const updateClass = useUpdateClass();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [teacher, setTeacher] = useState('');
+  const form = useForm<ClassForm>({
+    resolver: zodResolver(classFormSchema),
+    defaultValues: { name: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  // A fresh form each time the dialog opens, filled from the class being edited.
+  useEffect(() => {
+    if (!open) return;
+    form.reset({ name: editing?.name ?? '' });
+    setTeacher(editing?.classTeacher ? String(editing.classTeacher) : '');
+    setFailure(null);
+  }, [open, editing, form]);
+
+  const onSubmit = form.handleSubmit(async ({ name }) => {
+    setFailure(null);
+    try {
+      if (editing) {
+        const nextTeacher = teacher ? Number(teacher) : null;
+        const updated = await updateClass.mutateAsync({
+          id: editing.id,
+          body: {
+            ...(name !== editing.name ? { name } : {}),
+            ...(nextTeacher !== editing.classTeacher ? { class_teacher: nextTeacher } : {}),
+          },
+        });
+        onSaved(updated, 'updated');
+      } else {
+        onSaved(await createClass.mutateAsync({ name }), 'created');
+      }
+    } catch (err) {
+      const nameError = err instanceof ApiError ? err.errors?.name?.[0] : undefined;
+      if (nameError) form.setError('name', { message: nameError });
+      else setFailure(errorMessage(err));
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !isSubmitting && onOpenChange(next)}
+      title={editing ? 'Edit class' : 'Create class'}
+      description={
+        editing ? 'Rename the class or choose its class teacher.' : 'Add a class to your school.'
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <Field label="Class Name" error={errors.name?.message}>
+          <Input placeholder="e.g. Form 1 East" autoComplete="off" {...form.register('name')} />
+        </Field>
+        {editing ? <ClassTeacherSelect value={teacher} onChange={setTeacher} /> : null}
+        <div className="flex justify-end">
+          <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">
+            {isSubmitting ? BUSY_LABEL : editing ? 'Save' : 'Create Class'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function ClassTeacherSelect({ value, onChange }: { value: string; onChange(v: string): void }) {
+  const teachers = useTeachers();
+  const hint = teachers.isError
+    ? 'Could not load the teachers. Close and open this dialog to try again.'
+    : teachers.data?.length === 0
+      ? 'Add teachers on the Teachers page to choose a class teacher.'
+      : undefined;
+  return (
+    <Field label="Class teacher" hint={hint}>
+      <Select
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={teachers.isPending || teachers.isError}
+      >
+        <option value="">{teachers.isPending ? 'Loading teachers...' : 'No class teacher'}</option>
+        {teachers.data?.map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.user.first_name} {t.user.last_name}
+            {t.tsc_number ? ` (${t.tsc_number})` : ''}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}

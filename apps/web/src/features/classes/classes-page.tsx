@@ -1,0 +1,229 @@
+import type { ClassRow } from '@shule/shared/classes';
+import { Pencil, Plus, School, Trash2 } from 'lucide-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { EmptyState } from '../../components/ui/empty-state';
+import { PageHeader } from '../../components/ui/page-header';
+import { SkeletonRows } from '../../components/ui/skeleton';
+import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
+import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api-client';
+import { useClasses } from '../../lib/queries/classes';
+import { useSession } from '../../lib/session';
+import { ClassFormDialog } from './class-form-dialog';
+import { useDeleteClass } from './delete-class';
+
+const DELETE_QUESTION = 'Are you sure you want to delete this class ?';
+
+const teacherName = (c: ClassRow) =>
+  c.class_teacher ? `${c.class_teacher.user.first_name} ${c.class_teacher.user.last_name}` : null;
+
+/**
+ * Keeps the order the user has seen while they work on the page (spec §4: a created class goes
+ * to the top, a renamed one stays where it was), although the server lists classes by name.
+ */
+function useDisplayOrder(rows: ClassRow[] | undefined) {
+  const [order, setOrder] = useState<number[]>([]);
+  const shown = useMemo(() => {
+    if (!rows) return undefined;
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const kept = order.filter((id) => byId.has(id));
+    const rest = rows.filter((r) => !order.includes(r.id)).map((r) => r.id);
+    return [...kept, ...rest].map((id) => byId.get(id)!);
+  }, [rows, order]);
+  const freeze = (first?: number) => {
+    const ids = (shown ?? []).map((r) => r.id).filter((id) => id !== first);
+    setOrder(first === undefined ? ids : [first, ...ids]);
+  };
+  return { shown, freeze };
+}
+
+export function ClassesPage() {
+  const { user } = useSession();
+  const isAdmin = user?.roles.some((r) => r.name === 'admin') ?? false;
+  const classes = useClasses();
+  const { shown, freeze } = useDisplayOrder(classes.data);
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<ClassRow | null>(null);
+  const [deleting, setDeleting] = useState<ClassRow | null>(null);
+  const deleteClass = useDeleteClass();
+
+  const openCreate = () => {
+    setEditing(null);
+    setFormOpen(true);
+  };
+  const openEdit = (c: ClassRow) => {
+    setEditing(c);
+    setFormOpen(true);
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    deleteClass.mutate(deleting.id, {
+      onSuccess: () => toast({ title: 'Class deleted successfully', variant: 'success' }),
+      // A class with students is refused (409); the server's message says how many.
+      onError: (err) =>
+        toast({
+          title: 'Class not deleted',
+          description: errorMessage(err),
+          variant: 'destructive',
+        }),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  const actions = (c: ClassRow) => (
+    <div className="flex gap-1">
+      <Button variant="ghost" size="sm" onClick={() => openEdit(c)} aria-label={`Edit ${c.name}`}>
+        <Pencil className="h-4 w-4" aria-hidden="true" />
+        <span>Edit</span>
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="text-destructive hover:bg-red-50"
+        onClick={() => setDeleting(c)}
+        aria-label={`Delete ${c.name}`}
+      >
+        <Trash2 className="h-4 w-4" aria-hidden="true" />
+        <span>Delete</span>
+      </Button>
+    </div>
+  );
+
+  let body: ReactNode;
+  if (classes.isPending) {
+    body = <SkeletonRows rows={4} />;
+  } else if (classes.isError) {
+    body = (
+      <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+        <span>Could not load the classes. {errorMessage(classes.error)}</span>
+        <Button variant="outline" size="sm" onClick={() => classes.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (!shown || shown.length === 0) {
+    body = (
+      <EmptyState
+        icon={<School className="h-10 w-10" />}
+        title="No Classes Available"
+        hint={isAdmin ? 'Create your first class to start admitting students.' : undefined}
+        action={
+          isAdmin ? (
+            <Button onClick={openCreate}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Create class
+            </Button>
+          ) : null
+        }
+      />
+    );
+  } else {
+    body = (
+      <>
+        <ul className="space-y-3 md:hidden" aria-label="Classes">
+          {shown.map((c) => (
+            <li key={c.id}>
+              <Card className="p-4" data-testid="class-card">
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <p className="truncate font-semibold">{c.name}</p>
+                    <p className="truncate text-sm text-muted-foreground">
+                      {teacherName(c) ?? 'No class teacher'}
+                    </p>
+                  </div>
+                  {isAdmin ? actions(c) : null}
+                </div>
+                <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
+                  {(
+                    [
+                      ['Total Students', c.totalStudents],
+                      ['Boys', c.boys],
+                      ['Girls', c.girls],
+                    ] as const
+                  ).map(([label, value]) => (
+                    <div key={label} className="rounded-md bg-muted/60 px-2 py-1.5">
+                      <dt className="text-xs text-muted-foreground">{label}</dt>
+                      <dd className="text-lg font-semibold">{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </Card>
+            </li>
+          ))}
+        </ul>
+        <div className="hidden md:block">
+          <Table>
+            <THead>
+              <tr>
+                <Th>Class Name</Th>
+                <Th>Teacher</Th>
+                <Th className="text-right">Total Students</Th>
+                <Th className="text-right">Boys</Th>
+                <Th className="text-right">Girls</Th>
+                {isAdmin ? <Th className="w-0">Actions</Th> : null}
+              </tr>
+            </THead>
+            <TBody>
+              {shown.map((c) => (
+                <Tr key={c.id}>
+                  <Td className="font-medium">{c.name}</Td>
+                  <Td>
+                    {teacherName(c) ?? <span className="text-muted-foreground">Not assigned</span>}
+                  </Td>
+                  <Td className="text-right tabular-nums">{c.totalStudents}</Td>
+                  <Td className="text-right tabular-nums">{c.boys}</Td>
+                  <Td className="text-right tabular-nums">{c.girls}</Td>
+                  {isAdmin ? <Td className="py-1.5">{actions(c)}</Td> : null}
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title="Classes"
+        actions={
+          isAdmin && shown && shown.length > 0 ? (
+            <Button onClick={openCreate}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Add class
+            </Button>
+          ) : null
+        }
+      />
+      {body}
+      <ClassFormDialog
+        open={formOpen}
+        onOpenChange={setFormOpen}
+        editing={editing}
+        onSaved={(saved, kind) => {
+          freeze(kind === 'created' ? saved.id : undefined);
+          setFormOpen(false);
+          toast({
+            title: kind === 'created' ? 'Class created successfully' : 'Class updated successfully',
+            description: saved.name,
+            variant: 'success',
+          });
+        }}
+      />
+      <ConfirmDialog
+        open={deleting != null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={DELETE_QUESTION}
+        description={deleting ? `${deleting.name} will be removed. This cannot be undone.` : ''}
+        busy={deleteClass.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import type { ClassRow } from '@shule/shared/classes';
+import {
+  type AdmitStudentForm as AdmitStudentValues,
+  admitStudentFormSchema,
+  GENDERS,
+  STUDENT_MESSAGES,
+  todayInKenya,
+} from '@shule/shared/students';
+import { TEACHER_MESSAGES } from '@shule/shared/teachers';
+import { useState } from 'react';
+import { type FieldPath, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClass } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { Input, Select } from '../../components/ui/input';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { describePhotoUpload, usePhotoUpload } from '../../lib/upload-photo';
+import { zodResolver } from '../../lib/zod-resolver';
+import { useAdmitStudent } from './admit-student';
+import { capitalise } from './student-details';
+
+const emptyForm = (classId: number | undefined): AdmitStudentValues => ({
+  first_name: '',
+  last_name: '',
+  date_of_birth: '',
+  gender: '' as AdmitStudentValues['gender'],
+  class_id: classId ? String(classId) : '',
+  parent: { first_name: '', last_name: '', email: '', phone_number: '' },
+});
+
+/** Server field names (parent.phone_number…) that this form has an input for. */
+const FORM_FIELDS = new Set([
+  'first_name',
+  'last_name',
+  'date_of_birth',
+  'gender',
+  'parent.first_name',
+  'parent.last_name',
+  'parent.email',
+  'parent.phone_number',
+]);
+
+/** Spec §2: the Admit student form, inside the dialog of the students screen. */
+export function AdmitStudentForm({
+  classes,
+  defaultClassId,
+}: {
+  classes: ClassRow[];
+  defaultClassId?: number;
+}) {
+  const admit = useAdmitStudent();
+  const photo = usePhotoUpload();
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
+  const form = useForm<AdmitStudentValues, unknown, z.output<typeof admitStudentFormSchema>>({
+    resolver: zodResolver(admitStudentFormSchema),
+    defaultValues: emptyForm(defaultClassId),
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  if (classes.length === 0) {
+    return (
+      <div className="space-y-4 text-center">
+        <Alert tone="info">{STUDENT_MESSAGES.noClasses}</Alert>
+        <Link to="/classes" className={buttonClass('primary')}>
+          Create Class
+        </Link>
+      </div>
+    );
+  }
+
+  const onSubmit = form.handleSubmit(async ({ class_id, ...body }) => {
+    setResult(null);
+    if (photo.uploading) {
+      setResult({ tone: 'error', message: TEACHER_MESSAGES.uploading });
+      return;
+    }
+    if (photo.state.status === 'error') {
+      setResult({ tone: 'error', message: TEACHER_MESSAGES.uploadFailed });
+      return;
+    }
+    try {
+      const res = await admit.mutateAsync({
+        classId: class_id,
+        body: { ...body, profile_photo: photo.url },
+      });
+      setResult({ tone: 'success', message: res.message });
+      form.reset(emptyForm(class_id));
+      photo.reset();
+    } catch (err) {
+      if (err instanceof ApiError && err.errors) {
+        for (const [name, messages] of Object.entries(err.errors)) {
+          if (FORM_FIELDS.has(name) && messages[0]) {
+            form.setError(name as FieldPath<AdmitStudentValues>, { message: messages[0] });
+          }
+        }
+      }
+      setResult({ tone: 'error', message: errorMessage(err) });
+    }
+  });
+
+  const text = (
+    name: FieldPath<AdmitStudentValues>,
+    label: string,
+    error: string | undefined,
+    props: Record<string, string> = {},
+  ) => (
+    <Field label={label} error={error}>
+      <Input autoComplete="off" {...props} {...form.register(name)} />
+    </Field>
+  );
+  const photoStatus = describePhotoUpload(photo.state);
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {result ? <Alert tone={result.tone}>{result.message}</Alert> : null}
+      <fieldset className="space-y-4">
+        <legend className="mb-3 text-sm font-semibold">Student</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text('first_name', 'First name', errors.first_name?.message)}
+          {text('last_name', 'Last name', errors.last_name?.message)}
+          {text('date_of_birth', 'Date of birth', errors.date_of_birth?.message, {
+            type: 'date',
+            max: todayInKenya(),
+            min: '1900-01-01',
+          })}
+          <Field label="Gender" error={errors.gender?.message}>
+            <Select {...form.register('gender')}>
+              <option value="">Choose gender</option>
+              {GENDERS.map((g) => (
+                <option key={g} value={g}>
+                  {capitalise(g)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Class" error={errors.class_id?.message}>
+            <Select {...form.register('class_id')}>
+              <option value="">Choose class</option>
+              {classes.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <div className="space-y-1.5">
+            <Field label="Profile photo">
+              <Input
+                {...photo.inputProps}
+                className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm"
+              />
+            </Field>
+            <p
+              role={photoStatus.tone === 'error' ? 'alert' : undefined}
+              className={
+                photoStatus.tone === 'error'
+                  ? 'text-sm text-destructive'
+                  : photoStatus.tone === 'success'
+                    ? 'text-xs text-green-700'
+                    : 'text-xs text-muted-foreground'
+              }
+            >
+              {photoStatus.text}
+            </p>
+          </div>
+        </div>
+      </fieldset>
+      <fieldset className="space-y-4 border-t pt-4">
+        <legend className="float-left mb-3 text-sm font-semibold">Parent or guardian</legend>
+        <div className="clear-both grid gap-4 sm:grid-cols-2">
+          {text('parent.first_name', 'Parent first name', errors.parent?.first_name?.message)}
+          {text('parent.last_name', 'Parent last name', errors.parent?.last_name?.message)}
+          {text(
+            'parent.phone_number',
+            'Parent phone number',
+            errors.parent?.phone_number?.message,
+            {
+              type: 'tel',
+              inputMode: 'numeric',
+              placeholder: '0712345678',
+            },
+          )}
+          {text('parent.email', 'Parent email', errors.parent?.email?.message, { type: 'email' })}
+        </div>
+        <p className="text-xs text-muted-foreground">
+          A parent already registered with this phone number is linked, so siblings share one
+          parent.
+        </p>
+      </fieldset>
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? 'Admitting...' : 'Admit student'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+import { ArrowLeft, UserX } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClass } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/empty-state';
+import { PageHeader } from '../../components/ui/page-header';
+import { Skeleton } from '../../components/ui/skeleton';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { useStudent } from './get-student';
+import { StudentDetails, StudentHeading, studentName } from './student-details';
+
+/** View Full Profile (DESIGN.md §6): the student card's details as a page of its own. */
+export function StudentProfilePage() {
+  const { id } = useParams();
+  const studentId = Number(id);
+  const valid = Number.isInteger(studentId) && studentId > 0;
+  const student = useStudent(studentId);
+  const notFound = !valid || (student.error instanceof ApiError && student.error.status === 404);
+
+  const breadcrumb = [
+    { label: 'Students', to: '/students' },
+    {
+      label: student.data ? studentName(student.data) : notFound ? 'Not found' : 'Profile',
+    },
+  ];
+
+  if (notFound) {
+    return (
+      <div className="mx-auto max-w-3xl">
+        <PageHeader title="Student not found" breadcrumb={breadcrumb} />
+        <EmptyState
+          icon={<UserX className="h-10 w-10" />}
+          title="No such student in your school"
+          hint="The student may have been removed, or the link is wrong."
+          action={
+            <Link to="/students" className={buttonClass('outline')}>
+              <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+              Back to students
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader
+        title={student.data ? studentName(student.data) : 'Student profile'}
+        breadcrumb={breadcrumb}
+        actions={
+          <Link to="/students" className={buttonClass('outline')}>
+            <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+            Back to students
+          </Link>
+        }
+      />
+      {student.isPending ? (
+        <Card role="status" aria-label="Loading" className="space-y-5 p-5">
+          <div className="flex items-center gap-4">
+            <Skeleton className="h-20 w-20 rounded-full" />
+            <div className="flex-1 space-y-2">
+              <Skeleton className="h-6 w-1/2" />
+              <Skeleton className="h-4 w-1/3" />
+            </div>
+          </div>
+          <Skeleton className="h-24 w-full" />
+        </Card>
+      ) : student.isError ? (
+        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+          <span>Could not load the student. {errorMessage(student.error)}</span>
+          <Button variant="outline" size="sm" onClick={() => student.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <div className="space-y-4">
+          <Card className="p-5">
+            <StudentHeading student={student.data} large />
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">Details</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <StudentDetails student={student.data} wide />
+            </CardContent>
+          </Card>
+        </div>
+      )}
+    </div>
+  );
+}

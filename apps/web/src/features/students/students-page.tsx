@@ -1,0 +1,332 @@
+import type { ClassRow } from '@shule/shared/classes';
+import { STUDENT_MESSAGES, type StudentRow } from '@shule/shared/students';
+import { Download, GraduationCap, Search, UserPlus } from 'lucide-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { Avatar } from '../../components/ui/avatar';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Dialog } from '../../components/ui/dialog';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Input, Select } from '../../components/ui/input';
+import { PageHeader } from '../../components/ui/page-header';
+import { Skeleton, SkeletonRows } from '../../components/ui/skeleton';
+import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
+import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { downloadCsv } from '../../lib/csv';
+import { useClasses } from '../../lib/queries/classes';
+import { useSession } from '../../lib/session';
+import { AdmitStudentForm } from './admit-student-form';
+import { ALL_CLASSES, useStudents } from './get-students';
+import { StudentCardDialog } from './student-card-dialog';
+import { capitalise, StatusBadge, studentName } from './student-details';
+import { matchesStudentSearch, studentsCsv } from './students-csv';
+
+/** All, then one tab per class; a select on phones (spec §2). */
+function ClassTabs({
+  classes,
+  value,
+  onChange,
+}: {
+  classes: ClassRow[];
+  value: number;
+  onChange(id: number): void;
+}) {
+  const options = [{ id: ALL_CLASSES, name: 'All' }, ...classes];
+  return (
+    <>
+      <div className="sm:hidden">
+        <label htmlFor="student-class-select" className="sr-only">
+          Class
+        </label>
+        <Select
+          id="student-class-select"
+          value={value}
+          onChange={(e) => onChange(Number(e.target.value))}
+        >
+          {options.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.id === ALL_CLASSES ? 'All classes' : c.name}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div
+        role="tablist"
+        aria-label="Classes"
+        className="hidden max-w-full gap-1 overflow-x-auto rounded-lg bg-muted p-1 sm:inline-flex"
+      >
+        {options.map((c) => (
+          <button
+            key={c.id}
+            type="button"
+            role="tab"
+            aria-selected={c.id === value}
+            onClick={() => onChange(c.id)}
+            className={cn(
+              'whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition-colors',
+              c.id === value
+                ? 'bg-background text-foreground shadow-sm'
+                : 'text-muted-foreground hover:text-foreground',
+            )}
+          >
+            {c.name}
+          </button>
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** Students, boys and girls of the chosen class (or of the whole school), from the class list. */
+function ClassSummary({ classes, classId }: { classes: ClassRow[]; classId: number }) {
+  const chosen = classes.find((c) => c.id === classId);
+  const totals = chosen ?? {
+    totalStudents: classes.reduce((n, c) => n + c.totalStudents, 0),
+    boys: classes.reduce((n, c) => n + c.boys, 0),
+    girls: classes.reduce((n, c) => n + c.girls, 0),
+  };
+  const teacher = chosen?.class_teacher?.user;
+  const stat = (label: string, value: number) => (
+    <div className="rounded-md border bg-background px-3 py-1.5">
+      <span className="text-muted-foreground">{label} </span>
+      <span className="font-semibold tabular-nums" data-testid={`summary-${label}`}>
+        {value}
+      </span>
+    </div>
+  );
+  return (
+    <section
+      aria-label={chosen ? `${chosen.name} summary` : 'School summary'}
+      className="flex flex-wrap items-center gap-2 text-sm"
+    >
+      {stat('Students', totals.totalStudents)}
+      {stat('Boys', totals.boys)}
+      {stat('Girls', totals.girls)}
+      {chosen ? (
+        <span className="text-muted-foreground">
+          Class teacher:{' '}
+          <span className="text-foreground">
+            {teacher ? `${teacher.first_name} ${teacher.last_name}` : 'not assigned'}
+          </span>
+        </span>
+      ) : null}
+    </section>
+  );
+}
+
+function StudentList({
+  students,
+  onOpen,
+}: {
+  students: StudentRow[];
+  onOpen(s: StudentRow): void;
+}) {
+  return (
+    <>
+      <ul className="space-y-2 md:hidden" aria-label="Students">
+        {students.map((s) => (
+          <li key={s.id}>
+            <Card className="p-0">
+              <button
+                type="button"
+                onClick={() => onOpen(s)}
+                className="flex w-full items-center gap-3 p-3 text-left"
+                data-testid="student-card"
+              >
+                <Avatar src={s.profile_photo} name={studentName(s)} />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-medium">{studentName(s)}</span>
+                  <span className="block truncate text-xs text-muted-foreground">
+                    {s.admission_number} · {s._class.name} · {capitalise(s.gender)}
+                  </span>
+                </span>
+                <StatusBadge student={s} />
+              </button>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden md:block">
+        <Table>
+          <THead>
+            <tr>
+              <Th>Name</Th>
+              <Th>Admission Number</Th>
+              <Th>Class</Th>
+              <Th>Gender</Th>
+              <Th>Status</Th>
+            </tr>
+          </THead>
+          <TBody>
+            {students.map((s) => (
+              // The name button is the keyboard path; the whole row is a larger mouse target.
+              <Tr
+                key={s.id}
+                className="cursor-pointer"
+                onClick={() => onOpen(s)}
+                data-testid="student-row"
+              >
+                <Td>
+                  <button
+                    type="button"
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      onOpen(s);
+                    }}
+                    className="flex items-center gap-3 rounded text-left font-medium hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  >
+                    <Avatar src={s.profile_photo} name={studentName(s)} className="h-8 w-8" />
+                    {studentName(s)}
+                  </button>
+                </Td>
+                <Td className="tabular-nums">{s.admission_number}</Td>
+                <Td>{s._class.name}</Td>
+                <Td>{capitalise(s.gender)}</Td>
+                <Td>
+                  <StatusBadge student={s} />
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      </div>
+    </>
+  );
+}
+
+export function StudentsPage() {
+  const { user } = useSession();
+  const isAdmin = user?.roles.some((r) => r.name === 'admin') ?? false;
+  const classes = useClasses();
+  const [params, setParams] = useSearchParams();
+  // The chosen tab lives in the address, so Back from a profile returns to it.
+  const requested = Number(params.get('class') ?? ALL_CLASSES);
+  const classId = classes.data?.some((c) => c.id === requested) === true ? requested : ALL_CLASSES;
+  const students = useStudents(classId);
+  const [search, setSearch] = useState('');
+  const [admitting, setAdmitting] = useState(false);
+  const [open, setOpen] = useState<StudentRow | null>(null);
+
+  const shown = useMemo(
+    () => students.data?.filter((s) => matchesStudentSearch(s, search)),
+    [students.data, search],
+  );
+  const chosenClass = classes.data?.find((c) => c.id === classId);
+
+  const chooseClass = (id: number) =>
+    setParams(id === ALL_CLASSES ? {} : { class: String(id) }, { replace: true });
+
+  const exportRows = () => {
+    if (!shown || shown.length === 0) return;
+    const scope = chosenClass ? chosenClass.name.replace(/[^\w-]+/g, '-') : 'all';
+    downloadCsv(`students-${scope}.csv`, studentsCsv(shown));
+    toast({ title: 'Export ready', description: `${shown.length} students exported to CSV` });
+  };
+
+  let body: ReactNode;
+  if (students.isPending || classes.isPending) {
+    body = (
+      <div role="status" aria-label="Loading" className="space-y-2">
+        <Skeleton className="h-10 w-full" />
+        <SkeletonRows rows={5} />
+      </div>
+    );
+  } else if (students.isError) {
+    body = (
+      <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+        <span>Could not load the students. {errorMessage(students.error)}</span>
+        <Button variant="outline" size="sm" onClick={() => students.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (students.data.length === 0) {
+    body = (
+      <EmptyState
+        icon={<GraduationCap className="h-10 w-10" />}
+        title={STUDENT_MESSAGES.emptyClass}
+        hint={isAdmin ? STUDENT_MESSAGES.emptyClassHint : undefined}
+      />
+    );
+  } else if (!shown || shown.length === 0) {
+    body = (
+      <EmptyState title="No student matches your search" hint={`Nothing found for “${search}”.`} />
+    );
+  } else {
+    body = <StudentList students={shown} onOpen={setOpen} />;
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title="Students"
+        actions={
+          <>
+            <Button variant="outline" onClick={exportRows} disabled={!shown || shown.length === 0}>
+              <Download className="h-4 w-4" aria-hidden="true" />
+              Export
+            </Button>
+            {isAdmin ? (
+              <Button onClick={() => setAdmitting(true)}>
+                <UserPlus className="h-4 w-4" aria-hidden="true" />
+                Admit student
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      {classes.isError ? (
+        <Alert tone="error" className="mb-4">
+          Could not load the classes. {errorMessage(classes.error)}
+        </Alert>
+      ) : null}
+      <div className="mb-4 space-y-3">
+        {classes.data ? (
+          <ClassTabs classes={classes.data} value={classId} onChange={chooseClass} />
+        ) : (
+          <Skeleton className="h-10 w-full max-w-md" />
+        )}
+        <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+          <div className="relative w-full max-w-sm">
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              type="search"
+              aria-label="Search students"
+              placeholder="Search by name or admission number"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              className="pl-9"
+            />
+          </div>
+          {classes.data && classes.data.length > 0 ? (
+            <ClassSummary classes={classes.data} classId={classId} />
+          ) : null}
+        </div>
+      </div>
+      {body}
+      <Dialog
+        open={admitting}
+        onOpenChange={setAdmitting}
+        title="Admit student"
+        description="The server assigns the admission number."
+        className="max-w-2xl"
+      >
+        {classes.data ? (
+          <AdmitStudentForm classes={classes.data} defaultClassId={chosenClass?.id} />
+        ) : classes.isError ? (
+          <Alert tone="error">Could not load the classes. {errorMessage(classes.error)}</Alert>
+        ) : (
+          <SkeletonRows rows={4} />
+        )}
+      </Dialog>
+      <StudentCardDialog student={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}

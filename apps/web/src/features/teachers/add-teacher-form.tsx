@@ -1,0 +1,209 @@
+import { GENDERS } from '@shule/shared/students';
+import {
+  TEACHER_MESSAGES,
+  type TeacherForm,
+  TSC_PLACEHOLDER,
+  teacherCreatedMessage,
+  teacherFormSchema,
+} from '@shule/shared/teachers';
+import { Check, Copy } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { Input, Select } from '../../components/ui/input';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { describePhotoUpload, type PhotoUploadState, usePhotoUpload } from '../../lib/upload-photo';
+import { zodResolver } from '../../lib/zod-resolver';
+import { useCreateTeacher } from './create-teacher';
+
+const EMPTY: TeacherForm = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone_number: '',
+  tsc_number: '',
+  gender: '',
+};
+
+const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
+  male: 'Male',
+  female: 'Female',
+  other: 'Other',
+};
+
+type Result =
+  | { tone: 'error'; message: string }
+  | { tone: 'success'; message: string; phone: string };
+
+/** The one-time password inside the server's success message, found through its template. */
+function splitPassword(message: string, phone: string) {
+  const marker = '\u0000';
+  const [before = '', after = ''] = teacherCreatedMessage(phone, marker).split(marker);
+  if (!message.startsWith(before) || !message.endsWith(after)) return null;
+  const password = message.slice(before.length, message.length - after.length);
+  return password && !/\s/.test(password) ? { before, password, after } : null;
+}
+
+function SuccessMessage({ message, phone }: { message: string; phone: string }) {
+  const [copied, setCopied] = useState(false);
+  const parts = splitPassword(message, phone);
+  if (!parts) return <Alert tone="success">{message}</Alert>;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(parts.password);
+      setCopied(true);
+    } catch {
+      // No clipboard (e.g. plain http): the password is selectable with one tap.
+      setCopied(false);
+    }
+  };
+  return (
+    <Alert tone="success" className="space-y-2">
+      <p>
+        {parts.before}
+        <code
+          className="select-all rounded bg-white px-1.5 py-0.5 font-mono text-base font-semibold tracking-wider text-green-900"
+          data-testid="one-time-password"
+        >
+          {parts.password}
+        </code>
+        {parts.after}
+      </p>
+      <Button
+        variant="outline"
+        size="sm"
+        className="border-green-300 bg-white text-green-900 hover:bg-green-100"
+        onClick={copy}
+      >
+        {copied ? (
+          <Check className="h-4 w-4" aria-hidden="true" />
+        ) : (
+          <Copy className="h-4 w-4" aria-hidden="true" />
+        )}
+        {copied ? 'Copied' : 'Copy password'}
+      </Button>
+    </Alert>
+  );
+}
+
+/** Under the photo input: what the upload is doing, with a preview once it is done. */
+function PhotoStatus({ state }: { state: PhotoUploadState }) {
+  const { tone, text } = describePhotoUpload(state);
+  if (tone === 'error')
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {text}
+      </p>
+    );
+  return (
+    <p
+      className={`flex items-center gap-2 text-xs ${tone === 'success' ? 'text-green-700' : 'text-muted-foreground'}`}
+    >
+      {state.status === 'done' ? (
+        <img src={state.url} alt="" className="h-8 w-8 rounded-full object-cover" />
+      ) : null}
+      {text}
+    </p>
+  );
+}
+
+/** Spec §2/§4: the add-teacher form, used inside the Add Teacher dialog. */
+export function AddTeacherForm() {
+  const createTeacher = useCreateTeacher();
+  const photo = usePhotoUpload();
+  const [result, setResult] = useState<Result | null>(null);
+  const form = useForm<TeacherForm>({
+    resolver: zodResolver(teacherFormSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setResult(null);
+    if (photo.uploading) {
+      setResult({ tone: 'error', message: TEACHER_MESSAGES.uploading });
+      return;
+    }
+    if (photo.state.status === 'error') {
+      setResult({ tone: 'error', message: TEACHER_MESSAGES.uploadFailed });
+      return;
+    }
+    try {
+      const res = await createTeacher.mutateAsync({ ...values, profile_photo: photo.url });
+      setResult({ tone: 'success', message: res.message, phone: values.phone_number ?? '' });
+      form.reset(EMPTY);
+      photo.reset();
+    } catch (err) {
+      // Field messages from the server (phone taken…) go beside their input as well.
+      if (err instanceof ApiError && err.errors) {
+        for (const [name, messages] of Object.entries(err.errors)) {
+          if (name in EMPTY && messages[0]) {
+            form.setError(name as keyof TeacherForm, { message: messages[0] });
+          }
+        }
+      }
+      setResult({ tone: 'error', message: errorMessage(err) });
+    }
+  });
+
+  const text = (
+    name: Exclude<keyof TeacherForm, 'gender' | 'profile_photo' | 'role' | 'school'>,
+    label: string,
+    props: Record<string, string> = {},
+  ) => (
+    <Field label={label} error={errors[name]?.message}>
+      <Input {...props} {...form.register(name)} />
+    </Field>
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {result?.tone === 'success' ? (
+        <SuccessMessage message={result.message} phone={result.phone} />
+      ) : result ? (
+        <Alert tone="error">{result.message}</Alert>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text('first_name', 'First name', { autoComplete: 'off' })}
+        {text('last_name', 'Last name', { autoComplete: 'off' })}
+        {text('email', 'Email', { type: 'email', autoComplete: 'off' })}
+        <Field
+          label="Phone number"
+          error={errors.phone_number?.message}
+          hint="The teacher logs in with this number"
+        >
+          <Input
+            type="tel"
+            inputMode="numeric"
+            placeholder="0712345678"
+            autoComplete="off"
+            {...form.register('phone_number')}
+          />
+        </Field>
+        {text('tsc_number', 'TSC Number', { placeholder: TSC_PLACEHOLDER, autoComplete: 'off' })}
+        <Field label="Gender" error={errors.gender?.message}>
+          <Select {...form.register('gender')}>
+            <option value="">Not specified</option>
+            {GENDERS.map((g) => (
+              <option key={g} value={g}>
+                {GENDER_LABELS[g]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      <Field label="Profile photo">
+        <Input
+          {...photo.inputProps}
+          className="h-auto py-1.5 file:mr-3 file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm"
+        />
+      </Field>
+      <PhotoStatus state={photo.state} />
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? 'Adding teacher...' : 'Add Teacher'}
+      </Button>
+    </form>
+  );
+}
