@@ -62,4 +62,4 @@ export function examStatus(
 }
 
 export const examHasScoresMessage = (name: string, count: number) =>
-  `Exam ${name} has ${count} score${count === 1 ? '' : 's'}; remove them before deleting the exam`;
+  `Exam ${name} has ${count} score${count === 1 ? '' : 's'}; remove ${count === 1 ? 'it' : 'them'} before deleting the exam`;

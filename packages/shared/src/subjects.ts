@@ -40,4 +40,4 @@ export interface Subject {
 export const subjectCodeTakenMessage = (code: string) =>
   `A subject with code ${code} already exists`;
 export const subjectHasScoresMessage = (name: string, count: number) =>
-  `${name} has ${count} score${count === 1 ? '' : 's'} in exams; remove them before deleting the subject`;
+  `${name} has ${count} score${count === 1 ? '' : 's'} in exams; remove ${count === 1 ? 'it' : 'them'} before deleting the subject`;

@@ -14,12 +14,15 @@ import type { Db, Tx } from '../../db/client';
 import { classes, examScores, exams, students, subjects } from '../../db/schema/index';
 import { invalid, notFound } from '../../errors';
 
+// The correlated subqueries name the outer table in full: drizzle leaves column names
+// unqualified when a select has a single table, and "id" would then be ambiguous.
+
 /** A student's marks in one exam, as a JSON array, for a query on `students`. */
 const scoresOf = (examId: number) => sql<SubjectScore[]>`coalesce((
   select json_agg(json_build_object('subject__name', sub.name, 'subject', sub.id, 'score', es.score)
                   order by sub.name, sub.id)
   from exam_scores es join subjects sub on sub.id = es.subject_id
-  where es.student_id = ${students.id} and es.exam_id = ${examId}
+  where es.student_id = students.id and es.exam_id = ${examId}
 ), '[]'::json)`;
 
 /** The subjects taught in the student's class, as a JSON array. */
@@ -27,7 +30,7 @@ const subjectsOfClass = sql<StudentWithScores['subjects']>`coalesce((
   select json_agg(json_build_object('id', sub.id, 'name', sub.name, 'code', sub.code)
                   order by sub.name, sub.id)
   from subject_classes sc join subjects sub on sub.id = sc.subject_id
-  where sc.class_id = ${students.classId}
+  where sc.class_id = students.class_id
 ), '[]'::json)`;
 
 /**
@@ -136,7 +139,7 @@ export async function saveStudentMarks(
               name: subjects.name,
               taught: sql<boolean>`exists (
                 select 1 from subject_classes sc
-                where sc.subject_id = ${subjects.id} and sc.class_id = ${student.classId})`,
+                where sc.subject_id = subjects.id and sc.class_id = ${student.classId})`,
             })
             .from(subjects)
             .where(and(inArray(subjects.id, subjectIds), eq(subjects.schoolId, schoolId)))

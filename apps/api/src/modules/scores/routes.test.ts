@@ -1,0 +1,347 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authAs, insertClass, insertStudent } from '../../test/academics';
+import { createTestApp, registerSchool, type SignedInSchool, type TestApp } from '../../test/app';
+
+let t: TestApp;
+let a: SignedInSchool;
+let b: SignedInSchool;
+let teacher: Record<string, string>;
+let form1: number;
+let form2: number;
+let mat: number;
+let eng: number;
+let kis: number;
+let exam: number;
+let otherExam: number;
+let amina: number;
+let baraka: number;
+let chebet: number;
+let daudi: number;
+let theirStudent: number;
+let theirSubject: number;
+let theirExam: number;
+
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  payload?: object,
+) => t.app.inject({ method, url, headers, payload });
+
+async function post(who: SignedInSchool, path: string, body: object) {
+  const res = await call('POST', path, who.auth, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as number;
+}
+
+interface Row {
+  id: number;
+  subject_scores: { subject__name: string; subject: number; score: number }[];
+}
+
+async function scoresOf(examId: number, who = a.auth) {
+  const res = await call('GET', `/api/students/students_with_grades/?exam=${examId}`, who);
+  expect(res.statusCode, res.body).toBe(200);
+  const rows: Row[] = res.json();
+  return new Map(
+    rows.map((r) => [r.id, Object.fromEntries(r.subject_scores.map((s) => [s.subject, s.score]))]),
+  );
+}
+
+const save = (headers: Record<string, string>, body: object) =>
+  call('POST', '/api/grades/student_subject_grades/', headers, body);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await registerSchool(t.app, 'Alliance High School');
+  b = await registerSchool(t.app, 'Bahati Secondary');
+  teacher = await authAs(t.app, a.schoolId, 'teacher');
+  form1 = await insertClass(t.app, a.schoolId, 'Form 1');
+  form2 = await insertClass(t.app, a.schoolId, 'Form 2');
+  mat = await post(a, '/api/grades/subjects/', {
+    name: 'Mathematics',
+    code: 'MAT',
+    classes: [form1, form2],
+  });
+  eng = await post(a, '/api/grades/subjects/', { name: 'English', code: 'ENG', classes: [form1] });
+  kis = await post(a, '/api/grades/subjects/', {
+    name: 'Kiswahili',
+    code: 'KIS',
+    classes: [form2],
+  });
+  exam = await post(a, '/api/grades/exams/', {
+    name: 'Mid term',
+    start_date: '2024-03-04',
+    end_date: '2024-03-08',
+  });
+  otherExam = await post(a, '/api/grades/exams/', {
+    name: 'End term',
+    start_date: '2024-04-01',
+    end_date: '2024-04-05',
+  });
+  amina = await insertStudent(t.app, a.schoolId, form1, { first: 'Amina', last: 'Wanjiru' });
+  baraka = await insertStudent(t.app, a.schoolId, form1, { first: 'Baraka', last: 'Otieno' });
+  chebet = await insertStudent(t.app, a.schoolId, form2, { first: 'Chebet', last: 'Kiprono' });
+  daudi = await insertStudent(t.app, a.schoolId, form2, { first: 'Daudi', last: 'Mwangi' });
+
+  const theirClass = await insertClass(t.app, b.schoolId, 'Form 1');
+  theirStudent = await insertStudent(t.app, b.schoolId, theirClass);
+  theirSubject = await post(b, '/api/grades/subjects/', {
+    name: 'Mathematics',
+    code: 'MAT',
+    classes: [theirClass],
+  });
+  theirExam = await post(b, '/api/grades/exams/', {
+    name: 'Their exam',
+    start_date: '2024-03-04',
+    end_date: '2024-03-08',
+  });
+});
+afterAll(() => t.close());
+
+describe('students_with_grades', () => {
+  it('lists every student with class, the subjects of the class, and no scores yet', async () => {
+    const res = await call('GET', `/api/students/students_with_grades/?exam=${exam}`, a.auth);
+    expect(res.statusCode).toBe(200);
+    const rows = res.json();
+    expect(rows.map((r: { first_name: string }) => r.first_name)).toEqual([
+      'Amina',
+      'Baraka',
+      'Chebet',
+      'Daudi',
+    ]);
+    expect(rows[0]).toEqual({
+      id: amina,
+      first_name: 'Amina',
+      last_name: 'Wanjiru',
+      admission_number: expect.any(String),
+      _class: { id: form1, name: 'Form 1' },
+      subjects: [
+        { id: eng, name: 'English', code: 'ENG' },
+        { id: mat, name: 'Mathematics', code: 'MAT' },
+      ],
+      subject_scores: [],
+    });
+    expect(rows[2].subjects.map((s: { code: string }) => s.code)).toEqual(['KIS', 'MAT']);
+  });
+
+  it('filters by class', async () => {
+    const res = await call(
+      'GET',
+      `/api/students/students_with_grades/?exam=${exam}&class=${form2}`,
+      a.auth,
+    );
+    expect(res.json().map((r: { id: number }) => r.id)).toEqual([chebet, daudi]);
+  });
+
+  it('needs the exam parameter', async () => {
+    const res = await call('GET', '/api/students/students_with_grades/', a.auth);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.exam).toEqual(['Exam is required']);
+  });
+
+  it("answers 404 for another school's exam or class, 401 without a token, 403 for a student", async () => {
+    const theirs = await call(
+      'GET',
+      `/api/students/students_with_grades/?exam=${theirExam}`,
+      a.auth,
+    );
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().message).toBe('Exam not found');
+    const res = await call('GET', `/api/students/students_with_grades/?exam=${exam}`, {});
+    expect(res.statusCode).toBe(401);
+    const student = await authAs(t.app, a.schoolId, 'student');
+    const forbidden = await call(
+      'GET',
+      `/api/students/students_with_grades/?exam=${exam}`,
+      student,
+    );
+    expect(forbidden.statusCode).toBe(403);
+  });
+});
+
+describe('saving a student’s marks', () => {
+  it('lets a teacher save marks and answers the student’s scores', async () => {
+    const res = await save(teacher, {
+      student: amina,
+      exam,
+      subject_marks: { [mat]: 78, [eng]: '67.5' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      message: 'Student subjects updated successfully',
+      student: amina,
+      exam,
+      subject_scores: [
+        { subject__name: 'English', subject: eng, score: 67.5 },
+        { subject__name: 'Mathematics', subject: mat, score: 78 },
+      ],
+    });
+  });
+
+  it('returns the right scores for several students, and only for the exam asked', async () => {
+    for (const [student, marks] of [
+      [baraka, { [mat]: 45, [eng]: 52 }],
+      [chebet, { [mat]: 91, [kis]: 88 }],
+      [daudi, { [kis]: 33 }],
+    ] as const) {
+      expect((await save(a.auth, { student, exam, subject_marks: marks })).statusCode).toBe(200);
+    }
+    expect(
+      (await save(a.auth, { student: amina, exam: otherExam, subject_marks: { [mat]: 10 } }))
+        .statusCode,
+    ).toBe(200);
+
+    const scores = await scoresOf(exam);
+    expect(scores.get(amina)).toEqual({ [mat]: 78, [eng]: 67.5 });
+    expect(scores.get(baraka)).toEqual({ [mat]: 45, [eng]: 52 });
+    expect(scores.get(chebet)).toEqual({ [mat]: 91, [kis]: 88 });
+    expect(scores.get(daudi)).toEqual({ [kis]: 33 });
+    expect((await scoresOf(otherExam)).get(amina)).toEqual({ [mat]: 10 });
+    const rows = (
+      await call('GET', `/api/students/students_with_grades/?exam=${exam}`, a.auth)
+    ).json();
+    expect(rows[2].subject_scores).toEqual([
+      { subject__name: 'Kiswahili', subject: kis, score: 88 },
+      { subject__name: 'Mathematics', subject: mat, score: 91 },
+    ]);
+  });
+
+  it('updates a mark, removes one sent empty, and keeps those not sent', async () => {
+    await save(a.auth, { student: baraka, exam, subject_marks: { [mat]: 50 } });
+    expect((await scoresOf(exam)).get(baraka)).toEqual({ [mat]: 50, [eng]: 52 });
+    await save(a.auth, { student: baraka, exam, subject_marks: { [eng]: '' } });
+    expect((await scoresOf(exam)).get(baraka)).toEqual({ [mat]: 50 });
+    await save(a.auth, { student: baraka, exam, subject_marks: { [mat]: null, [eng]: 40 } });
+    expect((await scoresOf(exam)).get(baraka)).toEqual({ [eng]: 40 });
+  });
+
+  it('refuses a score above 100 naming the subject, and leaves the old scores', async () => {
+    const before = await scoresOf(exam);
+    const res = await save(a.auth, {
+      student: amina,
+      exam,
+      subject_marks: { [eng]: 70, [mat]: 101 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'Score for Mathematics must be a number from 0 to 100',
+      errors: {
+        [`subject_marks.${mat}`]: ['Score for Mathematics must be a number from 0 to 100'],
+      },
+    });
+    expect(await scoresOf(exam)).toEqual(before);
+  });
+
+  it('refuses a negative or non-numeric score, even with a removal in the same save', async () => {
+    const before = await scoresOf(exam);
+    const negative = await save(a.auth, {
+      student: amina,
+      exam,
+      subject_marks: { [mat]: null, [eng]: -1 },
+    });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().message).toBe('Score for English must be a number from 0 to 100');
+    const text = await save(a.auth, { student: amina, exam, subject_marks: { [mat]: 'ninety' } });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().message).toBe('Score for Mathematics must be a number from 0 to 100');
+    const bool = await save(a.auth, { student: amina, exam, subject_marks: { [mat]: true } });
+    expect(bool.statusCode).toBe(400);
+    expect(await scoresOf(exam)).toEqual(before);
+  });
+
+  it('refuses a subject not taught in the student’s class', async () => {
+    const before = await scoresOf(exam);
+    const res = await save(a.auth, {
+      student: amina,
+      exam,
+      subject_marks: { [mat]: 60, [kis]: 70 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Kiswahili is not taught in Form 1');
+    expect(await scoresOf(exam)).toEqual(before);
+  });
+
+  it('needs a student and an exam, and subject ids as keys', async () => {
+    const res = await save(a.auth, { subject_marks: {} });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      student: ['Student is required'],
+      exam: ['Exam is required'],
+    });
+    const keys = await save(a.auth, { student: amina, exam, subject_marks: { maths: 50 } });
+    expect(keys.statusCode).toBe(400);
+    expect(keys.json().message).toBe("subject_marks keys must be subject ids, not 'maths'");
+  });
+
+  it("answers 404 for another school's student, exam or subject, changing nothing", async () => {
+    const before = await scoresOf(exam);
+    const student = await save(a.auth, {
+      student: theirStudent,
+      exam,
+      subject_marks: { [mat]: 50 },
+    });
+    expect(student.statusCode).toBe(404);
+    expect(student.json().message).toBe('Student not found');
+    const otherExamRes = await save(a.auth, {
+      student: amina,
+      exam: theirExam,
+      subject_marks: { [mat]: 50 },
+    });
+    expect(otherExamRes.statusCode).toBe(404);
+    expect(otherExamRes.json().message).toBe('Exam not found');
+    const subject = await save(a.auth, {
+      student: amina,
+      exam,
+      subject_marks: { [mat]: 12, [theirSubject]: 50 },
+    });
+    expect(subject.statusCode).toBe(404);
+    expect(subject.json().message).toBe('Subject not found');
+    expect(await scoresOf(exam)).toEqual(before);
+  });
+
+  it('answers 401 without a token and 403 for a student account', async () => {
+    expect((await save({}, { student: amina, exam, subject_marks: {} })).statusCode).toBe(401);
+    const student = await authAs(t.app, a.schoolId, 'student');
+    expect((await save(student, { student: amina, exam, subject_marks: {} })).statusCode).toBe(403);
+  });
+
+  it('stops the exam and the subjects from being deleted while they have scores', async () => {
+    expect((await call('DELETE', `/api/grades/exams/${exam}/`, a.auth)).statusCode).toBe(409);
+    expect((await call('DELETE', `/api/grades/subjects/${mat}/`, a.auth)).statusCode).toBe(409);
+  });
+
+  it('lists a class of many students in one answer', async () => {
+    const form3 = await insertClass(t.app, a.schoolId, 'Form 3');
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/grades/subjects/${mat}/`,
+      headers: a.auth,
+      payload: { classes: [form1, form2, form3] },
+    });
+    const ids: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      ids.push(await insertStudent(t.app, a.schoolId, form3, { first: `S${i}`, last: 'Test' }));
+    }
+    for (const [i, id] of ids.entries()) {
+      if (i % 4 === 0) await save(a.auth, { student: id, exam, subject_marks: { [mat]: i } });
+    }
+    // Three queries (the exam, the class, the list) whatever the number of students.
+    const selects = vi.spyOn(t.app.db, 'select');
+    const res = await call(
+      'GET',
+      `/api/students/students_with_grades/?exam=${exam}&class=${form3}`,
+      a.auth,
+    );
+    expect(selects).toHaveBeenCalledTimes(3);
+    selects.mockRestore();
+    const rows: Row[] = res.json();
+    expect(rows).toHaveLength(40);
+    for (const row of rows) {
+      const i = ids.indexOf(row.id);
+      expect(row.subject_scores).toEqual(
+        i % 4 === 0 ? [{ subject__name: 'Mathematics', subject: mat, score: i }] : [],
+      );
+    }
+  });
+});
