@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,6 +62,7 @@ afterAll(async () => {
     process.kill(first.child.pid, 'SIGKILL');
     await first.exited;
   }
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 // The lock guards the embedded database only: one run (on PGlite) is enough.
@@ -97,5 +98,5 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('two servers on one data fol
     a.child.kill('SIGTERM');
     expect(await a.exited).toBe(0);
     expect(existsSync(lockFile)).toBe(false);
-  });
+  }, 60_000);
 });

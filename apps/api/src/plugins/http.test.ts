@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,14 +8,18 @@ import type { Db } from '../db/client';
 
 // None of these requests may reach the database: the app gets none.
 let app: App;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'shule-http-'));
 beforeAll(async () => {
   const config = loadConfig({
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'shule-http-')),
+    DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-'.padEnd(48, 'x'),
   });
   app = await buildApp({ config, db: {} as Db });
 });
-afterAll(() => app?.close());
+afterAll(async () => {
+  await app?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 const jsonPost = (url: string, payload: string, contentType = 'application/json') =>
   app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
