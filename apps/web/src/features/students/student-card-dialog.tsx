@@ -19,7 +19,7 @@ export function StudentCardDialog({
       open={student != null}
       onOpenChange={(open) => !open && onClose()}
       title="Student details"
-      className="max-w-md"
+      className="sm:max-w-md"
     >
       {student ? (
         <div className="space-y-5">

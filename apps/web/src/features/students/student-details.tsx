@@ -21,7 +21,7 @@ export function StudentHeading({ student, large }: { student: StudentRow; large?
       <Avatar
         src={student.profile_photo}
         name={studentName(student)}
-        className={large ? 'h-20 w-20 text-2xl' : 'h-16 w-16 text-xl'}
+        className={large ? 'h-20 w-20 text-2xl!' : 'h-16 w-16 text-xl!'}
       />
       <div className="min-w-0">
         <p className={cn('truncate font-semibold', large ? 'text-2xl' : 'text-lg')}>
@@ -39,31 +39,38 @@ export function StudentHeading({ student, large }: { student: StudentRow; large?
   );
 }
 
-/** The details the student card and the full profile both show (spec §2). */
-export function StudentDetails({ student, wide }: { student: StudentRow; wide?: boolean }) {
+type Detail = [label: string, value: string, href?: string];
+
+function details(student: StudentRow) {
   const parent = student.parent?.user;
   const age = ageInYears(student.date_of_birth);
-  const items: [string, string][] = [
+  const own: Detail[] = [
     ['Class', student._class.name],
     ['Gender', capitalise(student.gender)],
     ['Age', `${age} ${age === 1 ? 'year' : 'years'}`],
     ['Date of birth', formatDate(student.date_of_birth)],
-    ['Parent/Guardian', parent ? `${parent.first_name} ${parent.last_name}` : '—'],
-    ['Email', parent?.email ?? '—'],
-    ['Phone', parent?.phone_number || '—'],
   ];
+  const guardian: Detail[] = [
+    ['Parent/Guardian', parent ? `${parent.first_name} ${parent.last_name}` : '—'],
+    ['Email', parent?.email ?? '—', parent?.email ? `mailto:${parent.email}` : undefined],
+    [
+      'Phone',
+      parent?.phone_number || '—',
+      parent?.phone_number ? `tel:${parent.phone_number}` : undefined,
+    ],
+  ];
+  return { own, guardian };
+}
+
+function DetailList({ items, className }: { items: Detail[]; className?: string }) {
   return (
-    <dl className={cn('grid gap-x-6 gap-y-3 text-sm', wide ? 'sm:grid-cols-2' : 'grid-cols-2')}>
-      {items.map(([label, value]) => (
+    <dl className={cn('grid gap-x-6 gap-y-3 text-sm', className)}>
+      {items.map(([label, value, href]) => (
         <div key={label} className="min-w-0">
           <dt className="text-xs text-muted-foreground">{label}</dt>
           <dd className="break-words font-medium">
-            {label === 'Phone' && parent?.phone_number ? (
-              <a href={`tel:${parent.phone_number}`} className="text-primary hover:underline">
-                {value}
-              </a>
-            ) : label === 'Email' && parent?.email ? (
-              <a href={`mailto:${parent.email}`} className="text-primary hover:underline">
+            {href ? (
+              <a href={href} className="text-primary hover:underline">
                 {value}
               </a>
             ) : (
@@ -73,5 +80,28 @@ export function StudentDetails({ student, wide }: { student: StudentRow; wide?: 
         </div>
       ))}
     </dl>
+  );
+}
+
+/** The details the student card shows (spec §2): photo and name come from StudentHeading. */
+export function StudentDetails({ student }: { student: StudentRow }) {
+  const { own, guardian } = details(student);
+  return <DetailList items={[...own, ...guardian]} className="grid-cols-2" />;
+}
+
+/** The same details on the full profile page, in a student and a parent section. */
+export function StudentDetailSections({ student }: { student: StudentRow }) {
+  const { own, guardian } = details(student);
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <section className="rounded-lg border bg-background p-5 shadow-sm">
+        <h2 className="mb-3 text-base font-semibold">Student</h2>
+        <DetailList items={own} className="grid-cols-2" />
+      </section>
+      <section className="rounded-lg border bg-background p-5 shadow-sm">
+        <h2 className="mb-3 text-base font-semibold">Parent or guardian</h2>
+        <DetailList items={guardian} />
+      </section>
+    </div>
   );
 }

@@ -2,13 +2,13 @@ import { ArrowLeft, UserX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useStudent } from './get-student';
-import { StudentDetails, StudentHeading, studentName } from './student-details';
+import { StudentDetailSections, StudentHeading, studentName } from './student-details';
 
 /** View Full Profile (DESIGN.md §6): the student card's details as a page of its own. */
 export function StudentProfilePage() {
@@ -47,7 +47,7 @@ export function StudentProfilePage() {
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
-        title={student.data ? studentName(student.data) : 'Student profile'}
+        title="Student profile"
         breadcrumb={breadcrumb}
         actions={
           <Link to="/students" className={buttonClass('outline')}>
@@ -79,14 +79,7 @@ export function StudentProfilePage() {
           <Card className="p-5">
             <StudentHeading student={student.data} large />
           </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle className="text-base">Details</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <StudentDetails student={student.data} wide />
-            </CardContent>
-          </Card>
+          <StudentDetailSections student={student.data} />
         </div>
       )}
     </div>

@@ -40,7 +40,7 @@ function ClassTabs({
     <>
       <div className="sm:hidden">
         <label htmlFor="student-class-select" className="sr-only">
-          Class
+          Show class
         </label>
         <Select
           id="student-class-select"
@@ -285,11 +285,11 @@ export function StudentsPage() {
         </Alert>
       ) : null}
       <div className="mb-4 space-y-3">
-        {classes.data ? (
-          <ClassTabs classes={classes.data} value={classId} onChange={chooseClass} />
-        ) : (
+        {classes.isPending ? (
           <Skeleton className="h-10 w-full max-w-md" />
-        )}
+        ) : classes.data && classes.data.length > 0 ? (
+          <ClassTabs classes={classes.data} value={classId} onChange={chooseClass} />
+        ) : null}
         <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
           <div className="relative w-full max-w-sm">
             <Search
@@ -316,7 +316,7 @@ export function StudentsPage() {
         onOpenChange={setAdmitting}
         title="Admit student"
         description="The server assigns the admission number."
-        className="max-w-2xl"
+        className="sm:max-w-2xl"
       >
         {classes.data ? (
           <AdmitStudentForm classes={classes.data} defaultClassId={chosenClass?.id} />

@@ -194,13 +194,15 @@ export function AddTeacherForm() {
           </Select>
         </Field>
       </div>
-      <Field label="Profile photo">
-        <Input
-          {...photo.inputProps}
-          className="h-auto py-1.5 file:mr-3 file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm"
-        />
-      </Field>
-      <PhotoStatus state={photo.state} />
+      <div className="space-y-1.5">
+        <Field label="Profile photo">
+          <Input
+            {...photo.inputProps}
+            className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm"
+          />
+        </Field>
+        <PhotoStatus state={photo.state} />
+      </div>
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Adding teacher...' : 'Add Teacher'}
       </Button>

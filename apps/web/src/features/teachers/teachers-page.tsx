@@ -214,7 +214,7 @@ export function TeachersPage() {
         onOpenChange={setAdding}
         title="Add Teacher"
         description="The teacher gets a login: their phone number and a one-time password."
-        className="max-w-2xl"
+        className="sm:max-w-2xl"
       >
         <AddTeacherForm />
       </Dialog>
