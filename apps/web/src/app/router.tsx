@@ -87,15 +87,37 @@ export const router = createBrowserRouter([
               Component: (await import('../features/subjects/subject-bands-page')).SubjectBandsPage,
             }),
           },
-          comingSoon('/exams', 'Exams'),
+          {
+            path: '/exams',
+            lazy: async () => ({
+              Component: (await import('../features/exams/exams-page')).ExamsPage,
+            }),
+          },
+          {
+            path: '/exams/:id',
+            lazy: async () => ({
+              Component: (await import('../features/exams/exam-grading-page')).ExamGradingPage,
+            }),
+          },
           {
             path: '/grades',
             lazy: async () => ({
               Component: (await import('../features/grades/grades-page')).GradesPage,
             }),
           },
-          comingSoon('/terms', 'Terms'),
-          comingSoon('/academic_years', 'Academic Years'),
+          {
+            path: '/terms',
+            lazy: async () => ({
+              Component: (await import('../features/terms/terms-page')).TermsPage,
+            }),
+          },
+          {
+            path: '/academic_years',
+            lazy: async () => ({
+              Component: (await import('../features/academic-years/academic-years-page'))
+                .AcademicYearsPage,
+            }),
+          },
           comingSoon('/messages', 'Messaging'),
           comingSoon('/results', 'Results'),
           comingSoon('/analytics', 'Analytics/Fee'),

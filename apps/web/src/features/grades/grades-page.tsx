@@ -128,29 +128,47 @@ export function GradesPage() {
             </p>
           ) : (
             <>
-              <ul className="space-y-3 md:hidden" aria-label="Grades">
+              <ul className="space-y-2 md:hidden" aria-label="Grades">
                 {shown.map((grade) => (
                   <li key={grade.id}>
-                    <Card className="p-4">
-                      <div className="flex items-start justify-between gap-3">
-                        <div className="min-w-0">
-                          <p className="font-medium">{grade.name}</p>
-                          {grade.comments ? (
-                            <p className="text-sm text-muted-foreground">{grade.comments}</p>
-                          ) : null}
-                        </div>
-                        <div className="flex shrink-0 flex-col items-end gap-1">
-                          <Badge tone="green" className="text-sm">
-                            {grade.code}
-                          </Badge>
-                          {grade.points != null ? (
-                            <span className="text-xs text-muted-foreground">
-                              {grade.points} points
-                            </span>
-                          ) : null}
-                        </div>
+                    <Card className="flex items-center gap-3 p-3">
+                      <span className="inline-flex h-10 min-w-10 shrink-0 items-center justify-center rounded-md bg-accent px-2 font-semibold text-accent-foreground">
+                        {grade.code}
+                      </span>
+                      <div className="min-w-0 flex-1">
+                        <p className="truncate font-medium">{grade.name}</p>
+                        <p className="truncate text-sm text-muted-foreground">
+                          {[
+                            grade.points == null
+                              ? null
+                              : `${grade.points} ${grade.points === 1 ? 'point' : 'points'}`,
+                            grade.comments,
+                          ]
+                            .filter(Boolean)
+                            .join(' · ') || 'No comments'}
+                        </p>
                       </div>
-                      {isAdmin ? <div className="mt-3">{actions(grade)}</div> : null}
+                      {isAdmin ? (
+                        <div className="flex shrink-0 gap-1">
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={`Edit ${grade.name}`}
+                            onClick={() => openForm(grade)}
+                          >
+                            <Pencil className="h-4 w-4" aria-hidden="true" />
+                          </Button>
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            className="text-destructive"
+                            aria-label={`Delete ${grade.name}`}
+                            onClick={() => setToDelete(grade)}
+                          >
+                            <Trash2 className="h-4 w-4" aria-hidden="true" />
+                          </Button>
+                        </div>
+                      ) : null}
                     </Card>
                   </li>
                 ))}

@@ -202,22 +202,6 @@ function BandsEditor({ subjectId, bands }: { subjectId: number; bands: SubjectGr
 
   return (
     <div className="space-y-4">
-      {problems.length > 0 || failure ? (
-        <Alert tone="error">
-          {failure ? (
-            <p>{failure}</p>
-          ) : (
-            <>
-              <p className="font-medium">Fix these bands before saving:</p>
-              <ul className="mt-1 list-disc pl-5">
-                {problems.map((p) => (
-                  <li key={`${p.gradeId}-${p.message}`}>{p.message}</li>
-                ))}
-              </ul>
-            </>
-          )}
-        </Alert>
-      ) : null}
       <Table>
         <THead>
           <tr>
@@ -265,6 +249,22 @@ function BandsEditor({ subjectId, bands }: { subjectId: number; bands: SubjectGr
           })}
         </TBody>
       </Table>
+      {problems.length > 0 || failure ? (
+        <Alert tone="error">
+          {failure ? (
+            <p>{failure}</p>
+          ) : (
+            <>
+              <p className="font-medium">Fix these bands before saving:</p>
+              <ul className="mt-1 list-disc pl-5">
+                {problems.map((p) => (
+                  <li key={`${p.gradeId}-${p.message}`}>{p.message}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </Alert>
+      ) : null}
       {saveButton}
     </div>
   );

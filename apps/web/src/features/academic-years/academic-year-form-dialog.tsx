@@ -1,0 +1,114 @@
+import {
+  type AcademicYear,
+  type AcademicYearForm,
+  academicYearFormSchema,
+} from '@shule/shared/academic-years';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api-client';
+import { applyServerErrors } from '../../lib/form-errors';
+import { zodResolver } from '../../lib/zod-resolver';
+import { type AcademicYearValues, useCreateAcademicYear } from './create-academic-year';
+import { useUpdateAcademicYear } from './update-academic-year';
+
+interface AcademicYearFormDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  year?: AcademicYear | null;
+}
+
+export function AcademicYearFormDialog({ open, onOpenChange, year }: AcademicYearFormDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={year ? 'Edit Academic Year' : 'Add Academic Year'}
+      description={
+        year
+          ? `Change ${year.name}. Its terms must still lie within its dates.`
+          : 'Its status (Upcoming, Ongoing, Completed) follows from the dates.'
+      }
+    >
+      <AcademicYearFormBody year={year ?? null} onDone={() => onOpenChange(false)} />
+    </Dialog>
+  );
+}
+
+function AcademicYearFormBody({ year, onDone }: { year: AcademicYear | null; onDone(): void }) {
+  const create = useCreateAcademicYear();
+  const update = useUpdateAcademicYear();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<AcademicYearForm, unknown, AcademicYearValues>({
+    resolver: zodResolver(academicYearFormSchema),
+    defaultValues: {
+      name: year?.name ?? '',
+      start_date: year?.start_date ?? '',
+      end_date: year?.end_date ?? '',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const save = async (values: AcademicYearValues) => {
+    setFailure(null);
+    try {
+      if (year) {
+        await update.mutateAsync({ id: year.id, values });
+        toast({
+          title: 'Academic Year Updated',
+          description: 'Academic year updated successfully',
+          variant: 'success',
+        });
+      } else {
+        await create.mutateAsync(values);
+        toast({
+          title: 'Academic Year Added',
+          description: 'Academic year added successfully',
+          variant: 'success',
+        });
+      }
+      onDone();
+    } catch (err) {
+      setFailure(applyServerErrors(err, form.setError, ['name', 'start_date', 'end_date']));
+      toast({
+        title: year ? 'Academic year not updated' : 'Academic year not added',
+        description: errorMessage(
+          err,
+          `There was an error trying to ${year ? 'update' : 'add'} the academic year`,
+        ),
+        variant: 'destructive',
+        action: { label: 'Try Again', onClick: () => void save(values) },
+      });
+    }
+  };
+
+  return (
+    <form onSubmit={form.handleSubmit(save)} noValidate className="space-y-4">
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <Field label="Name" error={errors.name?.message}>
+        <Input placeholder="2022-2024" {...form.register('name')} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Start Date" error={errors.start_date?.message}>
+          <Input type="date" {...form.register('start_date')} />
+        </Field>
+        <Field label="End Date" error={errors.end_date?.message}>
+          <Input type="date" {...form.register('end_date')} />
+        </Field>
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? '... Loading' : year ? 'Save Changes' : 'Add Academic Year'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,302 @@
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import type { AcademicYear } from '@shule/shared/academic-years';
+import { DATE_STATUSES, type DateStatus } from '@shule/shared/date-status';
+import { CalendarDays, Check, Download, Filter, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { DateStatusBadge } from '../../components/date-status-badge';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClass } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { EmptyState } from '../../components/ui/empty-state';
+import { PageHeader } from '../../components/ui/page-header';
+import { SearchInput } from '../../components/ui/search-input';
+import { SkeletonRows } from '../../components/ui/skeleton';
+import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
+import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api-client';
+import { downloadCsv, toCsv } from '../../lib/csv';
+import { formatDate } from '../../lib/dates';
+import { failureDescription } from '../../lib/form-errors';
+import { useAcademicYears } from '../../lib/queries/academic-years';
+import { useIsAdmin } from '../../lib/roles';
+import { AcademicYearFormDialog } from './academic-year-form-dialog';
+import { useDeleteAcademicYear } from './delete-academic-year';
+
+const BREADCRUMB = [
+  { label: 'Dashboard', to: '/dashboard' },
+  { label: 'Academics' },
+  { label: 'Academic Years' },
+];
+
+/** Matches the name, or a date as stored (2024-01-08) or as shown (Jan 8, 2024). */
+const matches = (year: AcademicYear, query: string) =>
+  [
+    year.name,
+    year.start_date,
+    year.end_date,
+    formatDate(year.start_date),
+    formatDate(year.end_date),
+  ]
+    .join(' ')
+    .toLowerCase()
+    .includes(query);
+
+export function AcademicYearsPage() {
+  const years = useAcademicYears();
+  const isAdmin = useIsAdmin();
+  const deleteYear = useDeleteAcademicYear();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<DateStatus | null>(null);
+  const [form, setForm] = useState<{ open: boolean; year: AcademicYear | null }>({
+    open: false,
+    year: null,
+  });
+  const [toDelete, setToDelete] = useState<AcademicYear | null>(null);
+
+  const all = years.data ?? [];
+  const query = search.trim().toLowerCase();
+  const shown = all.filter(
+    (y) => (!query || matches(y, query)) && (status === null || y.status === status),
+  );
+  const openForm = (year: AcademicYear | null) => setForm({ open: true, year });
+
+  const exportShown = () =>
+    downloadCsv(
+      'academic-years.csv',
+      toCsv(
+        ['Year', 'Start Date', 'End Date', 'Status'],
+        shown.map((y) => [y.name, y.start_date, y.end_date, y.status]),
+      ),
+    );
+
+  const confirmDelete = (year: AcademicYear) =>
+    deleteYear.mutate(year.id, {
+      onSuccess: () => {
+        setToDelete(null);
+        toast({
+          title: 'Deleted',
+          description: 'Academic year deleted successfully',
+          variant: 'success',
+        });
+      },
+      onError: (err) => {
+        setToDelete(null);
+        toast({
+          title: 'Not Deleted',
+          description: failureDescription(err, 'Could not delete academic year'),
+          variant: 'destructive',
+          action: { label: 'Try Again', onClick: () => confirmDelete(year) },
+        });
+      },
+    });
+
+  const actions = (year: AcademicYear) => (
+    <div className="flex justify-end gap-2">
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={`Edit ${year.name}`}
+        onClick={() => openForm(year)}
+      >
+        <Pencil className="h-4 w-4" aria-hidden="true" />
+        Edit
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        className="text-destructive"
+        aria-label={`Delete ${year.name}`}
+        onClick={() => setToDelete(year)}
+      >
+        <Trash2 className="h-4 w-4" aria-hidden="true" />
+        Delete
+      </Button>
+    </div>
+  );
+
+  return (
+    <div>
+      <PageHeader
+        title="Academic Years"
+        breadcrumb={BREADCRUMB}
+        actions={
+          isAdmin ? (
+            <Button onClick={() => openForm(null)}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Add Academic Year
+            </Button>
+          ) : null
+        }
+      />
+
+      {years.isPending ? (
+        <SkeletonRows rows={5} />
+      ) : years.isError ? (
+        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+          <span>Could not load the academic years. {errorMessage(years.error)}</span>
+          <Button size="sm" variant="outline" onClick={() => years.refetch()}>
+            Try Again
+          </Button>
+        </Alert>
+      ) : all.length === 0 ? (
+        <EmptyState
+          icon={<CalendarDays className="h-10 w-10" />}
+          title="No academic years yet"
+          hint={
+            isAdmin
+              ? 'Add your academic year (for example 2022-2024), then its terms.'
+              : 'Your school administrator has not added academic years yet.'
+          }
+          action={
+            isAdmin ? (
+              <Button onClick={() => openForm(null)}>
+                <Plus className="h-4 w-4" aria-hidden="true" />
+                Add Academic Year
+              </Button>
+            ) : null
+          }
+        />
+      ) : (
+        <div className="space-y-4">
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+            <SearchInput
+              placeholder="Search academic years..."
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+            <div className="flex gap-2">
+              <StatusFilter value={status} onChange={setStatus} />
+              <Button
+                variant="outline"
+                onClick={exportShown}
+                disabled={shown.length === 0}
+                title="Download the rows shown as a CSV file"
+              >
+                <Download className="h-4 w-4" aria-hidden="true" />
+                Export
+              </Button>
+            </div>
+          </div>
+          {shown.length === 0 ? (
+            <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
+              No academic years match the search or filter.
+            </p>
+          ) : (
+            <>
+              <ul className="space-y-3 md:hidden" aria-label="Academic years">
+                {shown.map((year) => (
+                  <li key={year.id}>
+                    <Card className="p-4">
+                      <div className="flex items-start justify-between gap-3">
+                        <div>
+                          <p className="font-medium">{year.name}</p>
+                          <p className="text-sm text-muted-foreground">
+                            {formatDate(year.start_date)} – {formatDate(year.end_date)}
+                          </p>
+                        </div>
+                        <DateStatusBadge status={year.status} />
+                      </div>
+                      {isAdmin ? <div className="mt-3">{actions(year)}</div> : null}
+                    </Card>
+                  </li>
+                ))}
+              </ul>
+              <div className="hidden md:block">
+                <Table>
+                  <THead>
+                    <tr>
+                      <Th>Year</Th>
+                      <Th>Start Date</Th>
+                      <Th>End Date</Th>
+                      <Th>Status</Th>
+                      {isAdmin ? <Th className="text-right">Actions</Th> : null}
+                    </tr>
+                  </THead>
+                  <TBody>
+                    {shown.map((year) => (
+                      <Tr key={year.id}>
+                        <Td className="font-medium">{year.name}</Td>
+                        <Td>{formatDate(year.start_date)}</Td>
+                        <Td>{formatDate(year.end_date)}</Td>
+                        <Td>
+                          <DateStatusBadge status={year.status} />
+                        </Td>
+                        {isAdmin ? <Td>{actions(year)}</Td> : null}
+                      </Tr>
+                    ))}
+                  </TBody>
+                </Table>
+              </div>
+            </>
+          )}
+        </div>
+      )}
+
+      <AcademicYearFormDialog
+        open={form.open}
+        year={form.year}
+        onOpenChange={(open) => setForm((f) => ({ ...f, open }))}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Are you sure you want to delete this academic year ?"
+        description={
+          toDelete
+            ? `${toDelete.name} will be removed. A year that still has terms cannot be deleted.`
+            : undefined
+        }
+        busy={deleteYear.isPending}
+        busyLabel="..Deleting"
+        onConfirm={() => toDelete && confirmDelete(toDelete)}
+      />
+    </div>
+  );
+}
+
+/** The 'Filter' button: show only the years of one status. */
+function StatusFilter({
+  value,
+  onChange,
+}: {
+  value: DateStatus | null;
+  onChange(status: DateStatus | null): void;
+}) {
+  const item =
+    'flex cursor-pointer items-center gap-2 rounded-sm px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted';
+  return (
+    <Menu.Root>
+      <Menu.Trigger className={buttonClass('outline')}>
+        <Filter className="h-4 w-4" aria-hidden="true" />
+        {value ? `Filter: ${value}` : 'Filter'}
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-44 rounded-md border bg-background p-1 shadow-md"
+        >
+          <Menu.Label className="px-2 py-1.5 text-xs font-medium text-muted-foreground">
+            Status
+          </Menu.Label>
+          <Menu.RadioGroup
+            value={value ?? 'all'}
+            onValueChange={(v) => onChange(v === 'all' ? null : (v as DateStatus))}
+          >
+            {(['all', ...DATE_STATUSES] as const).map((s) => (
+              <Menu.RadioItem key={s} value={s} className={item}>
+                <span className="w-4">
+                  <Menu.ItemIndicator>
+                    <Check className="h-4 w-4" aria-hidden="true" />
+                  </Menu.ItemIndicator>
+                </span>
+                {s === 'all' ? 'All statuses' : s}
+              </Menu.RadioItem>
+            ))}
+          </Menu.RadioGroup>
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,135 @@
+import { type Exam, type ExamForm, examFormSchema } from '@shule/shared/exams';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api-client';
+import { applyServerErrors } from '../../lib/form-errors';
+import { zodResolver } from '../../lib/zod-resolver';
+import { type ExamValues, useCreateExam } from './create-exam';
+import { useUpdateExam } from './update-exam';
+
+interface ExamFormDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  exam?: Exam | null;
+}
+
+export function ExamFormDialog({ open, onOpenChange, exam }: ExamFormDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={exam ? 'Edit Exam' : 'Create New Exam'}
+      description={
+        exam
+          ? `Change ${exam.name}, or mark it completed.`
+          : 'Its status follows from the dates until you mark it completed.'
+      }
+    >
+      <ExamFormBody exam={exam ?? null} onDone={() => onOpenChange(false)} />
+    </Dialog>
+  );
+}
+
+function ExamFormBody({ exam, onDone }: { exam: Exam | null; onDone(): void }) {
+  const create = useCreateExam();
+  const update = useUpdateExam();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<ExamForm, unknown, ExamValues>({
+    resolver: zodResolver(examFormSchema),
+    defaultValues: {
+      name: exam?.name ?? '',
+      start_date: exam?.start_date ?? '',
+      end_date: exam?.end_date ?? '',
+      is_completed: exam?.is_completed ?? false,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const save = async (values: ExamValues) => {
+    setFailure(null);
+    try {
+      if (exam) {
+        await update.mutateAsync({ id: exam.id, values });
+        toast({
+          title: 'Exam Updated',
+          description: 'Exam updated successfully',
+          variant: 'success',
+        });
+      } else {
+        await create.mutateAsync(values);
+        toast({
+          title: 'Exam Created',
+          description: 'Exam added successfully',
+          variant: 'success',
+        });
+      }
+      onDone();
+    } catch (err) {
+      setFailure(
+        applyServerErrors(err, form.setError, ['name', 'start_date', 'end_date', 'is_completed']),
+      );
+      const retry = { label: 'Try Again', onClick: () => void save(values) };
+      toast(
+        exam
+          ? {
+              title: 'Exam not updated',
+              description: errorMessage(err, 'There was an error trying to update the exam'),
+              variant: 'destructive',
+              action: retry,
+            }
+          : {
+              title: 'Exam not created',
+              description: 'There was an error trying to add the exam',
+              variant: 'destructive',
+              action: retry,
+            },
+      );
+    }
+  };
+
+  return (
+    <form onSubmit={form.handleSubmit(save)} noValidate className="space-y-4">
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <Field label="Name" error={errors.name?.message}>
+        <Input placeholder="End of Term 1 Exam" {...form.register('name')} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Start Date" error={errors.start_date?.message}>
+          <Input type="date" {...form.register('start_date')} />
+        </Field>
+        <Field label="End Date" error={errors.end_date?.message}>
+          <Input type="date" {...form.register('end_date')} />
+        </Field>
+      </div>
+      {exam ? (
+        <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm">
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-primary"
+            {...form.register('is_completed')}
+          />
+          <span>
+            <span className="block font-medium">Marked as completed</span>
+            <span className="block text-xs text-muted-foreground">
+              A completed exam shows Completed whatever its dates.
+            </span>
+          </span>
+        </label>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? '... Loading' : exam ? 'Save Changes' : 'Create Exam'}
+        </Button>
+      </div>
+    </form>
+  );
+}

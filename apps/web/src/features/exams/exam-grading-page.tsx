@@ -1,0 +1,401 @@
+import { MAX_SCORE, MIN_SCORE } from '@shule/shared/grades';
+import { markOutOfRangeMessage, parseMark, type StudentWithScores } from '@shule/shared/scores';
+import { ChevronDown, ChevronRight, ListOrdered, Printer, Users } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { DateStatusBadge } from '../../components/date-status-badge';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button, buttonClass } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Field } from '../../components/ui/field';
+import { Input, Select } from '../../components/ui/input';
+import { PageHeader } from '../../components/ui/page-header';
+import { SearchInput } from '../../components/ui/search-input';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/toast';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { formatDate } from '../../lib/dates';
+import { useExam } from './get-exam';
+import { useStudentsWithGrades } from './get-students-with-grades';
+import { useSaveStudentScores } from './save-student-scores';
+
+const COMING_SOON = 'Coming soon: report cards and merit lists arrive in a later update.';
+
+/** Grading (/exams/{id}): every student of the school with one score input per subject. */
+export function ExamGradingPage() {
+  const examId = Number(useParams().id);
+  const exam = useExam(examId);
+  const students = useStudentsWithGrades(examId);
+  const [search, setSearch] = useState('');
+  const [classId, setClassId] = useState('');
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const hintId = useId();
+
+  const notFound =
+    !Number.isInteger(examId) ||
+    examId <= 0 ||
+    (exam.error instanceof ApiError && exam.error.status === 404);
+
+  const all = students.data ?? [];
+  const classes = useMemo(() => {
+    const byId = new Map(all.map((s) => [s._class.id, s._class.name]));
+    return [...byId].map(([id, name]) => ({ id, name }));
+  }, [all]);
+  const query = search.trim().toLowerCase();
+  const shown = all.filter(
+    (s) =>
+      (classId === '' || String(s._class.id) === classId) &&
+      (!query ||
+        `${s.first_name} ${s.last_name} ${s.admission_number}`.toLowerCase().includes(query)),
+  );
+
+  const toggle = (id: number) =>
+    setExpanded((open) => {
+      const next = new Set(open);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  const breadcrumb = [
+    { label: 'Dashboard', to: '/dashboard' },
+    { label: 'Academics' },
+    { label: 'Exams', to: '/exams' },
+    { label: exam.data?.name ?? 'Exam' },
+  ];
+
+  if (notFound) {
+    return (
+      <div>
+        <PageHeader title="Grading" breadcrumb={breadcrumb} />
+        <EmptyState
+          title="This exam does not exist"
+          hint="It may have been deleted."
+          action={
+            <Link to="/exams" className={buttonClass('outline')}>
+              Back to exams
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Grading"
+        breadcrumb={breadcrumb}
+        actions={
+          <span title={COMING_SOON}>
+            <Button variant="outline" disabled aria-describedby={hintId}>
+              <ListOrdered className="h-4 w-4" aria-hidden="true" />
+              Generate Merit List
+            </Button>
+          </span>
+        }
+      />
+      <div className="-mt-2 mb-4 space-y-1">
+        {exam.isPending ? (
+          <Skeleton className="h-6 w-64" />
+        ) : exam.data ? (
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <h2 className="text-lg font-medium">{exam.data.name}</h2>
+            <span className="text-sm text-muted-foreground">
+              {formatDate(exam.data.start_date)} – {formatDate(exam.data.end_date)}
+            </span>
+            <DateStatusBadge status={exam.data.status} />
+          </div>
+        ) : exam.isError ? (
+          <Alert tone="error">Could not load the exam. {errorMessage(exam.error)}</Alert>
+        ) : null}
+        <p id={hintId} className="text-xs text-muted-foreground">
+          <Badge className="mr-1.5">Coming soon</Badge>
+          Print Report and Generate Merit List arrive in a later update.
+        </p>
+      </div>
+
+      {students.isPending ? (
+        <StudentSkeletons />
+      ) : students.isError ? (
+        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+          <span>Could not load the students. {errorMessage(students.error)}</span>
+          <Button size="sm" variant="outline" onClick={() => students.refetch()}>
+            Try Again
+          </Button>
+        </Alert>
+      ) : all.length === 0 ? (
+        <EmptyState
+          icon={<Users className="h-10 w-10" />}
+          title="No students yet"
+          hint="Admit students into their classes; they will be listed here for scoring."
+          action={
+            <Link to="/students" className={buttonClass('primary')}>
+              Go to Students
+            </Link>
+          }
+        />
+      ) : (
+        <div className="space-y-4">
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+            <SearchInput
+              placeholder="Search students..."
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+            {classes.length > 1 ? (
+              <Select
+                aria-label="Class"
+                className="sm:w-48"
+                value={classId}
+                onChange={(e) => setClassId(e.target.value)}
+              >
+                <option value="">All classes</option>
+                {classes.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </Select>
+            ) : null}
+            <p className="text-sm text-muted-foreground sm:ml-auto">
+              {shown.length} of {all.length} students
+            </p>
+          </div>
+          {shown.length === 0 ? (
+            <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
+              No students match the search.
+            </p>
+          ) : (
+            <Card>
+              <ul className="divide-y" aria-label="Students">
+                {shown.map((student) => (
+                  <StudentRow
+                    key={student.id}
+                    examId={examId}
+                    student={student}
+                    expanded={expanded.has(student.id)}
+                    onToggle={() => toggle(student.id)}
+                    hintId={hintId}
+                  />
+                ))}
+              </ul>
+            </Card>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function StudentSkeletons() {
+  return (
+    <Card role="status" aria-label="Loading">
+      <ul className="divide-y">
+        {Array.from({ length: 6 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <li key={i} className="flex items-center gap-3 p-4">
+            <Skeleton className="h-5 w-5" />
+            <div className="flex-1 space-y-2">
+              <Skeleton className="h-4 w-48 max-w-full" />
+              <Skeleton className="h-3 w-24" />
+            </div>
+            <Skeleton className="h-8 w-24" />
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+const typedScore = (score: number | undefined) => (score === undefined ? '' : String(score));
+
+/**
+ * One student: the toggle shows or hides a score input per subject of their class. What is
+ * typed lives here, so collapsing and expanding again keeps unsaved marks.
+ */
+function StudentRow({
+  examId,
+  student,
+  expanded,
+  onToggle,
+  hintId,
+}: {
+  examId: number;
+  student: StudentWithScores;
+  expanded: boolean;
+  onToggle(): void;
+  hintId: string;
+}) {
+  const save = useSaveStudentScores(examId);
+  const [drafts, setDrafts] = useState<Record<number, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const panelId = useId();
+  const fullName = `${student.first_name} ${student.last_name}`;
+
+  const saved = new Map(student.subject_scores.map((s) => [s.subject, s.score]));
+  const typed = (subjectId: number) => drafts[subjectId] ?? typedScore(saved.get(subjectId));
+  const changed = student.subjects.filter(
+    (s) => typed(s.id).trim() !== typedScore(saved.get(s.id)),
+  );
+  const scored = student.subjects.filter((s) => saved.has(s.id)).length;
+
+  const edit = (subjectId: number, value: string) => {
+    setDrafts((d) => ({ ...d, [subjectId]: value }));
+    setErrors((e) => {
+      const { [String(subjectId)]: _, ...rest } = e;
+      return rest;
+    });
+    setFailure(null);
+  };
+
+  const submit = () => {
+    const found: Record<string, string> = {};
+    for (const subject of changed) {
+      if (parseMark(typed(subject.id)) === 'invalid') {
+        found[subject.id] = markOutOfRangeMessage(subject.name);
+      }
+    }
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length > 0) return;
+    const subject_marks = Object.fromEntries(
+      changed.map((s) => [String(s.id), typed(s.id).trim() === '' ? null : typed(s.id).trim()]),
+    );
+    save.mutate(
+      { student: student.id, exam: examId, subject_marks },
+      {
+        onSuccess: () => {
+          setDrafts({});
+          toast({
+            title: 'Scores updated successfully',
+            description: 'Student subjects updated successfully',
+            variant: 'success',
+          });
+        },
+        onError: (err) => {
+          const fieldErrors: Record<string, string> = {};
+          if (err instanceof ApiError) {
+            for (const [field, messages] of Object.entries(err.errors ?? {})) {
+              const id = field.startsWith('subject_marks.') ? field.slice(14) : null;
+              if (id && messages[0]) fieldErrors[id] = messages[0];
+            }
+          }
+          setErrors(fieldErrors);
+          setFailure(errorMessage(err));
+          toast({
+            title: 'Scores could not be updated',
+            description: 'Student scores could not be updated',
+            variant: 'destructive',
+            action: { label: 'Try Again', onClick: submit },
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <li data-testid={`student-${student.id}`}>
+      <div className="flex items-center gap-2 p-3 sm:gap-3 sm:px-4">
+        <button
+          type="button"
+          onClick={onToggle}
+          aria-expanded={expanded}
+          aria-controls={panelId}
+          className="flex min-w-0 flex-1 items-center gap-3 rounded-md p-1 text-left hover:bg-muted/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {expanded ? (
+            <ChevronDown className="h-5 w-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+          ) : (
+            <ChevronRight className="h-5 w-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+          )}
+          <span className="min-w-0">
+            <span className="block truncate font-medium">{fullName}</span>
+            <span className="block truncate text-sm text-muted-foreground">
+              {student._class.name} · Adm. {student.admission_number}
+            </span>
+          </span>
+        </button>
+        <span className="hidden shrink-0 text-xs text-muted-foreground sm:inline">
+          {scored}/{student.subjects.length} scored
+        </span>
+        {changed.length > 0 && !expanded ? (
+          <Badge tone="yellow" className="shrink-0">
+            Unsaved
+          </Badge>
+        ) : null}
+        <span title={COMING_SOON} className="shrink-0">
+          <Button variant="outline" size="sm" disabled aria-describedby={hintId}>
+            <Printer className="h-4 w-4" aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">Print Report</span>
+          </Button>
+        </span>
+      </div>
+      {expanded ? (
+        <section
+          id={panelId}
+          aria-label={`Scores of ${fullName}`}
+          className="border-t bg-muted/30 px-3 py-4 sm:px-4"
+        >
+          {student.subjects.length === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              No subjects for {student._class.name} yet.{' '}
+              <Link to="/subjects" className="text-primary hover:underline">
+                Add subjects
+              </Link>{' '}
+              and choose this class to enter scores.
+            </p>
+          ) : (
+            <div className="space-y-4">
+              {failure ? <Alert tone="error">{failure}</Alert> : null}
+              <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+                {student.subjects.map((subject) => (
+                  <Field key={subject.id} label={subject.name} error={errors[subject.id]}>
+                    <Input
+                      type="number"
+                      inputMode="decimal"
+                      min={MIN_SCORE}
+                      max={MAX_SCORE}
+                      step="any"
+                      placeholder="—"
+                      value={typed(subject.id)}
+                      onChange={(e) => edit(subject.id, e.target.value)}
+                      onKeyDown={(e) => {
+                        if (e.key === 'Enter' && changed.length > 0 && !save.isPending) submit();
+                      }}
+                    />
+                  </Field>
+                ))}
+              </div>
+              <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-end">
+                <p className="text-xs text-muted-foreground sm:mr-auto">
+                  Marks from {MIN_SCORE} to {MAX_SCORE}; leave empty for no mark.
+                </p>
+                <Button
+                  className="sm:order-last"
+                  disabled={changed.length === 0 || save.isPending}
+                  onClick={submit}
+                >
+                  {save.isPending ? '... Loading' : 'Save Changes'}
+                </Button>
+                <Button
+                  variant="outline"
+                  disabled={changed.length === 0 || save.isPending}
+                  onClick={() => {
+                    setDrafts({});
+                    setErrors({});
+                    setFailure(null);
+                  }}
+                >
+                  Discard
+                </Button>
+              </div>
+            </div>
+          )}
+        </section>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,227 @@
+import type { Exam } from '@shule/shared/exams';
+import { NotebookPen, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DateStatusBadge } from '../../components/date-status-badge';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { EmptyState } from '../../components/ui/empty-state';
+import { PageHeader } from '../../components/ui/page-header';
+import { SearchInput } from '../../components/ui/search-input';
+import { SkeletonRows } from '../../components/ui/skeleton';
+import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
+import { toast } from '../../components/ui/toast';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { formatDate, formatDateShort } from '../../lib/dates';
+import { useIsAdmin } from '../../lib/roles';
+import { useDeleteExam } from './delete-exam';
+import { ExamFormDialog } from './exam-form-dialog';
+import { useExams } from './get-exams';
+
+const BREADCRUMB = [
+  { label: 'Dashboard', to: '/dashboard' },
+  { label: 'Academics' },
+  { label: 'Exams' },
+];
+
+/** Name, or a date in any of the forms a user sees or types. */
+const matches = (exam: Exam, query: string) =>
+  [
+    exam.name,
+    ...[exam.start_date, exam.end_date].flatMap((d) => [d, formatDate(d), formatDateShort(d)]),
+  ]
+    .join(' | ')
+    .toLowerCase()
+    .includes(query);
+
+export function ExamsPage() {
+  const exams = useExams();
+  const isAdmin = useIsAdmin();
+  const deleteExam = useDeleteExam();
+  const [search, setSearch] = useState('');
+  const [form, setForm] = useState<{ open: boolean; exam: Exam | null }>({
+    open: false,
+    exam: null,
+  });
+  const [toDelete, setToDelete] = useState<Exam | null>(null);
+
+  const all = exams.data ?? [];
+  const query = search.trim().toLowerCase();
+  const shown = query ? all.filter((e) => matches(e, query)) : all;
+  const openForm = (exam: Exam | null) => setForm({ open: true, exam });
+
+  const confirmDelete = (exam: Exam) =>
+    deleteExam.mutate(exam.id, {
+      onSuccess: () => {
+        setToDelete(null);
+        toast({ title: 'Exam deleted successfully', variant: 'success' });
+      },
+      onError: (err) => {
+        setToDelete(null);
+        toast({
+          title: 'Could not delete exam',
+          // The server's reason (an exam with scores is kept) when it gave one.
+          description: err instanceof ApiError && err.status < 500 ? err.message : undefined,
+          variant: 'destructive',
+          action: { label: 'Try Again', onClick: () => confirmDelete(exam) },
+        });
+      },
+    });
+
+  const actions = (exam: Exam) => (
+    <div className="flex justify-end gap-2">
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={`Edit ${exam.name}`}
+        onClick={() => openForm(exam)}
+      >
+        <Pencil className="h-4 w-4" aria-hidden="true" />
+        Edit
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        className="text-destructive"
+        aria-label={`Delete ${exam.name}`}
+        onClick={() => setToDelete(exam)}
+      >
+        <Trash2 className="h-4 w-4" aria-hidden="true" />
+        Delete
+      </Button>
+    </div>
+  );
+
+  const nameLink = (exam: Exam) => (
+    <Link to={`/exams/${exam.id}`} className="font-medium text-primary hover:underline">
+      {exam.name}
+    </Link>
+  );
+
+  return (
+    <div>
+      <PageHeader
+        title="Exams"
+        breadcrumb={BREADCRUMB}
+        actions={
+          isAdmin ? (
+            <Button onClick={() => openForm(null)}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Create New Exam
+            </Button>
+          ) : null
+        }
+      />
+
+      {exams.isPending ? (
+        <SkeletonRows rows={5} />
+      ) : exams.isError ? (
+        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+          <span>Could not load the exams. {errorMessage(exams.error)}</span>
+          <Button size="sm" variant="outline" onClick={() => exams.refetch()}>
+            Try Again
+          </Button>
+        </Alert>
+      ) : all.length === 0 ? (
+        <EmptyState
+          icon={<NotebookPen className="h-10 w-10" />}
+          title="No exams yet"
+          hint={
+            isAdmin
+              ? 'Create an exam, then open it to enter each student’s scores.'
+              : 'Your school administrator has not created exams yet.'
+          }
+          action={
+            isAdmin ? (
+              <Button onClick={() => openForm(null)}>
+                <Plus className="h-4 w-4" aria-hidden="true" />
+                Create New Exam
+              </Button>
+            ) : null
+          }
+        />
+      ) : (
+        <div className="space-y-4">
+          <SearchInput
+            placeholder="Search exams..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          {shown.length === 0 ? (
+            <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
+              No exams match &lsquo;{search.trim()}&rsquo;.
+            </p>
+          ) : (
+            <>
+              <ul className="space-y-3 md:hidden" aria-label="Exams">
+                {shown.map((exam) => (
+                  <li key={exam.id}>
+                    <Card className="p-4">
+                      <div className="flex items-start justify-between gap-3">
+                        <div className="min-w-0">
+                          {nameLink(exam)}
+                          <p className="text-sm text-muted-foreground">
+                            {formatDate(exam.start_date)} – {formatDate(exam.end_date)}
+                          </p>
+                        </div>
+                        <DateStatusBadge status={exam.status} />
+                      </div>
+                      {isAdmin ? <div className="mt-3">{actions(exam)}</div> : null}
+                    </Card>
+                  </li>
+                ))}
+              </ul>
+              <div className="hidden md:block">
+                <Table>
+                  <THead>
+                    <tr>
+                      <Th>Exam</Th>
+                      <Th>Start Date</Th>
+                      <Th>End Date</Th>
+                      <Th>Status</Th>
+                      {isAdmin ? <Th className="text-right">Actions</Th> : null}
+                    </tr>
+                  </THead>
+                  <TBody>
+                    {shown.map((exam) => (
+                      <Tr key={exam.id}>
+                        <Td>{nameLink(exam)}</Td>
+                        <Td>{formatDate(exam.start_date)}</Td>
+                        <Td>{formatDate(exam.end_date)}</Td>
+                        <Td>
+                          <DateStatusBadge status={exam.status} />
+                        </Td>
+                        {isAdmin ? <Td>{actions(exam)}</Td> : null}
+                      </Tr>
+                    ))}
+                  </TBody>
+                </Table>
+              </div>
+            </>
+          )}
+        </div>
+      )}
+
+      <ExamFormDialog
+        open={form.open}
+        exam={form.exam}
+        onOpenChange={(open) => setForm((f) => ({ ...f, open }))}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Are you sure you want to delete this exam ?"
+        description={
+          toDelete
+            ? `${toDelete.name} will be removed. An exam that has scores cannot be deleted.`
+            : undefined
+        }
+        busy={deleteExam.isPending}
+        busyLabel="..Deleting"
+        onConfirm={() => toDelete && confirmDelete(toDelete)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import type { AcademicYear } from '@shule/shared/academic-years';
+import { type Term, type TermForm, termFormSchema } from '@shule/shared/terms';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { Field } from '../../components/ui/field';
+import { Input, Select } from '../../components/ui/input';
+import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api-client';
+import { formatDate } from '../../lib/dates';
+import { applyServerErrors } from '../../lib/form-errors';
+import { useAcademicYears } from '../../lib/queries/academic-years';
+import { zodResolver } from '../../lib/zod-resolver';
+import { type TermValues, useCreateTerm } from './create-term';
+import { useUpdateTerm } from './update-term';
+
+interface TermFormDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  term?: Term | null;
+}
+
+export function TermFormDialog({ open, onOpenChange, term }: TermFormDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={term ? 'Edit Term' : 'Add Term'}
+      description="A term lies within its academic year."
+    >
+      <TermFormBody term={term ?? null} onDone={() => onOpenChange(false)} />
+    </Dialog>
+  );
+}
+
+/** For a new term: the ongoing year if there is one, else the latest. */
+const defaultYear = (years: AcademicYear[]) =>
+  (years.find((y) => y.status === 'Ongoing') ?? years[0])?.id;
+
+function TermFormBody({ term, onDone }: { term: Term | null; onDone(): void }) {
+  const years = useAcademicYears();
+  const create = useCreateTerm();
+  const update = useUpdateTerm();
+  const [failure, setFailure] = useState<string | null>(null);
+  const allYears = years.data ?? [];
+  const form = useForm<TermForm, unknown, TermValues>({
+    resolver: zodResolver(termFormSchema),
+    defaultValues: {
+      name: term?.name ?? '',
+      start_date: term?.start_date ?? '',
+      end_date: term?.end_date ?? '',
+      academic_year: String(
+        (term ? term.academic_year?.id : defaultYear(allYears)) ?? '',
+      ) as TermForm['academic_year'],
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  // The years may arrive after the form opened: a new term then still starts in one.
+  useEffect(() => {
+    if (term || !years.data || form.getFieldState('academic_year').isDirty) return;
+    if (form.getValues('academic_year') !== '') return;
+    const id = defaultYear(years.data);
+    if (id !== undefined) form.setValue('academic_year', String(id) as TermForm['academic_year']);
+  }, [term, years.data, form]);
+
+  const chosenYear = allYears.find((y) => String(y.id) === String(form.watch('academic_year')));
+
+  const save = async (values: TermValues) => {
+    setFailure(null);
+    try {
+      if (term) {
+        await update.mutateAsync({ id: term.id, values });
+        toast({
+          title: 'Term Updated',
+          description: 'Term updated successfully',
+          variant: 'success',
+        });
+      } else {
+        await create.mutateAsync(values);
+        toast({ title: 'Term Added', description: 'Term added successfully', variant: 'success' });
+      }
+      onDone();
+    } catch (err) {
+      setFailure(
+        applyServerErrors(err, form.setError, ['name', 'start_date', 'end_date', 'academic_year']),
+      );
+      toast({
+        title: term ? 'Term not updated' : 'Term not added',
+        description: errorMessage(
+          err,
+          `There was an error trying to ${term ? 'update' : 'add'} the term`,
+        ),
+        variant: 'destructive',
+        action: { label: 'Try Again', onClick: () => void save(values) },
+      });
+    }
+  };
+
+  return (
+    <form onSubmit={form.handleSubmit(save)} noValidate className="space-y-4">
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <Field label="Name" error={errors.name?.message}>
+        <Input placeholder="Term 1" {...form.register('name')} />
+      </Field>
+      <Field
+        label="Academic Year"
+        error={errors.academic_year?.message}
+        hint={
+          chosenYear
+            ? `${formatDate(chosenYear.start_date)} – ${formatDate(chosenYear.end_date)}`
+            : undefined
+        }
+      >
+        <Select disabled={years.isPending} {...form.register('academic_year')}>
+          <option value="">{years.isPending ? 'Loading...' : 'No academic year'}</option>
+          {allYears.map((y) => (
+            <option key={y.id} value={y.id}>
+              {y.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {!years.isPending && allYears.length === 0 ? (
+        <p className="-mt-2 text-sm text-muted-foreground">
+          No academic years yet.{' '}
+          <Link to="/academic_years" className="text-primary hover:underline">
+            Add one
+          </Link>{' '}
+          to put terms in it.
+        </p>
+      ) : null}
+      {years.isError ? (
+        <Alert tone="error">Could not load the academic years. {errorMessage(years.error)}</Alert>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Start Date" error={errors.start_date?.message}>
+          <Input
+            type="date"
+            min={chosenYear?.start_date}
+            max={chosenYear?.end_date}
+            {...form.register('start_date')}
+          />
+        </Field>
+        <Field label="End Date" error={errors.end_date?.message}>
+          <Input
+            type="date"
+            min={chosenYear?.start_date}
+            max={chosenYear?.end_date}
+            {...form.register('end_date')}
+          />
+        </Field>
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? '... Loading' : term ? 'Save Changes' : 'Add Term'}
+        </Button>
+      </div>
+    </form>
+  );
+}

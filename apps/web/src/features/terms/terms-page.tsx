@@ -1,0 +1,224 @@
+import type { Term } from '@shule/shared/terms';
+import { CalendarRange, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { DateStatusBadge } from '../../components/date-status-badge';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { EmptyState } from '../../components/ui/empty-state';
+import { PageHeader } from '../../components/ui/page-header';
+import { SearchInput } from '../../components/ui/search-input';
+import { SkeletonRows } from '../../components/ui/skeleton';
+import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
+import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api-client';
+import { formatDate, formatDateShort } from '../../lib/dates';
+import { failureDescription } from '../../lib/form-errors';
+import { useAcademicYears } from '../../lib/queries/academic-years';
+import { useIsAdmin } from '../../lib/roles';
+import { useDeleteTerm } from './delete-term';
+import { useTerms } from './get-terms';
+import { TermFormDialog } from './term-form-dialog';
+
+const BREADCRUMB = [
+  { label: 'Dashboard', to: '/dashboard' },
+  { label: 'Academics' },
+  { label: 'Terms' },
+];
+
+/** Name, or a date in any of the forms a user sees or types (2024-01-08, 2024/01/08, Jan 8, 2024). */
+const matches = (term: Term, query: string) =>
+  [
+    term.name,
+    ...[term.start_date, term.end_date].flatMap((d) => [d, formatDate(d), formatDateShort(d)]),
+  ]
+    .join(' | ')
+    .toLowerCase()
+    .includes(query);
+
+export function TermsPage() {
+  const terms = useTerms();
+  // Loaded now so that the Add Term form opens with its years ready.
+  useAcademicYears();
+  const isAdmin = useIsAdmin();
+  const deleteTerm = useDeleteTerm();
+  const [search, setSearch] = useState('');
+  const [form, setForm] = useState<{ open: boolean; term: Term | null }>({
+    open: false,
+    term: null,
+  });
+  const [toDelete, setToDelete] = useState<Term | null>(null);
+
+  const all = terms.data ?? [];
+  const query = search.trim().toLowerCase();
+  const shown = query ? all.filter((t) => matches(t, query)) : all;
+  const openForm = (term: Term | null) => setForm({ open: true, term });
+
+  const confirmDelete = (term: Term) =>
+    deleteTerm.mutate(term.id, {
+      onSuccess: () => {
+        setToDelete(null);
+        toast({ title: 'Deleted', description: 'Term deleted successfully', variant: 'success' });
+      },
+      onError: (err) => {
+        setToDelete(null);
+        toast({
+          title: 'Not Deleted',
+          description: failureDescription(err, 'Could not delete term'),
+          variant: 'destructive',
+          action: { label: 'Try Again', onClick: () => confirmDelete(term) },
+        });
+      },
+    });
+
+  const actions = (term: Term) => (
+    <div className="flex justify-end gap-2">
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={`Edit ${term.name}`}
+        onClick={() => openForm(term)}
+      >
+        <Pencil className="h-4 w-4" aria-hidden="true" />
+        Edit
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        className="text-destructive"
+        aria-label={`Delete ${term.name}`}
+        onClick={() => setToDelete(term)}
+      >
+        <Trash2 className="h-4 w-4" aria-hidden="true" />
+        Delete
+      </Button>
+    </div>
+  );
+
+  return (
+    <div>
+      <PageHeader
+        title="Terms"
+        breadcrumb={BREADCRUMB}
+        actions={
+          isAdmin ? (
+            <Button onClick={() => openForm(null)}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Add Term
+            </Button>
+          ) : null
+        }
+      />
+
+      {terms.isPending ? (
+        <SkeletonRows rows={5} />
+      ) : terms.isError ? (
+        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+          <span>Could not load the terms. {errorMessage(terms.error)}</span>
+          <Button size="sm" variant="outline" onClick={() => terms.refetch()}>
+            Try Again
+          </Button>
+        </Alert>
+      ) : all.length === 0 ? (
+        <EmptyState
+          icon={<CalendarRange className="h-10 w-10" />}
+          title="No terms yet"
+          hint={
+            isAdmin
+              ? 'Add the terms of your academic year, each with its start and end dates.'
+              : 'Your school administrator has not added terms yet.'
+          }
+          action={
+            isAdmin ? (
+              <Button onClick={() => openForm(null)}>
+                <Plus className="h-4 w-4" aria-hidden="true" />
+                Add Term
+              </Button>
+            ) : null
+          }
+        />
+      ) : (
+        <div className="space-y-4">
+          <SearchInput
+            placeholder="Search terms..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          {shown.length === 0 ? (
+            <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
+              No terms match &lsquo;{search.trim()}&rsquo;.
+            </p>
+          ) : (
+            <>
+              <ul className="space-y-3 md:hidden" aria-label="Terms">
+                {shown.map((term) => (
+                  <li key={term.id}>
+                    <Card className="p-4">
+                      <div className="flex items-start justify-between gap-3">
+                        <div>
+                          <p className="font-medium">{term.name}</p>
+                          <p className="text-sm text-muted-foreground">
+                            {formatDate(term.start_date)} – {formatDate(term.end_date)}
+                          </p>
+                          <p className="text-sm text-muted-foreground">
+                            {term.academic_year?.name ?? 'No academic year'}
+                          </p>
+                        </div>
+                        <DateStatusBadge status={term.status} />
+                      </div>
+                      {isAdmin ? <div className="mt-3">{actions(term)}</div> : null}
+                    </Card>
+                  </li>
+                ))}
+              </ul>
+              <div className="hidden md:block">
+                <Table>
+                  <THead>
+                    <tr>
+                      <Th>Term</Th>
+                      <Th>Start Date</Th>
+                      <Th>End Date</Th>
+                      <Th>AcademicYear</Th>
+                      <Th>Status</Th>
+                      {isAdmin ? <Th className="text-right">Actions</Th> : null}
+                    </tr>
+                  </THead>
+                  <TBody>
+                    {shown.map((term) => (
+                      <Tr key={term.id}>
+                        <Td className="font-medium">{term.name}</Td>
+                        <Td>{formatDate(term.start_date)}</Td>
+                        <Td>{formatDate(term.end_date)}</Td>
+                        <Td>{term.academic_year?.name ?? '—'}</Td>
+                        <Td>
+                          <DateStatusBadge status={term.status} />
+                        </Td>
+                        {isAdmin ? <Td>{actions(term)}</Td> : null}
+                      </Tr>
+                    ))}
+                  </TBody>
+                </Table>
+              </div>
+            </>
+          )}
+        </div>
+      )}
+
+      <TermFormDialog
+        open={form.open}
+        term={form.term}
+        onOpenChange={(open) => setForm((f) => ({ ...f, open }))}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Are you sure you want to delete this term ?"
+        description={toDelete ? `${toDelete.name} will be removed.` : undefined}
+        busy={deleteTerm.isPending}
+        busyLabel="..Deleting"
+        onConfirm={() => toDelete && confirmDelete(toDelete)}
+      />
+    </div>
+  );
+}
