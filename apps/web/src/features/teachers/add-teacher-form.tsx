@@ -3,7 +3,6 @@ import {
   TEACHER_MESSAGES,
   type TeacherForm,
   TSC_PLACEHOLDER,
-  teacherCreatedMessage,
   teacherFormSchema,
 } from '@shule/shared/teachers';
 import { Check, Copy } from 'lucide-react';
@@ -17,6 +16,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { describePhotoUpload, type PhotoUploadState, usePhotoUpload } from '../../lib/upload-photo';
 import { zodResolver } from '../../lib/zod-resolver';
 import { useCreateTeacher } from './create-teacher';
+import { splitPassword } from './split-password';
 
 const EMPTY: TeacherForm = {
   first_name: '',
@@ -36,15 +36,6 @@ const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
 type Result =
   | { tone: 'error'; message: string }
   | { tone: 'success'; message: string; phone: string };
-
-/** The one-time password inside the server's success message, found through its template. */
-function splitPassword(message: string, phone: string) {
-  const marker = '\u0000';
-  const [before = '', after = ''] = teacherCreatedMessage(phone, marker).split(marker);
-  if (!message.startsWith(before) || !message.endsWith(after)) return null;
-  const password = message.slice(before.length, message.length - after.length);
-  return password && !/\s/.test(password) ? { before, password, after } : null;
-}
 
 function SuccessMessage({ message, phone }: { message: string; phone: string }) {
   const [copied, setCopied] = useState(false);

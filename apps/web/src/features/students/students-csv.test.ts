@@ -1,0 +1,49 @@
+import type { StudentRow } from '@shule/shared/students';
+import { describe, expect, it } from 'vitest';
+import { matchesStudentSearch, studentsCsv } from './students-csv';
+
+const student = (over: Partial<StudentRow> = {}): StudentRow => ({
+  id: 1,
+  first_name: 'Baraka',
+  last_name: 'Mwangi',
+  admission_number: '0001',
+  gender: 'male',
+  date_of_birth: '2012-03-04',
+  profile_photo: null,
+  is_active: true,
+  _class: { id: 3, name: 'Form 1, East' },
+  parent: {
+    id: 9,
+    user: { first_name: 'John', last_name: 'Mwangi', email: null, phone_number: '0722111222' },
+  },
+  ...over,
+});
+
+describe('studentsCsv', () => {
+  it('writes one line per row shown, quoting commas and marking absent students', () => {
+    const lines = studentsCsv([
+      student(),
+      student({ id: 2, is_active: false, parent: null }),
+    ]).split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toBe(
+      '0001,Baraka,Mwangi,"Form 1, East",male,2012-03-04,Active,John Mwangi,0722111222,',
+    );
+    expect(lines[2]).toBe('0001,Baraka,Mwangi,"Form 1, East",male,2012-03-04,absent,,,');
+  });
+
+  it('does not let a name run as a spreadsheet formula', () => {
+    expect(studentsCsv([student({ first_name: '=HYPERLINK("x")' })]).split('\r\n')[1]).toContain(
+      `"'=HYPERLINK(""x"")"`,
+    );
+  });
+});
+
+describe('matchesStudentSearch', () => {
+  it('matches first name, last name, full name and admission number, ignoring case', () => {
+    for (const q of ['bara', 'MWANGI', 'baraka mw', '0001', '  ']) {
+      expect(matchesStudentSearch(student(), q)).toBe(true);
+    }
+    expect(matchesStudentSearch(student(), 'zawadi')).toBe(false);
+  });
+});
