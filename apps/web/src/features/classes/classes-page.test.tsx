@@ -1,0 +1,139 @@
+import type { ClassRow } from '@shule/shared/classes';
+import { classHasStudentsMessage } from '@shule/shared/classes';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../components/ui/toast';
+import { SessionProvider } from '../../lib/session';
+import { tokenStorage } from '../../lib/storage';
+import { ClassesPage } from './classes-page';
+
+const json = (status: number, body: unknown) =>
+  new Response(status === 204 ? null : JSON.stringify(body), { status });
+
+const row = (id: number, name: string, totalStudents = 0): ClassRow => ({
+  id,
+  name,
+  school: 7,
+  totalStudents,
+  boys: totalStudents,
+  girls: 0,
+  class_teacher: null,
+  classTeacher: null,
+});
+
+/** A stand-in API that, like the real one, lists classes by name. */
+function fakeApi(initial: ClassRow[]) {
+  let classes = [...initial];
+  let nextId = 100;
+  const sorted = () => [...classes].sort((a, b) => a.name.localeCompare(b.name));
+  return vi.fn(async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    if (url === '/api/users/user/')
+      return json(200, {
+        id: 1,
+        first_name: 'Amina',
+        last_name: 'Otieno',
+        username: 'Amina',
+        phone_number: '0712345678',
+        email: null,
+        roles: [{ name: 'admin' }],
+        school: {
+          id: 7,
+          name: 'Test School',
+          postal_code: '00100',
+          phone_number: '0720000000',
+          email: null,
+        },
+      });
+    if (url.startsWith('/api/schools/7/teachers')) return json(200, { teachers: [] });
+    if (url.startsWith('/api/classes/?') && method === 'GET')
+      return json(200, { classes: sorted() });
+    if (url.startsWith('/api/classes/?') && method === 'POST') {
+      const created = row(nextId++, body.name);
+      classes.push(created);
+      return json(201, { class: created });
+    }
+    const match = /^\/api\/classes\/(\d+)\/$/.exec(url);
+    if (match) {
+      const id = Number(match[1]);
+      const found = classes.find((c) => c.id === id)!;
+      if (method === 'PATCH') {
+        Object.assign(found, body);
+        return json(200, found);
+      }
+      if (method === 'DELETE') {
+        if (found.totalStudents > 0)
+          return json(409, { message: classHasStudentsMessage(found.totalStudents) });
+        classes = classes.filter((c) => c.id !== id);
+        return json(204, null);
+      }
+    }
+    return json(404, { message: `no route ${method} ${url}` });
+  });
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <SessionProvider>
+        <MemoryRouter>
+          <ClassesPage />
+          <Toaster />
+        </MemoryRouter>
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const namesInTable = () =>
+  within(screen.getAllByRole('table')[0]!)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => r.querySelector('td')?.textContent);
+
+describe('classes page', () => {
+  beforeEach(() => {
+    tokenStorage.setTokens('access', 'refresh');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the empty state with its Create class button', async () => {
+    vi.stubGlobal('fetch', fakeApi([]));
+    renderPage();
+    expect(await screen.findByText('No Classes Available')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create class' })).toBeTruthy();
+  });
+
+  it('puts a created class at the top and keeps a renamed one in its place', async () => {
+    vi.stubGlobal('fetch', fakeApi([row(1, 'Form 1'), row(2, 'Form 2')]));
+    renderPage();
+    await screen.findAllByText('Form 2');
+    expect(namesInTable()).toEqual(['Form 1', 'Form 2']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add class' }));
+    fireEvent.change(await screen.findByLabelText('Class Name'), { target: { value: 'Form 3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Class' }));
+    await waitFor(() => expect(namesInTable()).toEqual(['Form 3', 'Form 1', 'Form 2']));
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Edit Form 1' })[0]!);
+    const name = await screen.findByLabelText('Class Name');
+    fireEvent.change(name, { target: { value: 'Zebra' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // The server would list it last (by name); on this page it stays where it was.
+    await waitFor(() => expect(namesInTable()).toEqual(['Form 3', 'Zebra', 'Form 2']));
+  });
+
+  it("shows the server's reason when a class with students cannot be deleted", async () => {
+    vi.stubGlobal('fetch', fakeApi([row(1, 'Form 1', 3)]));
+    renderPage();
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Delete Form 1' }))[0]!);
+    expect(await screen.findByText('Are you sure you want to delete this class ?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(classHasStudentsMessage(3))).toBeTruthy();
+    expect(namesInTable()).toEqual(['Form 1']);
+  });
+});
