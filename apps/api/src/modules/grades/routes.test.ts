@@ -178,6 +178,30 @@ describe('grades', () => {
   });
 });
 
+describe('grades and subjects created at the same moment', () => {
+  it('still give every subject one band per grade', async () => {
+    const c = await registerSchool(t.app, 'Maseno School');
+    await Promise.all([
+      ...['G1', 'G2', 'G3', 'G4'].map((code) =>
+        call('POST', '/api/grades/grades/', c.auth, { name: code, code }),
+      ),
+      ...['S1', 'S2', 'S3', 'S4'].map((code) =>
+        call('POST', '/api/grades/subjects/', c.auth, { name: code, code }),
+      ),
+    ]);
+    const subjects = (await call('GET', '/api/grades/subjects/', c.auth)).json();
+    expect(subjects).toHaveLength(4);
+    for (const subject of subjects) {
+      expect((await bandsOf(c, subject.id)).map((x) => x.grade.code).sort()).toEqual([
+        'G1',
+        'G2',
+        'G3',
+        'G4',
+      ]);
+    }
+  });
+});
+
 describe('KCSE scale', () => {
   it('creates the twelve grades and default bands for every subject, in one step', async () => {
     const c = await registerSchool(t.app, 'Kenya High School');
@@ -224,6 +248,16 @@ describe('KCSE scale', () => {
       .json()
       .map((g: { code: string }) => g.code);
     expect(codes).not.toContain('A-');
+  });
+
+  it('is applied once when clicked twice at the same moment', async () => {
+    const c = await registerSchool(t.app, "Mang'u High School");
+    const [first, second] = await Promise.all([
+      call('POST', '/api/grades/grades/kcse/', c.auth),
+      call('POST', '/api/grades/grades/kcse/', c.auth),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([201, 409]);
+    expect((await call('GET', '/api/grades/grades/', c.auth)).json()).toHaveLength(12);
   });
 
   it('is for admins only and needs a token', async () => {

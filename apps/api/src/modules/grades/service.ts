@@ -9,9 +9,9 @@ import { KCSE_SCALE } from '@shule/shared/kcse';
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { grades, schools, subjectGrades, subjects } from '../../db/schema/index';
+import { grades, subjectGrades, subjects } from '../../db/schema/index';
 import { conflict, notFound } from '../../errors';
-import { addBandsForGrade } from '../subject-grades/service';
+import { addBandsForGrade, lockSchoolGrading } from '../subject-grades/service';
 
 const gradeColumns = {
   id: grades.id,
@@ -48,6 +48,7 @@ async function assertCodeFree(tx: Tx, schoolId: number, code: string, exceptId?:
 /** POST /grades/grades/: the grade and an empty band for it in every subject, together. */
 export function createGrade(db: Db, schoolId: number, input: z.output<typeof createGradeBody>) {
   return db.transaction(async (tx): Promise<Grade> => {
+    await lockSchoolGrading(tx, schoolId);
     await assertCodeFree(tx, schoolId, input.code);
     const [grade] = await tx
       .insert(grades)
@@ -101,12 +102,12 @@ export async function deleteGrade(db: Db, schoolId: number, gradeId: number) {
 
 /**
  * POST /grades/grades/kcse/: on a school with no grades, the twelve KCSE grades and their
- * default bands for every subject, in one transaction. The school row is locked so that two
- * clicks at once cannot both apply it.
+ * default bands for every subject, in one transaction. The school is locked (see
+ * lockSchoolGrading) so that two clicks at once cannot both apply it.
  */
 export function applyKcseScale(db: Db, schoolId: number) {
   return db.transaction(async (tx): Promise<Grade[]> => {
-    await tx.select({ id: schools.id }).from(schools).where(eq(schools.id, schoolId)).for('update');
+    await lockSchoolGrading(tx, schoolId);
     const [existing] = await tx
       .select({ n: count() })
       .from(grades)

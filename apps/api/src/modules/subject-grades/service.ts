@@ -8,13 +8,26 @@ import { kcseDefaultBand } from '@shule/shared/kcse';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { grades, subjectGrades, subjects } from '../../db/schema/index';
+import { grades, schools, subjectGrades, subjects } from '../../db/schema/index';
 import { invalid, notFound } from '../../errors';
 
 /**
  * A subject's grading bands: one subject_grades row per grade of the school. Rows are created
  * here when a grade or a subject is created, so every subject always has one per grade.
  */
+
+/**
+ * Serialises the creation of grades and subjects within one school, so that a grade and a
+ * subject created at the same moment each see the other and no subject misses a band.
+ * NO KEY UPDATE does not block the inserts elsewhere that merely reference the school.
+ */
+export async function lockSchoolGrading(tx: Tx, schoolId: number) {
+  await tx
+    .select({ id: schools.id })
+    .from(schools)
+    .where(eq(schools.id, schoolId))
+    .for('no key update');
+}
 
 /** A new grade gets an empty band in every subject of the school. */
 export async function addBandsForGrade(tx: Tx, schoolId: number, gradeId: number) {

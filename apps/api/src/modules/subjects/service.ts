@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { classes, examScores, subjectClasses, subjects } from '../../db/schema/index';
 import { conflict, notFound } from '../../errors';
-import { addBandsForSubject } from '../subject-grades/service';
+import { addBandsForSubject, lockSchoolGrading } from '../subject-grades/service';
 
 /** Subjects with their class ids, aggregated in SQL: one query for the whole list. */
 function selectSubjects(db: Db | Tx, where: SQL): Promise<Subject[]> {
@@ -82,6 +82,7 @@ async function insertSubjectClasses(tx: Tx, schoolId: number, subjectId: number,
 /** POST /grades/subjects/: the subject, its classes and its bands (one per grade), together. */
 export function createSubject(db: Db, schoolId: number, input: z.output<typeof createSubjectBody>) {
   return db.transaction(async (tx) => {
+    await lockSchoolGrading(tx, schoolId);
     await assertCodeFree(tx, schoolId, input.code);
     const classIds = await assertOwnClasses(tx, schoolId, input.classes ?? []);
     const [created] = await tx
