@@ -198,6 +198,20 @@ describe('grading bands', () => {
     expect(res.json().message).toBe(`Band ${A.id} is sent more than once`);
   });
 
+  it('refuses the second of two saves at once that only overlap together', async () => {
+    const c = await registerSchool(t.app, 'Nyeri High School');
+    const subject = await newSubject(c, 'CHE');
+    for (const code of ['X', 'Y']) {
+      await call('POST', '/api/grades/grades/', c.auth, { name: code, code });
+    }
+    const list = await bands(c, subject);
+    const [first, second] = await Promise.all([
+      batch(c, [{ id: byCode(list, 'X').id, min_score: 50, max_score: 100 }]),
+      batch(c, [{ id: byCode(list, 'Y').id, min_score: 0, max_score: 60 }]),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 400]);
+  });
+
   it('names the subject when a batch spans several subjects', async () => {
     const english = await newSubject(a, 'ENG');
     const engBands = await bands(a, english);
