@@ -34,7 +34,7 @@ export interface AppOptions {
 export async function buildApp({ config, db, logger = false }: AppOptions) {
   const app = Fastify({
     logger,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();

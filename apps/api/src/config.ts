@@ -10,6 +10,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -23,6 +24,8 @@ export interface Config {
   /** Built SPA to serve; absent in tests and development. */
   webDist?: string;
   logLevel: string;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (login throttling). */
+  trustProxy: boolean;
   /** Login throttling: failures allowed per minute per phone and per address. */
   loginFailuresPerPhone: number;
   loginFailuresPerAddress: number;
@@ -56,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
     loginFailuresPerPhone: 10,
     loginFailuresPerAddress: 30,
   };

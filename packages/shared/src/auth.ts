@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES, PHONE_PATTERN, passwordField } from './fields';
+import { MESSAGES, PHONE_PATTERN, passwordsPresent, withPasswordRules } from './fields';
 import type { SchoolInfo } from './institution';
 
 export const ROLE_NAMES = ['admin', 'teacher', 'student'] as const;
@@ -13,7 +13,7 @@ export const SIGNUP_MESSAGES = {
 const filled = z
   .string({ error: SIGNUP_MESSAGES.incomplete })
   .trim()
-  .min(1, SIGNUP_MESSAGES.incomplete);
+  .min(1, { error: SIGNUP_MESSAGES.incomplete, abort: true });
 
 /** POST /api/users/signup/ */
 export const signupBody = z.object({
@@ -21,16 +21,17 @@ export const signupBody = z.object({
   last_name: filled,
   username: filled,
   phone_number: filled.regex(PHONE_PATTERN, MESSAGES.phone),
-  password: passwordField,
+  password: withPasswordRules(filled),
 });
 export type SignupBody = z.input<typeof signupBody>;
 
 /** The sign-up form: the body plus the repeated password. */
 export const signupFormSchema = signupBody
-  .extend({ repeat_password: z.string() })
+  .extend({ repeat_password: filled })
   .refine((f) => f.password === f.repeat_password, {
     message: SIGNUP_MESSAGES.passwordsMatch,
     path: ['repeat_password'],
+    when: ({ value }) => passwordsPresent(value),
   });
 export type SignupForm = z.input<typeof signupFormSchema>;
 

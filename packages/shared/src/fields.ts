@@ -48,10 +48,21 @@ export const optionalEmail = z
 export const personNameField = (label: string) =>
   requiredText(label).regex(/^\p{L}{2,}$/u, MESSAGES.personName);
 
-export const passwordField = requiredText('Password')
-  .min(8, MESSAGES.password)
-  .regex(/\p{L}/u, MESSAGES.password)
-  .regex(/\d/, MESSAGES.password);
+/** At least 8 characters with letters and numbers (spec §9), on top of a form's own emptiness rule. */
+export const withPasswordRules = (base: z.ZodString) =>
+  base.min(8, MESSAGES.password).regex(/\p{L}/u, MESSAGES.password).regex(/\d/, MESSAGES.password);
+
+export const passwordField = withPasswordRules(requiredText('Password'));
+
+/**
+ * A "passwords match" check must run while other fields are still wrong (the forms validate on
+ * every change), so it runs whenever both passwords are strings rather than only on a clean form.
+ */
+export const passwordsPresent = (value: unknown) => {
+  const v = value as Record<string, unknown>;
+  const repeat = v.repeatPassword ?? v.repeat_password;
+  return typeof v.password === 'string' && typeof repeat === 'string';
+};
 
 export const isValidUrl = (value: string) => {
   try {

@@ -7,6 +7,7 @@ import {
   optionalEmail,
   optionalText,
   passwordField,
+  passwordsPresent,
   personNameField,
   phoneField,
   requiredText,
@@ -64,6 +65,7 @@ export const registrationFormSchema = z
   .refine((f) => f.password === f.repeatPassword, {
     message: MESSAGES.passwordsMatch,
     path: ['repeatPassword'],
+    when: ({ value }) => passwordsPresent(value),
   });
 export type RegistrationForm = z.input<typeof registrationFormSchema>;
 

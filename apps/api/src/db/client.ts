@@ -30,10 +30,22 @@ export async function openPostgres(url: string): Promise<Database> {
   return { db: db as unknown as Db, close: () => pool.end() };
 }
 
-/** Embedded PGlite in `dataDir` (in memory when undefined), migrated to the latest schema. */
-export async function openPglite(dataDir?: string): Promise<Database> {
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+/**
+ * Embedded PGlite in `dataDir` (in memory when undefined), migrated to the latest schema.
+ * `template` is a dump of an already migrated database, which opens several times faster.
+ */
+export async function openPglite(dataDir?: string, template?: Blob): Promise<Database> {
+  const client = new PGlite(dataDir, template ? { loadDataDir: template } : {});
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, close: () => client.close() };
+}
+
+/** A dump of a freshly migrated PGlite database, to open copies of it quickly (tests). */
+export async function dumpMigratedPglite(): Promise<Blob> {
+  const client = new PGlite();
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  const dump = await client.dumpDataDir('none');
+  await client.close();
+  return dump;
 }

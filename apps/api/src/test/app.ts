@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RegisterSchoolBody } from '@shule/shared/institution';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type App, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
@@ -13,7 +14,10 @@ import { type Database, openPglite, openPostgres } from '../db/client';
 export const testDriver = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 async function openTestDatabase(): Promise<Database> {
-  if (testDriver === 'pglite') return openPglite();
+  if (testDriver === 'pglite') {
+    const template = inject('pgliteTemplate');
+    return openPglite(undefined, template ? new Blob([readFileSync(template)]) : undefined);
+  }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   // Each test file gets a scratch database of its own, dropped when it closes.
@@ -58,6 +62,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     close: async () => {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
