@@ -51,9 +51,13 @@ describe('sign-up (spec §5)', () => {
     },
   );
 
-  it('refuses an empty or missing password', () => {
-    expect(messagesOf(signupBody, { ...validSignup, password: '' })).not.toEqual([]);
-    expect(messagesOf(signupBody, { ...validSignup, password: undefined })).not.toEqual([]);
+  it("refuses an empty or missing password with 'All fields have to be filled and valid'", () => {
+    expect(messagesOf(signupBody, { ...validSignup, password: '' })).toEqual([
+      SIGNUP_MESSAGES.incomplete,
+    ]);
+    expect(messagesOf(signupBody, { ...validSignup, password: undefined })).toEqual([
+      SIGNUP_MESSAGES.incomplete,
+    ]);
   });
 
   it('refuses a phone number that is not 10 digits starting with 0', () => {

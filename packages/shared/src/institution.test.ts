@@ -106,6 +106,17 @@ describe('registration form (spec §5)', () => {
     expect(formMessages('repeatPassword', 'secret124')).toEqual([MESSAGES.passwordsMatch]);
   });
 
+  it('says the passwords differ even while other fields are still empty (validated on every change)', () => {
+    const result = registrationFormSchema.safeParse({
+      password: 'secret123',
+      repeatPassword: 'secret124',
+    });
+    const repeat = result.error?.issues
+      .filter((i) => i.path[0] === 'repeatPassword')
+      .map((i) => i.message);
+    expect(repeat).toEqual([MESSAGES.passwordsMatch]);
+  });
+
   it('refuses a year later than this year', () => {
     expect(formMessages('year', String(thisYear + 1))).toEqual(['Enter valid year']);
   });
