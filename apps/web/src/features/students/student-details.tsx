@@ -100,7 +100,11 @@ export function StudentDetailSections({ student }: { student: StudentRow }) {
       </section>
       <section className="rounded-lg border bg-background p-5 shadow-sm">
         <h2 className="mb-3 text-base font-semibold">Parent or guardian</h2>
-        <DetailList items={guardian} />
+        <DetailList
+          items={guardian.map(
+            ([label, ...rest]) => [label === 'Parent/Guardian' ? 'Name' : label, ...rest] as Detail,
+          )}
+        />
       </section>
     </div>
   );

@@ -59,7 +59,7 @@ export function StudentProfilePage() {
       {student.isPending ? (
         <Card role="status" aria-label="Loading" className="space-y-5 p-5">
           <div className="flex items-center gap-4">
-            <Skeleton className="h-20 w-20 rounded-full" />
+            <Skeleton className="h-20 w-20 rounded-full!" />
             <div className="flex-1 space-y-2">
               <Skeleton className="h-6 w-1/2" />
               <Skeleton className="h-4 w-1/3" />
