@@ -31,3 +31,6 @@ export function failureDescription(err: unknown, fallback: string) {
   }
   return fallback;
 }
+
+/** A conflict (409) stays until the user changes something, so trying again cannot help. */
+export const canRetry = (err: unknown) => !(err instanceof ApiError && err.status === 409);

@@ -17,7 +17,7 @@ import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { downloadCsv, toCsv } from '../../lib/csv';
 import { formatDate } from '../../lib/dates';
-import { failureDescription } from '../../lib/form-errors';
+import { canRetry, failureDescription } from '../../lib/form-errors';
 import { useAcademicYears } from '../../lib/queries/academic-years';
 import { useIsAdmin } from '../../lib/roles';
 import { AcademicYearFormDialog } from './academic-year-form-dialog';
@@ -86,7 +86,9 @@ export function AcademicYearsPage() {
           title: 'Not Deleted',
           description: failureDescription(err, 'Could not delete academic year'),
           variant: 'destructive',
-          action: { label: 'Try Again', onClick: () => confirmDelete(year) },
+          action: canRetry(err)
+            ? { label: 'Try Again', onClick: () => confirmDelete(year) }
+            : undefined,
         });
       },
     });

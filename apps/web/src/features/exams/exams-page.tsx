@@ -15,6 +15,7 @@ import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
 import { toast } from '../../components/ui/toast';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { formatDate, formatDateShort } from '../../lib/dates';
+import { canRetry } from '../../lib/form-errors';
 import { useIsAdmin } from '../../lib/roles';
 import { useDeleteExam } from './delete-exam';
 import { ExamFormDialog } from './exam-form-dialog';
@@ -65,7 +66,9 @@ export function ExamsPage() {
           // The server's reason (an exam with scores is kept) when it gave one.
           description: err instanceof ApiError && err.status < 500 ? err.message : undefined,
           variant: 'destructive',
-          action: { label: 'Try Again', onClick: () => confirmDelete(exam) },
+          action: canRetry(err)
+            ? { label: 'Try Again', onClick: () => confirmDelete(exam) }
+            : undefined,
         });
       },
     });

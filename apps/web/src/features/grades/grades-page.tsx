@@ -132,7 +132,7 @@ export function GradesPage() {
                 {shown.map((grade) => (
                   <li key={grade.id}>
                     <Card className="flex items-center gap-3 p-3">
-                      <span className="inline-flex h-10 min-w-10 shrink-0 items-center justify-center rounded-md bg-accent px-2 font-semibold text-accent-foreground">
+                      <span className="inline-flex h-10 min-w-12 shrink-0 items-center justify-center rounded-md bg-accent px-2 font-semibold text-accent-foreground">
                         {grade.code}
                       </span>
                       <div className="min-w-0 flex-1">

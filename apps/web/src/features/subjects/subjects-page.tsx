@@ -14,7 +14,7 @@ import { SkeletonRows } from '../../components/ui/skeleton';
 import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
-import { failureDescription } from '../../lib/form-errors';
+import { canRetry, failureDescription } from '../../lib/form-errors';
 import { useClasses } from '../../lib/queries/classes';
 import { useIsAdmin } from '../../lib/roles';
 import { useDeleteSubject } from './delete-subject';
@@ -73,7 +73,9 @@ export function SubjectsPage() {
           title: 'Not Deleted',
           description: failureDescription(err, 'Could not delete subject'),
           variant: 'destructive',
-          action: { label: 'Try Again', onClick: () => confirmDelete(subject) },
+          action: canRetry(err)
+            ? { label: 'Try Again', onClick: () => confirmDelete(subject) }
+            : undefined,
         });
       },
     });
