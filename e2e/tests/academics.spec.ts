@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { apiToken, loginViaUi, registerSchoolViaApi, uniquePhone } from '../support/school';
 
@@ -108,6 +109,18 @@ test('KCSE scale, a subject and its bands, a year, a term and an exam, then scor
   await page.getByRole('dialog').getByRole('button', { name: 'Add Academic Year' }).click();
   await expect(page.getByText('Academic year added successfully')).toBeVisible();
   await expect(page.getByRole('row', { name: /2025-2026 .* Ongoing/ })).toBeVisible();
+  // Export is a CSV of the rows shown; Filter keeps one status.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const csv = await download;
+  expect(csv.suggestedFilename()).toBe('academic-years.csv');
+  expect(readFileSync(await csv.path(), 'utf8')).toBe(
+    `Year,Start Date,End Date,Status\r\n2025-2026,${yearStart},${yearEnd},Ongoing`,
+  );
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByRole('menuitemradio', { name: 'Completed' }).click();
+  await expect(page.getByText('No academic years match the search or filter.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export' })).toBeDisabled();
 
   // A term: outside its year the server's message shows; inside, it is added.
   await page.goto('/terms');
