@@ -11,6 +11,7 @@ import studentRoutes from './students/routes';
 import subjectGradeRoutes from './subject-grades/routes';
 import subjectRoutes from './subjects/routes';
 import termRoutes from './terms/routes';
+import uploadRoutes from './uploads/routes';
 
 /** Every domain's routes, mounted under /api. A new domain adds one line here. */
 export const domainRoutes: FastifyPluginAsync[] = [
@@ -26,4 +27,5 @@ export const domainRoutes: FastifyPluginAsync[] = [
   termRoutes,
   examRoutes,
   scoreRoutes,
+  uploadRoutes,
 ];
