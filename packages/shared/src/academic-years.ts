@@ -2,17 +2,16 @@ import { z } from 'zod';
 import {
   acceptDateAliases,
   type DateStatus,
-  dateField,
   endNotBeforeStart,
   endNotBeforeStartIssue,
   schoolRef,
 } from './date-status';
-import { requiredText } from './fields';
+import { isoDateField, requiredText } from './fields';
 
 const academicYearFields = {
   name: requiredText('Name'),
-  start_date: dateField('Start date'),
-  end_date: dateField('End date'),
+  start_date: isoDateField('Start date'),
+  end_date: isoDateField('End date'),
 };
 
 /** The academic year form (name example '2022-2024'). */

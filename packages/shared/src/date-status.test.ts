@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { acceptDateAliases, dateRangeStatus, isIsoDate, todayIn } from './date-status';
+import { acceptDateAliases, dateRangeStatus, todayIn } from './date-status';
+import { isCalendarDate } from './fields';
 
 describe('dateRangeStatus', () => {
   const range = { start_date: '2024-01-08', end_date: '2024-04-05' };
@@ -16,16 +17,16 @@ describe('dateRangeStatus', () => {
   });
 });
 
-describe('isIsoDate', () => {
+describe('isCalendarDate', () => {
   it('accepts real yyyy-mm-dd dates', () => {
-    expect(isIsoDate('2024-02-29')).toBe(true);
+    expect(isCalendarDate('2024-02-29')).toBe(true);
   });
   it('refuses impossible dates and other formats', () => {
-    expect(isIsoDate('2023-02-29')).toBe(false);
-    expect(isIsoDate('2024-02-30')).toBe(false);
-    expect(isIsoDate('2024-13-01')).toBe(false);
-    expect(isIsoDate('2024/01/01')).toBe(false);
-    expect(isIsoDate('1-1-2024')).toBe(false);
+    expect(isCalendarDate('2023-02-29')).toBe(false);
+    expect(isCalendarDate('2024-02-30')).toBe(false);
+    expect(isCalendarDate('2024-13-01')).toBe(false);
+    expect(isCalendarDate('2024/01/01')).toBe(false);
+    expect(isCalendarDate('1-1-2024')).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { required } from './fields';
+import { isCalendarDate } from './fields';
 
 /**
  * Academic years, terms and exams carry a status derived from their dates against today
@@ -16,13 +16,6 @@ export const END_BEFORE_START_MESSAGE = 'End date must be on or after the start 
 export interface DateRange {
   start_date: string;
   end_date: string;
-}
-
-/** A real calendar date written yyyy-mm-dd (2024-02-30 is not one). */
-export function isIsoDate(value: string) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
 /** The calendar date in `timeZone` at `now`, as yyyy-mm-dd. */
@@ -59,18 +52,10 @@ export const endNotBeforeStartIssue = {
   path: ['end_date'],
   when: (payload: { value: unknown }) => {
     const v = (payload.value ?? {}) as Record<string, unknown>;
-    const isDate = (d: unknown) => d === undefined || (typeof d === 'string' && isIsoDate(d));
+    const isDate = (d: unknown) => d === undefined || (typeof d === 'string' && isCalendarDate(d));
     return isDate(v.start_date) && isDate(v.end_date);
   },
 };
-
-/** A required yyyy-mm-dd date field. */
-export const dateField = (label: string) =>
-  z
-    .string({ error: required(label) })
-    .trim()
-    .min(1, required(label))
-    .refine(isIsoDate, `${label} must be a date (yyyy-mm-dd)`);
 
 /**
  * The spec's clients send `start` and `end` (spec §7); we name them start_date and end_date.

@@ -3,18 +3,17 @@ import {
   acceptDateAliases,
   type DateRange,
   type DateStatus,
-  dateField,
   dateRangeStatus,
   endNotBeforeStart,
   endNotBeforeStartIssue,
   schoolRef,
 } from './date-status';
-import { requiredText } from './fields';
+import { isoDateField, requiredText } from './fields';
 
 const examFields = {
   name: requiredText('Name'),
-  start_date: dateField('Start date'),
-  end_date: dateField('End date'),
+  start_date: isoDateField('Start date'),
+  end_date: isoDateField('End date'),
   is_completed: z.boolean({ error: 'is_completed must be true or false' }).optional(),
 };
 

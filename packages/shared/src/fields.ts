@@ -77,12 +77,16 @@ export const isValidUrl = (value: string) => {
 export const isValidYear = (value: string, now = new Date()) =>
   /^(19|20)\d{2}$/.test(value) && Number(value) <= now.getFullYear();
 
-/** Dates travel as yyyy-mm-dd. */
+/** A real calendar date written yyyy-mm-dd (2024-02-30 is not one). */
+export function isCalendarDate(value: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** A required date; dates travel as yyyy-mm-dd. */
 export const isoDateField = (label: string) =>
-  requiredText(label).refine(
-    (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)),
-    `${label} must be a date (yyyy-mm-dd)`,
-  );
+  requiredText(label).refine(isCalendarDate, `${label} must be a date (yyyy-mm-dd)`);
 
 /** A positive integer id in a path or query string. */
 export const idParam = z.coerce

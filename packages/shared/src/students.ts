@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idParam, optionalEmail, phoneField, requiredText } from './fields';
+import { todayIn } from './date-status';
+import { idParam, isCalendarDate, optionalEmail, phoneField, requiredText } from './fields';
 import { photoUrlField } from './uploads';
 
 export const GENDERS = ['male', 'female', 'other'] as const;
@@ -17,28 +18,11 @@ export const STUDENT_MESSAGES = {
   emptyClassHint: 'Use the button at the top right to admit a student',
 } as const;
 
-/** Today's date (yyyy-mm-dd) in Kenya, whatever the time zone of the machine. */
-export function todayInKenya(now = new Date()) {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Africa/Nairobi',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
-/** A real calendar date written yyyy-mm-dd (2024-02-30 is not one). */
-export function isCalendarDate(value: string) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 const dateOfBirth = requiredText('Date of birth').superRefine((value, ctx) => {
   if (value === '') return; // already 'Date of birth is required'
   if (!isCalendarDate(value))
     ctx.addIssue({ code: 'custom', message: STUDENT_MESSAGES.dateFormat });
-  else if (value > todayInKenya()) {
+  else if (value > todayIn()) {
     ctx.addIssue({ code: 'custom', message: STUDENT_MESSAGES.futureBirth });
   } else if (value < '1900-01-01')
     ctx.addIssue({ code: 'custom', message: STUDENT_MESSAGES.tooOld });
@@ -125,7 +109,7 @@ export function studentAdmittedMessage(
 }
 
 /** Whole years from `dateOfBirth` to `today` (both yyyy-mm-dd), as the student card shows. */
-export function ageInYears(dateOfBirth: string, today = todayInKenya()) {
+export function ageInYears(dateOfBirth: string, today = todayIn()) {
   const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
   const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
   const hadBirthday = tm > bm || (tm === bm && td >= bd);

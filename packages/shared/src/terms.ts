@@ -3,12 +3,11 @@ import {
   acceptDateAliases,
   type DateRange,
   type DateStatus,
-  dateField,
   endNotBeforeStart,
   endNotBeforeStartIssue,
   schoolRef,
 } from './date-status';
-import { requiredText } from './fields';
+import { isoDateField, requiredText } from './fields';
 import { schoolQuery } from './school-scope';
 
 /** An academic year id, or null/'' for a term that belongs to the school alone. */
@@ -21,8 +20,8 @@ const academicYearRef = z
 
 const termFields = {
   name: requiredText('Name'),
-  start_date: dateField('Start date'),
-  end_date: dateField('End date'),
+  start_date: isoDateField('Start date'),
+  end_date: isoDateField('End date'),
   academic_year: academicYearRef,
 };
 

@@ -1,10 +1,10 @@
 import type { ClassRow } from '@shule/shared/classes';
+import { todayIn } from '@shule/shared/date-status';
 import {
   type AdmitStudentForm as AdmitStudentValues,
   admitStudentFormSchema,
   GENDERS,
   STUDENT_MESSAGES,
-  todayInKenya,
 } from '@shule/shared/students';
 import { TEACHER_MESSAGES } from '@shule/shared/teachers';
 import { useState } from 'react';
@@ -122,7 +122,7 @@ export function AdmitStudentForm({
           {text('last_name', 'Last name', errors.last_name?.message)}
           {text('date_of_birth', 'Date of birth', errors.date_of_birth?.message, {
             type: 'date',
-            max: todayInKenya(),
+            max: todayIn(),
             min: '1900-01-01',
           })}
           <Field label="Gender" error={errors.gender?.message}>
