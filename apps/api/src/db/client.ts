@@ -25,6 +25,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /** PostgreSQL at `url`, migrated to the latest schema. */
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server (restart, failover) must not take the process down;
+  // the pool replaces it on the next query.
+  pool.on('error', (err) => console.error(`PostgreSQL closed an idle connection: ${err.message}`));
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder });
   return { db: db as unknown as Db, close: () => pool.end() };
