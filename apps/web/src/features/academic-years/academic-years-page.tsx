@@ -4,17 +4,16 @@ import { DATE_STATUSES, type DateStatus } from '@shule/shared/date-status';
 import { CalendarDays, Check, Download, Filter, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { DateStatusBadge } from '../../components/date-status-badge';
-import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
+import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { SearchInput } from '../../components/ui/search-input';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
 import { toast } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api-client';
 import { downloadCsv, toCsv } from '../../lib/csv';
 import { formatDate } from '../../lib/dates';
 import { canRetry, failureDescription } from '../../lib/form-errors';
@@ -135,12 +134,7 @@ export function AcademicYearsPage() {
       {years.isPending ? (
         <SkeletonRows rows={5} />
       ) : years.isError ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>Could not load the academic years. {errorMessage(years.error)}</span>
-          <Button size="sm" variant="outline" onClick={() => years.refetch()}>
-            Try Again
-          </Button>
-        </Alert>
+        <LoadError what="the academic years" error={years.error} onRetry={years.refetch} />
       ) : all.length === 0 ? (
         <EmptyState
           icon={<CalendarDays className="h-10 w-10" />}

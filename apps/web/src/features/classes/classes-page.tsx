@@ -1,11 +1,11 @@
 import type { ClassRow } from '@shule/shared/classes';
 import { Pencil, Plus, School, Trash2 } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
+import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
@@ -99,12 +99,12 @@ export function ClassesPage() {
     body = <SkeletonRows rows={4} />;
   } else if (classes.isError) {
     body = (
-      <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-        <span>Could not load the classes. {errorMessage(classes.error)}</span>
-        <Button variant="outline" size="sm" onClick={() => classes.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError
+        what="the classes"
+        error={classes.error}
+        onRetry={classes.refetch}
+        retryLabel="Try again"
+      />
     );
   } else if (!shown || shown.length === 0) {
     body = (

@@ -11,6 +11,7 @@ import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Field } from '../../components/ui/field';
 import { Input, Select } from '../../components/ui/input';
+import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { SearchInput } from '../../components/ui/search-input';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -119,12 +120,7 @@ export function ExamGradingPage() {
       {students.isPending ? (
         <StudentSkeletons />
       ) : students.isError ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>Could not load the students. {errorMessage(students.error)}</span>
-          <Button size="sm" variant="outline" onClick={() => students.refetch()}>
-            Try Again
-          </Button>
-        </Alert>
+        <LoadError what="the students" error={students.error} onRetry={students.refetch} />
       ) : all.length === 0 ? (
         <EmptyState
           icon={<Users className="h-10 w-10" />}

@@ -3,17 +3,17 @@ import { NotebookPen, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DateStatusBadge } from '../../components/date-status-badge';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
+import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { SearchInput } from '../../components/ui/search-input';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
 import { toast } from '../../components/ui/toast';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { formatDate, formatDateShort } from '../../lib/dates';
 import { canRetry } from '../../lib/form-errors';
 import { useIsAdmin } from '../../lib/roles';
@@ -121,12 +121,7 @@ export function ExamsPage() {
       {exams.isPending ? (
         <SkeletonRows rows={5} />
       ) : exams.isError ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>Could not load the exams. {errorMessage(exams.error)}</span>
-          <Button size="sm" variant="outline" onClick={() => exams.refetch()}>
-            Try Again
-          </Button>
-        </Alert>
+        <LoadError what="the exams" error={exams.error} onRetry={exams.refetch} />
       ) : all.length === 0 ? (
         <EmptyState
           icon={<NotebookPen className="h-10 w-10" />}

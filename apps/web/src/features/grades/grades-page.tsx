@@ -2,12 +2,12 @@ import type { Grade } from '@shule/shared/grades';
 import { KCSE_SCALE } from '@shule/shared/kcse';
 import { ClipboardList, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
+import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { SearchInput } from '../../components/ui/search-input';
 import { SkeletonRows } from '../../components/ui/skeleton';
@@ -107,12 +107,7 @@ export function GradesPage() {
       {grades.isPending ? (
         <SkeletonRows rows={6} />
       ) : grades.isError ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>Could not load the grades. {errorMessage(grades.error)}</span>
-          <Button size="sm" variant="outline" onClick={() => grades.refetch()}>
-            Try Again
-          </Button>
-        </Alert>
+        <LoadError what="the grades" error={grades.error} onRetry={grades.refetch} />
       ) : all.length === 0 ? (
         <NoGrades isAdmin={isAdmin} onAdd={() => openForm(null)} />
       ) : (

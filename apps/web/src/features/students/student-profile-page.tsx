@@ -1,12 +1,12 @@
 import { ArrowLeft, UserX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { Alert } from '../../components/ui/alert';
-import { Button, buttonClass } from '../../components/ui/button';
+import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
+import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { useStudent } from './get-student';
 import { StudentDetailSections, StudentHeading, studentName } from './student-details';
 
@@ -68,12 +68,12 @@ export function StudentProfilePage() {
           <Skeleton className="h-24 w-full" />
         </Card>
       ) : student.isError ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>Could not load the student. {errorMessage(student.error)}</span>
-          <Button variant="outline" size="sm" onClick={() => student.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError
+          what="the student"
+          error={student.error}
+          onRetry={student.refetch}
+          retryLabel="Try again"
+        />
       ) : (
         <div className="space-y-4">
           <Card className="p-5">

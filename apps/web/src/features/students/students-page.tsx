@@ -10,6 +10,7 @@ import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Input, Select } from '../../components/ui/input';
+import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton, SkeletonRows } from '../../components/ui/skeleton';
 import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
@@ -237,12 +238,12 @@ export function StudentsPage() {
     );
   } else if (students.isError) {
     body = (
-      <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-        <span>Could not load the students. {errorMessage(students.error)}</span>
-        <Button variant="outline" size="sm" onClick={() => students.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError
+        what="the students"
+        error={students.error}
+        onRetry={students.refetch}
+        retryLabel="Try again"
+      />
     );
   } else if (students.data.length === 0) {
     body = (

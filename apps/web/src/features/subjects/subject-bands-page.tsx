@@ -13,6 +13,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Input } from '../../components/ui/input';
+import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton, SkeletonRows } from '../../components/ui/skeleton';
 import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
@@ -91,21 +92,14 @@ export function SubjectBandsPage() {
       {bands.isPending || subject.isPending ? (
         <SkeletonRows rows={8} />
       ) : bands.isError || subject.isError ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>
-            Could not load the grading bands. {errorMessage(bands.error ?? subject.error)}
-          </span>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => {
-              subject.refetch();
-              bands.refetch();
-            }}
-          >
-            Try Again
-          </Button>
-        </Alert>
+        <LoadError
+          what="the grading bands"
+          error={bands.error ?? subject.error}
+          onRetry={() => {
+            subject.refetch();
+            bands.refetch();
+          }}
+        />
       ) : bands.data.length === 0 ? (
         <EmptyState
           icon={<ClipboardList className="h-10 w-10" />}

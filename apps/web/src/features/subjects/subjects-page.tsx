@@ -2,18 +2,17 @@ import type { Subject } from '@shule/shared/subjects';
 import { BookOpen, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
+import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { SearchInput } from '../../components/ui/search-input';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
 import { toast } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api-client';
 import { canRetry, failureDescription } from '../../lib/form-errors';
 import { useClasses } from '../../lib/queries/classes';
 import { useIsAdmin } from '../../lib/roles';
@@ -128,12 +127,7 @@ export function SubjectsPage() {
       {subjects.isPending ? (
         <SkeletonRows rows={6} />
       ) : subjects.isError ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>Could not load the subjects. {errorMessage(subjects.error)}</span>
-          <Button size="sm" variant="outline" onClick={() => subjects.refetch()}>
-            Try Again
-          </Button>
-        </Alert>
+        <LoadError what="the subjects" error={subjects.error} onRetry={subjects.refetch} />
       ) : all.length === 0 ? (
         <EmptyState
           icon={<BookOpen className="h-10 w-10" />}

@@ -2,17 +2,16 @@ import type { Term } from '@shule/shared/terms';
 import { CalendarRange, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { DateStatusBadge } from '../../components/date-status-badge';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
+import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { SearchInput } from '../../components/ui/search-input';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
 import { toast } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api-client';
 import { formatDate, formatDateShort } from '../../lib/dates';
 import { failureDescription } from '../../lib/form-errors';
 import { useAcademicYears } from '../../lib/queries/academic-years';
@@ -114,12 +113,7 @@ export function TermsPage() {
       {terms.isPending ? (
         <SkeletonRows rows={5} />
       ) : terms.isError ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>Could not load the terms. {errorMessage(terms.error)}</span>
-          <Button size="sm" variant="outline" onClick={() => terms.refetch()}>
-            Try Again
-          </Button>
-        </Alert>
+        <LoadError what="the terms" error={terms.error} onRetry={terms.refetch} />
       ) : all.length === 0 ? (
         <EmptyState
           icon={<CalendarRange className="h-10 w-10" />}
