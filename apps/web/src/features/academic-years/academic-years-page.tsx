@@ -1,7 +1,7 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import type { AcademicYear } from '@shule/shared/academic-years';
 import { DATE_STATUSES, type DateStatus } from '@shule/shared/date-status';
-import { CalendarDays, Check, Download, Filter, Pencil, Plus, Trash2 } from 'lucide-react';
+import { CalendarDays, Check, Download, Filter, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { DateStatusBadge } from '../../components/date-status-badge';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
+import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
@@ -93,27 +94,7 @@ export function AcademicYearsPage() {
     });
 
   const actions = (year: AcademicYear) => (
-    <div className="flex justify-end gap-2">
-      <Button
-        variant="outline"
-        size="sm"
-        aria-label={`Edit ${year.name}`}
-        onClick={() => openForm(year)}
-      >
-        <Pencil className="h-4 w-4" aria-hidden="true" />
-        Edit
-      </Button>
-      <Button
-        variant="outline"
-        size="sm"
-        className="text-destructive"
-        aria-label={`Delete ${year.name}`}
-        onClick={() => setToDelete(year)}
-      >
-        <Trash2 className="h-4 w-4" aria-hidden="true" />
-        Delete
-      </Button>
-    </div>
+    <RowActions name={year.name} onEdit={() => openForm(year)} onDelete={() => setToDelete(year)} />
   );
 
   return (

@@ -1,5 +1,5 @@
 import type { ClassRow } from '@shule/shared/classes';
-import { Pencil, Plus, School, Trash2 } from 'lucide-react';
+import { Plus, School } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
+import { RowActions } from '../../components/ui/row-actions';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
 import { toast } from '../../components/ui/toast';
@@ -76,22 +77,12 @@ export function ClassesPage() {
   };
 
   const actions = (c: ClassRow) => (
-    <div className="flex gap-1">
-      <Button variant="ghost" size="sm" onClick={() => openEdit(c)} aria-label={`Edit ${c.name}`}>
-        <Pencil className="h-4 w-4" aria-hidden="true" />
-        <span>Edit</span>
-      </Button>
-      <Button
-        variant="ghost"
-        size="sm"
-        className="text-destructive hover:bg-red-50"
-        onClick={() => setDeleting(c)}
-        aria-label={`Delete ${c.name}`}
-      >
-        <Trash2 className="h-4 w-4" aria-hidden="true" />
-        <span>Delete</span>
-      </Button>
-    </div>
+    <RowActions
+      look="ghost"
+      name={c.name}
+      onEdit={() => openEdit(c)}
+      onDelete={() => setDeleting(c)}
+    />
   );
 
   let body: ReactNode;

@@ -1,5 +1,5 @@
 import type { Exam } from '@shule/shared/exams';
-import { NotebookPen, Pencil, Plus, Trash2 } from 'lucide-react';
+import { NotebookPen, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DateStatusBadge } from '../../components/date-status-badge';
@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
+import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
@@ -74,27 +75,7 @@ export function ExamsPage() {
     });
 
   const actions = (exam: Exam) => (
-    <div className="flex justify-end gap-2">
-      <Button
-        variant="outline"
-        size="sm"
-        aria-label={`Edit ${exam.name}`}
-        onClick={() => openForm(exam)}
-      >
-        <Pencil className="h-4 w-4" aria-hidden="true" />
-        Edit
-      </Button>
-      <Button
-        variant="outline"
-        size="sm"
-        className="text-destructive"
-        aria-label={`Delete ${exam.name}`}
-        onClick={() => setToDelete(exam)}
-      >
-        <Trash2 className="h-4 w-4" aria-hidden="true" />
-        Delete
-      </Button>
-    </div>
+    <RowActions name={exam.name} onEdit={() => openForm(exam)} onDelete={() => setToDelete(exam)} />
   );
 
   const nameLink = (exam: Exam) => (

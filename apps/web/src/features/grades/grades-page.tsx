@@ -1,6 +1,6 @@
 import type { Grade } from '@shule/shared/grades';
 import { KCSE_SCALE } from '@shule/shared/kcse';
-import { ClipboardList, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ClipboardList, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
+import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
@@ -64,30 +65,14 @@ export function GradesPage() {
       },
     });
 
-  const actions = (grade: Grade) =>
-    isAdmin ? (
-      <div className="flex justify-end gap-2">
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={`Edit ${grade.name}`}
-          onClick={() => openForm(grade)}
-        >
-          <Pencil className="h-4 w-4" aria-hidden="true" />
-          Edit
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          className="text-destructive"
-          aria-label={`Delete ${grade.name}`}
-          onClick={() => setToDelete(grade)}
-        >
-          <Trash2 className="h-4 w-4" aria-hidden="true" />
-          Delete
-        </Button>
-      </div>
-    ) : null;
+  const actions = (grade: Grade, look?: 'icon') => (
+    <RowActions
+      name={grade.name}
+      onEdit={() => openForm(grade)}
+      onDelete={() => setToDelete(grade)}
+      look={look}
+    />
+  );
 
   return (
     <div>
@@ -143,27 +128,7 @@ export function GradesPage() {
                             .join(' · ') || 'No comments'}
                         </p>
                       </div>
-                      {isAdmin ? (
-                        <div className="flex shrink-0 gap-1">
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            aria-label={`Edit ${grade.name}`}
-                            onClick={() => openForm(grade)}
-                          >
-                            <Pencil className="h-4 w-4" aria-hidden="true" />
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            className="text-destructive"
-                            aria-label={`Delete ${grade.name}`}
-                            onClick={() => setToDelete(grade)}
-                          >
-                            <Trash2 className="h-4 w-4" aria-hidden="true" />
-                          </Button>
-                        </div>
-                      ) : null}
+                      {isAdmin ? actions(grade, 'icon') : null}
                     </Card>
                   </li>
                 ))}

@@ -1,5 +1,5 @@
 import type { Subject } from '@shule/shared/subjects';
-import { BookOpen, Pencil, Plus, Trash2 } from 'lucide-react';
+import { BookOpen, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
+import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
@@ -80,27 +81,11 @@ export function SubjectsPage() {
     });
 
   const actions = (subject: Subject) => (
-    <div className="flex justify-end gap-2">
-      <Button
-        variant="outline"
-        size="sm"
-        aria-label={`Edit ${subject.name}`}
-        onClick={() => openForm(subject)}
-      >
-        <Pencil className="h-4 w-4" aria-hidden="true" />
-        Edit
-      </Button>
-      <Button
-        variant="outline"
-        size="sm"
-        className="text-destructive"
-        aria-label={`Delete ${subject.name}`}
-        onClick={() => setToDelete(subject)}
-      >
-        <Trash2 className="h-4 w-4" aria-hidden="true" />
-        Delete
-      </Button>
-    </div>
+    <RowActions
+      name={subject.name}
+      onEdit={() => openForm(subject)}
+      onDelete={() => setToDelete(subject)}
+    />
   );
 
   const nameLink = (subject: Subject) => (

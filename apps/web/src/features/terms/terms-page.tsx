@@ -1,5 +1,5 @@
 import type { Term } from '@shule/shared/terms';
-import { CalendarRange, Pencil, Plus, Trash2 } from 'lucide-react';
+import { CalendarRange, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { DateStatusBadge } from '../../components/date-status-badge';
 import { Button } from '../../components/ui/button';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
+import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
@@ -72,27 +73,7 @@ export function TermsPage() {
     });
 
   const actions = (term: Term) => (
-    <div className="flex justify-end gap-2">
-      <Button
-        variant="outline"
-        size="sm"
-        aria-label={`Edit ${term.name}`}
-        onClick={() => openForm(term)}
-      >
-        <Pencil className="h-4 w-4" aria-hidden="true" />
-        Edit
-      </Button>
-      <Button
-        variant="outline"
-        size="sm"
-        className="text-destructive"
-        aria-label={`Delete ${term.name}`}
-        onClick={() => setToDelete(term)}
-      >
-        <Trash2 className="h-4 w-4" aria-hidden="true" />
-        Delete
-      </Button>
-    </div>
+    <RowActions name={term.name} onEdit={() => openForm(term)} onDelete={() => setToDelete(term)} />
   );
 
   return (
