@@ -9,6 +9,7 @@ import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LoadError } from '../../components/ui/load-error';
+import { NoMatches } from '../../components/ui/no-matches';
 import { PageHeader } from '../../components/ui/page-header';
 import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
@@ -156,9 +157,7 @@ export function AcademicYearsPage() {
             </div>
           </div>
           {shown.length === 0 ? (
-            <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
-              No academic years match the search or filter.
-            </p>
+            <NoMatches>No academic years match the search or filter.</NoMatches>
           ) : (
             <>
               <ul className="space-y-3 md:hidden" aria-label="Academic years">

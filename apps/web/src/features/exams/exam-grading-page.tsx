@@ -12,6 +12,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Field } from '../../components/ui/field';
 import { Input, Select } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
+import { NoMatches } from '../../components/ui/no-matches';
 import { PageHeader } from '../../components/ui/page-header';
 import { SearchInput } from '../../components/ui/search-input';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -160,9 +161,7 @@ export function ExamGradingPage() {
             </p>
           </div>
           {shown.length === 0 ? (
-            <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
-              No students match the search.
-            </p>
+            <NoMatches>No students match the search.</NoMatches>
           ) : (
             <Card>
               <ul className="divide-y" aria-label="Students">

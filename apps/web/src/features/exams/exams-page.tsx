@@ -8,6 +8,7 @@ import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LoadError } from '../../components/ui/load-error';
+import { NoMatches } from '../../components/ui/no-matches';
 import { PageHeader } from '../../components/ui/page-header';
 import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
@@ -129,9 +130,7 @@ export function ExamsPage() {
             onChange={(e) => setSearch(e.target.value)}
           />
           {shown.length === 0 ? (
-            <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
-              No exams match &lsquo;{search.trim()}&rsquo;.
-            </p>
+            <NoMatches>No exams match &lsquo;{search.trim()}&rsquo;.</NoMatches>
           ) : (
             <>
               <ul className="space-y-3 md:hidden" aria-label="Exams">
