@@ -6,9 +6,9 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
+import { FormFooter } from '../../components/ui/form-footer';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
@@ -101,14 +101,11 @@ function AcademicYearFormBody({ year, onDone }: { year: AcademicYear | null; onD
           <Input type="date" {...form.register('end_date')} />
         </Field>
       </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? '... Loading' : year ? 'Save Changes' : 'Add Academic Year'}
-        </Button>
-      </div>
+      <FormFooter
+        busy={isSubmitting}
+        onCancel={onDone}
+        submitLabel={year ? 'Save Changes' : 'Add Academic Year'}
+      />
     </form>
   );
 }

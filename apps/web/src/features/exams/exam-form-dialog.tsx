@@ -2,9 +2,9 @@ import { type Exam, type ExamForm, examFormSchema } from '@shule/shared/exams';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
+import { FormFooter } from '../../components/ui/form-footer';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
@@ -122,14 +122,11 @@ function ExamFormBody({ exam, onDone }: { exam: Exam | null; onDone(): void }) {
           </span>
         </label>
       ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? '... Loading' : exam ? 'Save Changes' : 'Create Exam'}
-        </Button>
-      </div>
+      <FormFooter
+        busy={isSubmitting}
+        onCancel={onDone}
+        submitLabel={exam ? 'Save Changes' : 'Create Exam'}
+      />
     </form>
   );
 }

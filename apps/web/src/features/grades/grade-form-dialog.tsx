@@ -2,9 +2,9 @@ import { type Grade, type GradeForm, gradeFormSchema } from '@shule/shared/grade
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
+import { FormFooter } from '../../components/ui/form-footer';
 import { Input, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { UpperCaseInput } from '../../components/ui/upper-case-input';
@@ -122,14 +122,11 @@ function GradeFormBody({ grade, onDone }: { grade: Grade | null; onDone(): void 
       <Field label="Comments" error={errors.comments?.message}>
         <Textarea placeholder="Good" {...form.register('comments')} />
       </Field>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? '... Loading' : grade ? 'Save Changes' : 'Add Grade'}
-        </Button>
-      </div>
+      <FormFooter
+        busy={isSubmitting}
+        onCancel={onDone}
+        submitLabel={grade ? 'Save Changes' : 'Add Grade'}
+      />
     </form>
   );
 }

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
+import { FormFooter } from '../../components/ui/form-footer';
 import { Input, Textarea } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
@@ -122,14 +122,11 @@ function SubjectFormBody({ subject, onDone }: { subject: Subject | null; onDone(
           />
         )}
       />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? '... Loading' : subject ? 'Save Changes' : 'Add Subject'}
-        </Button>
-      </div>
+      <FormFooter
+        busy={isSubmitting}
+        onCancel={onDone}
+        submitLabel={subject ? 'Save Changes' : 'Add Subject'}
+      />
     </form>
   );
 }

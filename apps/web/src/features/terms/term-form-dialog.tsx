@@ -4,9 +4,9 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
+import { FormFooter } from '../../components/ui/form-footer';
 import { Input, Select } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
@@ -154,14 +154,11 @@ function TermFormBody({ term, onDone }: { term: Term | null; onDone(): void }) {
           />
         </Field>
       </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? '... Loading' : term ? 'Save Changes' : 'Add Term'}
-        </Button>
-      </div>
+      <FormFooter
+        busy={isSubmitting}
+        onCancel={onDone}
+        submitLabel={term ? 'Save Changes' : 'Add Term'}
+      />
     </form>
   );
 }
