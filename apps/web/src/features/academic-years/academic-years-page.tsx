@@ -4,6 +4,7 @@ import { DATE_STATUSES, type DateStatus } from '@shule/shared/date-status';
 import { CalendarDays, Check, Download, Filter, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { DateStatusBadge } from '../../components/date-status-badge';
+import { deleteToasts } from '../../components/delete-toasts';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -15,10 +16,8 @@ import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
-import { toast } from '../../components/ui/toast';
 import { downloadCsv, toCsv } from '../../lib/csv';
 import { formatDate } from '../../lib/dates';
-import { canRetry, failureDescription } from '../../lib/form-errors';
 import { useAcademicYears } from '../../lib/queries/academic-years';
 import { useIsAdmin } from '../../lib/roles';
 import { AcademicYearFormDialog } from './academic-year-form-dialog';
@@ -73,25 +72,8 @@ export function AcademicYearsPage() {
 
   const confirmDelete = (year: AcademicYear) =>
     deleteYear.mutate(year.id, {
-      onSuccess: () => {
-        setToDelete(null);
-        toast({
-          title: 'Deleted',
-          description: 'Academic year deleted successfully',
-          variant: 'success',
-        });
-      },
-      onError: (err) => {
-        setToDelete(null);
-        toast({
-          title: 'Not Deleted',
-          description: failureDescription(err, 'Could not delete academic year'),
-          variant: 'destructive',
-          action: canRetry(err)
-            ? { label: 'Try Again', onClick: () => confirmDelete(year) }
-            : undefined,
-        });
-      },
+      ...deleteToasts('academic year', () => confirmDelete(year)),
+      onSettled: () => setToDelete(null),
     });
 
   const actions = (year: AcademicYear) => (

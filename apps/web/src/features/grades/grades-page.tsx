@@ -2,6 +2,7 @@ import type { Grade } from '@shule/shared/grades';
 import { KCSE_SCALE } from '@shule/shared/kcse';
 import { ClipboardList, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { deleteToasts } from '../../components/delete-toasts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -16,7 +17,6 @@ import { SkeletonRows } from '../../components/ui/skeleton';
 import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
-import { failureDescription } from '../../lib/form-errors';
 import { useIsAdmin } from '../../lib/roles';
 import { useApplyKcseScale } from './apply-kcse-scale';
 import { useDeleteGrade } from './delete-grade';
@@ -51,19 +51,8 @@ export function GradesPage() {
 
   const confirmDelete = (grade: Grade) =>
     deleteGrade.mutate(grade.id, {
-      onSuccess: () => {
-        setToDelete(null);
-        toast({ title: 'Deleted', description: 'Grade deleted successfully', variant: 'success' });
-      },
-      onError: (err) => {
-        setToDelete(null);
-        toast({
-          title: 'Not Deleted',
-          description: failureDescription(err, 'Could not delete grade'),
-          variant: 'destructive',
-          action: { label: 'Try Again', onClick: () => confirmDelete(grade) },
-        });
-      },
+      ...deleteToasts('grade', () => confirmDelete(grade)),
+      onSettled: () => setToDelete(null),
     });
 
   const actions = (grade: Grade, look?: 'icon') => (

@@ -2,6 +2,7 @@ import type { Subject } from '@shule/shared/subjects';
 import { BookOpen, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { deleteToasts } from '../../components/delete-toasts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -14,8 +15,6 @@ import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
-import { toast } from '../../components/ui/toast';
-import { canRetry, failureDescription } from '../../lib/form-errors';
 import { useClasses } from '../../lib/queries/classes';
 import { useIsAdmin } from '../../lib/roles';
 import { useDeleteSubject } from './delete-subject';
@@ -60,25 +59,8 @@ export function SubjectsPage() {
 
   const confirmDelete = (subject: Subject) =>
     deleteSubject.mutate(subject.id, {
-      onSuccess: () => {
-        setToDelete(null);
-        toast({
-          title: 'Deleted',
-          description: 'Subject deleted successfully',
-          variant: 'success',
-        });
-      },
-      onError: (err) => {
-        setToDelete(null);
-        toast({
-          title: 'Not Deleted',
-          description: failureDescription(err, 'Could not delete subject'),
-          variant: 'destructive',
-          action: canRetry(err)
-            ? { label: 'Try Again', onClick: () => confirmDelete(subject) }
-            : undefined,
-        });
-      },
+      ...deleteToasts('subject', () => confirmDelete(subject)),
+      onSettled: () => setToDelete(null),
     });
 
   const actions = (subject: Subject) => (

@@ -2,6 +2,7 @@ import type { Term } from '@shule/shared/terms';
 import { CalendarRange, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { DateStatusBadge } from '../../components/date-status-badge';
+import { deleteToasts } from '../../components/delete-toasts';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -13,9 +14,7 @@ import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
-import { toast } from '../../components/ui/toast';
 import { formatDate, formatDateShort } from '../../lib/dates';
-import { failureDescription } from '../../lib/form-errors';
 import { useAcademicYears } from '../../lib/queries/academic-years';
 import { useIsAdmin } from '../../lib/roles';
 import { useDeleteTerm } from './delete-term';
@@ -58,19 +57,8 @@ export function TermsPage() {
 
   const confirmDelete = (term: Term) =>
     deleteTerm.mutate(term.id, {
-      onSuccess: () => {
-        setToDelete(null);
-        toast({ title: 'Deleted', description: 'Term deleted successfully', variant: 'success' });
-      },
-      onError: (err) => {
-        setToDelete(null);
-        toast({
-          title: 'Not Deleted',
-          description: failureDescription(err, 'Could not delete term'),
-          variant: 'destructive',
-          action: { label: 'Try Again', onClick: () => confirmDelete(term) },
-        });
-      },
+      ...deleteToasts('term', () => confirmDelete(term)),
+      onSettled: () => setToDelete(null),
     });
 
   const actions = (term: Term) => (
