@@ -80,20 +80,16 @@ export function AcademicYearsPage() {
     <RowActions name={year.name} onEdit={() => openForm(year)} onDelete={() => setToDelete(year)} />
   );
 
+  const addButton = isAdmin ? (
+    <Button onClick={() => openForm(null)}>
+      <Plus className="h-4 w-4" aria-hidden="true" />
+      Add Academic Year
+    </Button>
+  ) : null;
+
   return (
     <div>
-      <PageHeader
-        title="Academic Years"
-        breadcrumb={BREADCRUMB}
-        actions={
-          isAdmin ? (
-            <Button onClick={() => openForm(null)}>
-              <Plus className="h-4 w-4" aria-hidden="true" />
-              Add Academic Year
-            </Button>
-          ) : null
-        }
-      />
+      <PageHeader title="Academic Years" breadcrumb={BREADCRUMB} actions={addButton} />
 
       {years.isPending ? (
         <SkeletonRows rows={5} />
@@ -108,14 +104,7 @@ export function AcademicYearsPage() {
               ? 'Add your academic year (for example 2022-2024), then its terms.'
               : 'Your school administrator has not added academic years yet.'
           }
-          action={
-            isAdmin ? (
-              <Button onClick={() => openForm(null)}>
-                <Plus className="h-4 w-4" aria-hidden="true" />
-                Add Academic Year
-              </Button>
-            ) : null
-          }
+          action={addButton}
         />
       ) : (
         <div className="space-y-4">

@@ -85,20 +85,16 @@ export function ExamsPage() {
     </Link>
   );
 
+  const addButton = isAdmin ? (
+    <Button onClick={() => openForm(null)}>
+      <Plus className="h-4 w-4" aria-hidden="true" />
+      Create New Exam
+    </Button>
+  ) : null;
+
   return (
     <div>
-      <PageHeader
-        title="Exams"
-        breadcrumb={BREADCRUMB}
-        actions={
-          isAdmin ? (
-            <Button onClick={() => openForm(null)}>
-              <Plus className="h-4 w-4" aria-hidden="true" />
-              Create New Exam
-            </Button>
-          ) : null
-        }
-      />
+      <PageHeader title="Exams" breadcrumb={BREADCRUMB} actions={addButton} />
 
       {exams.isPending ? (
         <SkeletonRows rows={5} />
@@ -113,14 +109,7 @@ export function ExamsPage() {
               ? 'Create an exam, then open it to enter each student’s scores.'
               : 'Your school administrator has not created exams yet.'
           }
-          action={
-            isAdmin ? (
-              <Button onClick={() => openForm(null)}>
-                <Plus className="h-4 w-4" aria-hidden="true" />
-                Create New Exam
-              </Button>
-            ) : null
-          }
+          action={addButton}
         />
       ) : (
         <div className="space-y-4">

@@ -77,20 +77,16 @@ export function SubjectsPage() {
     </Link>
   );
 
+  const addButton = isAdmin ? (
+    <Button onClick={() => openForm(null)}>
+      <Plus className="h-4 w-4" aria-hidden="true" />
+      Add Subject
+    </Button>
+  ) : null;
+
   return (
     <div>
-      <PageHeader
-        title="Subjects"
-        breadcrumb={BREADCRUMB}
-        actions={
-          isAdmin ? (
-            <Button onClick={() => openForm(null)}>
-              <Plus className="h-4 w-4" aria-hidden="true" />
-              Add Subject
-            </Button>
-          ) : null
-        }
-      />
+      <PageHeader title="Subjects" breadcrumb={BREADCRUMB} actions={addButton} />
 
       {subjects.isPending ? (
         <SkeletonRows rows={6} />
@@ -105,14 +101,7 @@ export function SubjectsPage() {
               ? 'Add the subjects your school teaches and choose the classes that take each one.'
               : 'Your school administrator has not added subjects yet.'
           }
-          action={
-            isAdmin ? (
-              <Button onClick={() => openForm(null)}>
-                <Plus className="h-4 w-4" aria-hidden="true" />
-                Add Subject
-              </Button>
-            ) : null
-          }
+          action={addButton}
         />
       ) : (
         <div className="space-y-4">

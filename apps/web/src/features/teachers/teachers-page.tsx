@@ -66,6 +66,13 @@ export function TeachersPage() {
     [teachers.data, search],
   );
 
+  const addButton = isAdmin ? (
+    <Button onClick={() => setAdding(true)}>
+      <UserPlus className="h-4 w-4" aria-hidden="true" />
+      Add Teacher
+    </Button>
+  ) : null;
+
   let body: ReactNode;
   if (teachers.isPending) {
     body = <TeacherSkeleton />;
@@ -88,14 +95,7 @@ export function TeachersPage() {
         icon={<Users className="h-10 w-10" />}
         title="No teachers yet"
         hint={isAdmin ? 'Add your first teacher; they log in with their phone number.' : undefined}
-        action={
-          isAdmin ? (
-            <Button onClick={() => setAdding(true)}>
-              <UserPlus className="h-4 w-4" aria-hidden="true" />
-              Add Teacher
-            </Button>
-          ) : null
-        }
+        action={addButton}
       />
     );
   } else if (!shown || shown.length === 0) {
@@ -183,17 +183,7 @@ export function TeachersPage() {
 
   return (
     <div className="mx-auto max-w-6xl">
-      <PageHeader
-        title="Teachers"
-        actions={
-          isAdmin ? (
-            <Button onClick={() => setAdding(true)}>
-              <UserPlus className="h-4 w-4" aria-hidden="true" />
-              Add Teacher
-            </Button>
-          ) : null
-        }
-      />
+      <PageHeader title="Teachers" actions={addButton} />
       <div className="relative mb-4 max-w-sm">
         <Search
           className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"

@@ -65,20 +65,16 @@ export function TermsPage() {
     <RowActions name={term.name} onEdit={() => openForm(term)} onDelete={() => setToDelete(term)} />
   );
 
+  const addButton = isAdmin ? (
+    <Button onClick={() => openForm(null)}>
+      <Plus className="h-4 w-4" aria-hidden="true" />
+      Add Term
+    </Button>
+  ) : null;
+
   return (
     <div>
-      <PageHeader
-        title="Terms"
-        breadcrumb={BREADCRUMB}
-        actions={
-          isAdmin ? (
-            <Button onClick={() => openForm(null)}>
-              <Plus className="h-4 w-4" aria-hidden="true" />
-              Add Term
-            </Button>
-          ) : null
-        }
-      />
+      <PageHeader title="Terms" breadcrumb={BREADCRUMB} actions={addButton} />
 
       {terms.isPending ? (
         <SkeletonRows rows={5} />
@@ -93,14 +89,7 @@ export function TermsPage() {
               ? 'Add the terms of your academic year, each with its start and end dates.'
               : 'Your school administrator has not added terms yet.'
           }
-          action={
-            isAdmin ? (
-              <Button onClick={() => openForm(null)}>
-                <Plus className="h-4 w-4" aria-hidden="true" />
-                Add Term
-              </Button>
-            ) : null
-          }
+          action={addButton}
         />
       ) : (
         <div className="space-y-4">
