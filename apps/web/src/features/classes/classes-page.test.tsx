@@ -1,16 +1,10 @@
 import type { ClassRow } from '@shule/shared/classes';
 import { classHasStudentsMessage } from '@shule/shared/classes';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../../components/ui/toast';
-import { SessionProvider } from '../../lib/session';
 import { tokenStorage } from '../../lib/storage';
+import { json, renderWithApp, sessionUser } from '../../test/render-page';
 import { ClassesPage } from './classes-page';
-
-const json = (status: number, body: unknown) =>
-  new Response(status === 204 ? null : JSON.stringify(body), { status });
 
 const row = (id: number, name: string, totalStudents = 0): ClassRow => ({
   id,
@@ -31,23 +25,7 @@ function fakeApi(initial: ClassRow[]) {
   return vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    if (url === '/api/users/user/')
-      return json(200, {
-        id: 1,
-        first_name: 'Amina',
-        last_name: 'Otieno',
-        username: 'Amina',
-        phone_number: '0712345678',
-        email: null,
-        roles: [{ name: 'admin' }],
-        school: {
-          id: 7,
-          name: 'Test School',
-          postal_code: '00100',
-          phone_number: '0720000000',
-          email: null,
-        },
-      });
+    if (url === '/api/users/user/') return json(200, sessionUser('admin'));
     if (url.startsWith('/api/schools/7/teachers')) return json(200, { teachers: [] });
     if (url.startsWith('/api/classes/?') && method === 'GET')
       return json(200, { classes: sorted() });
@@ -75,19 +53,7 @@ function fakeApi(initial: ClassRow[]) {
   });
 }
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <SessionProvider>
-        <MemoryRouter>
-          <ClassesPage />
-          <Toaster />
-        </MemoryRouter>
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = () => renderWithApp(<ClassesPage />);
 
 const namesInTable = () =>
   within(screen.getAllByRole('table')[0]!)

@@ -2,9 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '../../test/render-page';
 import { AdminDashboard } from './admin-dashboard';
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
 function renderDashboard(routes: Record<string, Response>) {
   vi.stubGlobal(

@@ -1,15 +1,10 @@
 import type { Exam } from '@shule/shared/exams';
 import type { StudentWithScores } from '@shule/shared/scores';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../../components/ui/toast';
-import { SessionProvider } from '../../lib/session';
 import { tokenStorage } from '../../lib/storage';
+import { json, renderWithApp, sessionUser } from '../../test/render-page';
 import { ExamGradingPage } from './exam-grading-page';
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
 const exam: Exam = {
   id: 5,
@@ -40,17 +35,7 @@ function fakeApi(students: StudentWithScores[], failSave = false) {
   const posted: unknown[] = [];
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
-    if (url === '/api/users/user/')
-      return json(200, {
-        id: 1,
-        first_name: 'Amina',
-        last_name: 'Otieno',
-        username: 'Amina',
-        phone_number: '0712345678',
-        email: null,
-        roles: [{ name: 'teacher' }],
-        school: { id: 7, name: 'Test', postal_code: '1', phone_number: '0720000000', email: null },
-      });
+    if (url === '/api/users/user/') return json(200, sessionUser('teacher'));
     if (url === '/api/grades/exams/5/') return json(200, exam);
     if (url === '/api/students/students_with_grades/?exam=5') return json(200, students);
     if (url === '/api/grades/student_subject_grades/' && method === 'POST') {
@@ -77,21 +62,8 @@ function fakeApi(students: StudentWithScores[], failSave = false) {
   return { fetch, posted };
 }
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <SessionProvider>
-        <MemoryRouter initialEntries={['/exams/5']}>
-          <Routes>
-            <Route path="/exams/:id" element={<ExamGradingPage />} />
-          </Routes>
-          <Toaster />
-        </MemoryRouter>
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = () =>
+  renderWithApp(<ExamGradingPage />, { route: '/exams/:id', url: '/exams/5' });
 
 describe('exam grading page', () => {
   beforeEach(() => tokenStorage.setTokens('access', 'refresh'));

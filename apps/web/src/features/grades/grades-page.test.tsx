@@ -1,16 +1,10 @@
 import type { Grade } from '@shule/shared/grades';
 import { KCSE_SCALE } from '@shule/shared/kcse';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../../components/ui/toast';
-import { SessionProvider } from '../../lib/session';
 import { tokenStorage } from '../../lib/storage';
+import { json, renderWithApp, sessionUser } from '../../test/render-page';
 import { GradesPage } from './grades-page';
-
-const json = (status: number, body: unknown) =>
-  new Response(status === 204 ? null : JSON.stringify(body), { status });
 
 /** A stand-in API that, like the real one, lists grades by points. */
 function fakeApi() {
@@ -20,17 +14,7 @@ function fakeApi() {
   return vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    if (url === '/api/users/user/')
-      return json(200, {
-        id: 1,
-        first_name: 'Amina',
-        last_name: 'Otieno',
-        username: 'Amina',
-        phone_number: '0712345678',
-        email: null,
-        roles: [{ name: 'admin' }],
-        school: { id: 7, name: 'Test', postal_code: '1', phone_number: '0720000000', email: null },
-      });
+    if (url === '/api/users/user/') return json(200, sessionUser('admin'));
     if (url === '/api/grades/grades/?school=7')
       return json(
         200,
@@ -61,19 +45,7 @@ function fakeApi() {
   });
 }
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <SessionProvider>
-        <MemoryRouter>
-          <GradesPage />
-          <Toaster />
-        </MemoryRouter>
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = () => renderWithApp(<GradesPage />);
 
 const codesInTable = () =>
   within(screen.getByRole('table'))

@@ -1,14 +1,9 @@
 import type { SubjectGradeItem } from '@shule/shared/grades';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../../components/ui/toast';
-import { SessionProvider } from '../../lib/session';
 import { tokenStorage } from '../../lib/storage';
+import { json, renderWithApp, sessionUser } from '../../test/render-page';
 import { SubjectBandsPage } from './subject-bands-page';
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
 const band = (id: number, code: string, min: number, max: number): SubjectGradeItem => ({
   id,
@@ -22,17 +17,7 @@ function fakeApi(refusal?: string) {
   const patches: unknown[] = [];
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
-    if (url === '/api/users/user/')
-      return json(200, {
-        id: 1,
-        first_name: 'Amina',
-        last_name: 'Otieno',
-        username: 'Amina',
-        phone_number: '0712345678',
-        email: null,
-        roles: [{ name: 'admin' }],
-        school: { id: 7, name: 'Test', postal_code: '1', phone_number: '0720000000', email: null },
-      });
+    if (url === '/api/users/user/') return json(200, sessionUser('admin'));
     if (url === '/api/grades/subjects/3/')
       return json(200, {
         id: 3,
@@ -61,21 +46,8 @@ function fakeApi(refusal?: string) {
   return { fetch, patches };
 }
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <SessionProvider>
-        <MemoryRouter initialEntries={['/subjects/3']}>
-          <Routes>
-            <Route path="/subjects/:id" element={<SubjectBandsPage />} />
-          </Routes>
-          <Toaster />
-        </MemoryRouter>
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = () =>
+  renderWithApp(<SubjectBandsPage />, { route: '/subjects/:id', url: '/subjects/3' });
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 

@@ -1,0 +1,46 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { Toaster } from '../components/ui/toast';
+import { SessionProvider } from '../lib/session';
+
+/** A fetch Response with a JSON body (none for a 204). */
+export const json = (status: number, body: unknown) =>
+  new Response(status === 204 ? null : JSON.stringify(body), { status });
+
+/** What /api/users/user/ answers for the signed-in user, of school 7. */
+export const sessionUser = (role: 'admin' | 'teacher') => ({
+  id: 1,
+  first_name: 'Amina',
+  last_name: 'Otieno',
+  username: 'Amina',
+  phone_number: '0712345678',
+  email: null,
+  roles: [{ name: role }],
+  school: { id: 7, name: 'Test', postal_code: '1', phone_number: '0720000000', email: null },
+});
+
+/**
+ * Renders a page as the app does: queries without retries, the session, a router and the toaster.
+ * Given `at`, the page is mounted on the route pattern and opened at the url.
+ */
+export function renderWithApp(page: ReactElement, at?: { route: string; url: string }) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <SessionProvider>
+        <MemoryRouter initialEntries={at ? [at.url] : undefined}>
+          {at ? (
+            <Routes>
+              <Route path={at.route} element={page} />
+            </Routes>
+          ) : (
+            page
+          )}
+          <Toaster />
+        </MemoryRouter>
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+}
