@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { RegisterSchoolBody } from '@shule/shared/institution';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject, vi } from 'vitest';
 import { type App, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
@@ -66,6 +66,54 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     },
   };
 }
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type SchoolsNamed<N extends string[]> = { [K in keyof N]: SignedInSchool };
+
+/**
+ * For a test file: a fresh app (`t`) with one registered, signed-in school per name, made before
+ * the file's first test and closed after its last. The objects answered are filled in then, so
+ * read their fields inside tests and hooks only.
+ */
+export function useTestApp<N extends string[]>(...schoolNames: N) {
+  const t = {} as TestApp;
+  const schools = schoolNames.map(() => ({}) as SignedInSchool) as SchoolsNamed<N>;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp());
+    for (const [i, name] of schoolNames.entries()) {
+      Object.assign(schools[i]!, await registerSchool(t.app, name));
+    }
+  });
+  afterAll(() => t.close?.());
+
+  /** A JSON request with the given headers ({} for none). */
+  const call = (method: Method, url: string, headers: Record<string, string>, payload?: object) =>
+    t.app.inject({ method, url, headers, payload });
+
+  /** POSTs `body` to `path` as `who`, expects 201, and answers the JSON. */
+  const create = async (who: SignedInSchool, path: string, body: object) => {
+    const res = await call('POST', path, who.auth, body);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  };
+
+  return { t, schools, call, create };
+}
+
+/** Awaits the response, expects its status (and `message`, when given), and answers it. */
+export async function expectStatus(
+  response: LightMyRequestResponse | Promise<LightMyRequestResponse>,
+  status: number,
+  message?: string,
+) {
+  const res = await response;
+  expect(res.statusCode, res.body).toBe(status);
+  if (message !== undefined) expect(json(res).message).toBe(message);
+  return res;
+}
+
+/** The 403 message for a `school`/`school_id` parameter naming another school. */
+export const OTHER_SCHOOL_MESSAGE = 'You can only see and change your own school';
 
 let phoneCounter = 0;
 /** A valid, unused 10-digit phone number for this test run. */
@@ -133,6 +181,32 @@ export async function login(app: App, phone: string, password: string): Promise<
     phone,
     auth: { authorization: `Bearer ${tokens.access}` },
   };
+}
+
+/** An Authorization header for a signed-in user of `schoolId` holding `role`. */
+export async function authAs(app: App, schoolId: number, role: 'admin' | 'teacher' | 'student') {
+  const token = await app.signAccessToken({
+    sub: String(900_000 + schoolId),
+    school_id: schoolId,
+    roles: [{ name: role }],
+  });
+  return { authorization: `Bearer ${token}` };
+}
+
+/**
+ * How many SQL statements `run` sends through the app's database (outside transactions),
+ * whichever driver is behind it: both drizzle sessions call `client.query`.
+ */
+export async function countQueries(app: App, run: () => Promise<unknown>) {
+  const client = (app.db as unknown as { session: { client: { query: () => unknown } } }).session
+    .client;
+  const spy = vi.spyOn(client, 'query');
+  try {
+    await run();
+    return spy.mock.calls.length;
+  } finally {
+    spy.mockRestore();
+  }
 }
 
 export const json = (res: LightMyRequestResponse) =>

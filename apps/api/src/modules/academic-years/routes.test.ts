@@ -1,30 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authAs } from '../../test/academics';
-import { createTestApp, registerSchool, type SignedInSchool, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { authAs, expectStatus, useTestApp } from '../../test/app';
 
-let t: TestApp;
-let a: SignedInSchool;
-let b: SignedInSchool;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerSchool(t.app, 'Alliance High School');
-  b = await registerSchool(t.app, 'Bahati Secondary');
-});
-afterAll(() => t.close());
-
-const call = (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  headers: Record<string, string>,
-  payload?: object,
-) => t.app.inject({ method, url, headers, payload });
-
-async function createYear(who: SignedInSchool, body: object) {
-  const res = await call('POST', '/api/fees/academic_years/', who.auth, body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
+const { t, call, create, schools } = useTestApp('Alliance High School', 'Bahati Secondary');
+const [a, b] = schools;
+const createYear = (who: typeof a, body: object) => create(who, '/api/fees/academic_years/', body);
 
 const END_MESSAGE = 'End date must be on or after the start date';
 
@@ -97,9 +76,9 @@ describe('academic years', () => {
     const teacher = await authAs(t.app, a.schoolId, 'teacher');
     expect((await call('GET', '/api/fees/academic_years/', teacher)).statusCode).toBe(200);
     const body = { name: 'x', start_date: '2024-01-01', end_date: '2024-12-31' };
-    expect((await call('POST', '/api/fees/academic_years/', teacher, body)).statusCode).toBe(403);
-    expect((await call('GET', '/api/fees/academic_years/', {})).statusCode).toBe(401);
-    expect((await call('POST', '/api/fees/academic_years/', {}, body)).statusCode).toBe(401);
+    await expectStatus(call('POST', '/api/fees/academic_years/', teacher, body), 403);
+    await expectStatus(call('GET', '/api/fees/academic_years/', {}), 401);
+    await expectStatus(call('POST', '/api/fees/academic_years/', {}, body), 401);
   });
 
   it('answers 403 for another school parameter', async () => {
@@ -189,9 +168,7 @@ describe('academic years', () => {
     expect((await call('DELETE', `/api/fees/academic_years/${year.id}/`, a.auth)).statusCode).toBe(
       204,
     );
-    expect((await call('DELETE', `/api/fees/academic_years/${year.id}/`, a.auth)).statusCode).toBe(
-      404,
-    );
+    await expectStatus(call('DELETE', `/api/fees/academic_years/${year.id}/`, a.auth), 404);
   });
 
   it("answers 404 for another school's year, changing or deleting it", async () => {
@@ -204,9 +181,7 @@ describe('academic years', () => {
       name: 'x',
     });
     expect(patch.statusCode).toBe(404);
-    expect(
-      (await call('DELETE', `/api/fees/academic_years/${theirs.id}/`, a.auth)).statusCode,
-    ).toBe(404);
+    await expectStatus(call('DELETE', `/api/fees/academic_years/${theirs.id}/`, a.auth), 404);
     const list = (await call('GET', '/api/fees/academic_years/', b.auth)).json();
     expect(list.academic_years.find((y: { id: number }) => y.id === theirs.id).name).toBe('2019');
   });

@@ -1,26 +1,19 @@
 import { MESSAGES } from '@shule/shared/fields';
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { refreshTokens, users } from '../../db/schema/index';
 import {
-  createTestApp,
+  expectStatus,
   json,
   login,
-  registerSchool,
-  type SignedInSchool,
   schoolRegistration,
-  type TestApp,
   uniquePhone,
+  useTestApp,
 } from '../../test/app';
 
-let t: TestApp;
-let school: SignedInSchool;
-beforeAll(async () => {
-  t = await createTestApp();
-  school = await registerSchool(t.app, 'Kenya High School');
-});
-afterAll(() => t?.close());
+const { t, schools } = useTestApp('Kenya High School');
+const [school] = schools;
 
 const LOGIN_FAILED = 'Login Failed. Please check username and password';
 
@@ -132,15 +125,13 @@ describe('POST /api/users/login/', () => {
 
   it('answers 401 with the catalogue message for a wrong password', async () => {
     const res = await post('/api/users/login/', { username: school.phone, password: 'secret124' });
-    expect(res.statusCode).toBe(401);
-    expect(json(res).message).toBe(LOGIN_FAILED);
+    await expectStatus(res, 401, LOGIN_FAILED);
     expect(res.json()).not.toHaveProperty('tokens');
   });
 
   it('answers the same 401 for an unknown phone', async () => {
     const res = await post('/api/users/login/', { username: uniquePhone(), password: 'secret123' });
-    expect(res.statusCode).toBe(401);
-    expect(json(res).message).toBe(LOGIN_FAILED);
+    await expectStatus(res, 401, LOGIN_FAILED);
   });
 
   it.each([
@@ -188,9 +179,7 @@ describe('GET /api/users/user/', () => {
   });
 
   it('answers 401 without a token', async () => {
-    const res = await me();
-    expect(res.statusCode).toBe(401);
-    expect(json(res).message).toBe('Authentication credentials were not provided.');
+    await expectStatus(me(), 401, 'Authentication credentials were not provided.');
   });
 
   const claims = () => ({ school_id: school.schoolId, roles: [{ name: 'admin' }] });
@@ -249,8 +238,7 @@ describe('GET /api/users/user/', () => {
     ['that is a refresh token', async () => school.refresh],
   ];
   it.each(badTokens)('answers 401 token_not_valid for a token %s', async (_, make) => {
-    const res = await me(`Bearer ${await make()}`);
-    expect(res.statusCode).toBe(401);
+    const res = await expectStatus(me(`Bearer ${await make()}`), 401);
     expect(json(res).code).toBe('token_not_valid');
   });
 
@@ -265,8 +253,8 @@ describe('GET /api/users/user/', () => {
   });
 
   it('answers 401 for a malformed authorization header', async () => {
-    expect((await me(`Token ${school.token}`)).statusCode).toBe(401);
-    expect((await me('Bearer ')).statusCode).toBe(401);
+    await expectStatus(me(`Token ${school.token}`), 401);
+    await expectStatus(me('Bearer '), 401);
   });
 });
 
@@ -294,12 +282,10 @@ describe('POST /api/token/refresh/', () => {
     const rotated = await refresh(session.refresh);
     const newer = rotated.json().refresh as string;
 
-    const replay = await refresh(session.refresh);
-    expect(replay.statusCode).toBe(401);
+    const replay = await expectStatus(refresh(session.refresh), 401);
     expect(json(replay).code).toBe('token_not_valid');
 
-    const afterTheft = await refresh(newer);
-    expect(afterTheft.statusCode).toBe(401);
+    const afterTheft = await expectStatus(refresh(newer), 401);
     expect(json(afterTheft).code).toBe('token_not_valid');
   });
 
@@ -314,15 +300,13 @@ describe('POST /api/token/refresh/', () => {
   it.each([['garbage'], ['x'.repeat(43)], ['a.b.c']])(
     'answers 401 token_not_valid for an unknown token %j',
     async (token) => {
-      const res = await refresh(token);
-      expect(res.statusCode).toBe(401);
+      const res = await expectStatus(refresh(token), 401);
       expect(json(res).code).toBe('token_not_valid');
     },
   );
 
   it('answers 401 token_not_valid for an access token sent as refresh', async () => {
-    const res = await refresh(school.token);
-    expect(res.statusCode).toBe(401);
+    const res = await expectStatus(refresh(school.token), 401);
     expect(json(res).code).toBe('token_not_valid');
   });
 
@@ -332,8 +316,7 @@ describe('POST /api/token/refresh/', () => {
       .update(refreshTokens)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(refreshTokens.userId, school.userId));
-    const res = await refresh(session.refresh);
-    expect(res.statusCode).toBe(401);
+    const res = await expectStatus(refresh(session.refresh), 401);
     expect(json(res).code).toBe('token_not_valid');
   });
 
@@ -349,8 +332,7 @@ describe('POST /api/users/logout/', () => {
     const session = await login(t.app, school.phone, 'secret123');
     const out = await post('/api/users/logout/', { refresh: session.refresh });
     expect(out.statusCode).toBe(204);
-    const res = await post('/api/token/refresh/', { refresh: session.refresh });
-    expect(res.statusCode).toBe(401);
+    const res = await expectStatus(post('/api/token/refresh/', { refresh: session.refresh }), 401);
     expect(json(res).code).toBe('token_not_valid');
   });
 
@@ -358,7 +340,7 @@ describe('POST /api/users/logout/', () => {
     const session = await login(t.app, school.phone, 'secret123');
     const rotated = (await post('/api/token/refresh/', { refresh: session.refresh })).json();
     expect((await post('/api/users/logout/', { refresh: rotated.refresh })).statusCode).toBe(204);
-    expect((await post('/api/token/refresh/', { refresh: rotated.refresh })).statusCode).toBe(401);
+    await expectStatus(post('/api/token/refresh/', { refresh: rotated.refresh }), 401);
   });
 
   it('answers 204 for an unknown token and 400 without one', async () => {
@@ -378,7 +360,7 @@ describe('login throttling', () => {
     const address = '10.0.0.1';
 
     for (let i = 0; i < 10; i++) {
-      expect((await attempt(phone, `wrong-${i}`, address)).statusCode).toBe(401);
+      await expectStatus(attempt(phone, `wrong-${i}`, address), 401);
     }
     const blocked = await attempt(phone, 'secret123', address);
     expect(blocked.statusCode).toBe(429);

@@ -1,22 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { classes } from '../../db/schema/index';
-import {
-  createTestApp,
-  json,
-  registerSchool,
-  type SignedInSchool,
-  type TestApp,
-} from '../../test/app';
+import { expectStatus, OTHER_SCHOOL_MESSAGE, useTestApp } from '../../test/app';
 
-let t: TestApp;
-let mine: SignedInSchool;
-let other: SignedInSchool;
-beforeAll(async () => {
-  t = await createTestApp();
-  mine = await registerSchool(t.app, 'Class Academy');
-  other = await registerSchool(t.app, 'Other Class Academy');
-});
-afterAll(() => t?.close());
+const { t, schools } = useTestApp('Class Academy', 'Other Class Academy');
+const [mine, other] = schools;
 
 const count = (query: string, headers: Record<string, string> = mine.auth) =>
   t.app.inject({ method: 'GET', url: `/api/classes/${query}`, headers });
@@ -39,13 +26,11 @@ describe('GET /api/classes/?school=&count=true', () => {
   });
 
   it('answers 401 without a token', async () => {
-    expect((await count(`?school=${mine.schoolId}&count=true`, {})).statusCode).toBe(401);
+    await expectStatus(count(`?school=${mine.schoolId}&count=true`, {}), 401);
   });
 
   it.each(['school', 'school_id'])('answers 403 when %s names another school', async (param) => {
-    const res = await count(`?${param}=${other.schoolId}&count=true`);
-    expect(res.statusCode).toBe(403);
-    expect(json(res).message).toBe('You can only see and change your own school');
+    await expectStatus(count(`?${param}=${other.schoolId}&count=true`), 403, OTHER_SCHOOL_MESSAGE);
   });
 
   it('answers 400 for a school that is not a number', async () => {

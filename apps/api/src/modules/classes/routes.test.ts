@@ -1,30 +1,23 @@
 import { classHasStudentsMessage } from '@shule/shared/classes';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { classes, students } from '../../db/schema/index';
 import {
-  createTestApp,
-  login,
+  countQueries,
+  expectStatus,
   registerSchool,
   type SignedInSchool,
-  type TestApp,
+  useTestApp,
 } from '../../test/app';
 import {
   addTeacherFixture,
   admitFixture,
-  countQueries,
   createClassFixture,
-} from '../students/test-fixtures';
+  signedInTeacher,
+} from '../../test/fixtures';
 
-let t: TestApp;
-let ours: SignedInSchool;
-let theirs: SignedInSchool;
-beforeAll(async () => {
-  t = await createTestApp();
-  ours = await registerSchool(t.app, 'Kenya High School');
-  theirs = await registerSchool(t.app, 'Starehe Boys Centre');
-});
-afterAll(() => t?.close());
+const { t, schools } = useTestApp('Kenya High School', 'Starehe Boys Centre');
+const [ours, theirs] = schools;
 
 const inject = (
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
@@ -83,12 +76,9 @@ describe('POST /api/classes/', () => {
       name: 'Sneaky',
     });
     expect(other.statusCode).toBe(403);
-    const { phone, password } = await addTeacherFixture(t.app, ours);
-    const teacher = await login(t.app, phone, password);
-    expect((await inject('POST', '/api/classes/', teacher, { name: 'Sneaky' })).statusCode).toBe(
-      403,
-    );
-    expect((await inject('POST', '/api/classes/', null, { name: 'Sneaky' })).statusCode).toBe(401);
+    const teacher = await signedInTeacher(t.app, ours);
+    await expectStatus(inject('POST', '/api/classes/', teacher, { name: 'Sneaky' }), 403);
+    await expectStatus(inject('POST', '/api/classes/', null, { name: 'Sneaky' }), 401);
     const [row] = await t.app.db
       .select({ n: count() })
       .from(classes)
@@ -140,10 +130,8 @@ describe('GET /api/classes/', () => {
     expect(res.json().classes.every((k: { school: number }) => k.school === ours.schoolId)).toBe(
       true,
     );
-    expect((await inject('GET', `/api/classes/?school=${theirs.schoolId}`, ours)).statusCode).toBe(
-      403,
-    );
-    expect((await inject('GET', '/api/classes/', null)).statusCode).toBe(401);
+    await expectStatus(inject('GET', `/api/classes/?school=${theirs.schoolId}`, ours), 403);
+    await expectStatus(inject('GET', '/api/classes/', null), 401);
   });
 
   it('still answers ?count=true with {count}', async () => {
@@ -152,8 +140,7 @@ describe('GET /api/classes/', () => {
   });
 
   it('is readable by the school’s teachers', async () => {
-    const { phone, password } = await addTeacherFixture(t.app, ours);
-    const teacher = await login(t.app, phone, password);
+    const teacher = await signedInTeacher(t.app, ours);
     const res = await inject('GET', '/api/classes', teacher);
     expect(res.statusCode).toBe(200);
     expect(res.json().classes.length).toBeGreaterThan(0);
@@ -221,13 +208,10 @@ describe('PATCH /api/classes/{id}/', () => {
   it('another school’s class is not found (404) and unchanged; 401 without token', async () => {
     const theirClass = await createClassFixture(t.app, theirs, 'Their Class');
     const res = await inject('PATCH', `/api/classes/${theirClass.id}/`, ours, { name: 'Mine now' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe('Class not found');
+    await expectStatus(res, 404, 'Class not found');
     const [row] = await t.app.db.select().from(classes).where(eq(classes.id, theirClass.id));
     expect(row!.name).toBe('Their Class');
-    expect(
-      (await inject('PATCH', `/api/classes/${theirClass.id}/`, null, { name: 'x' })).statusCode,
-    ).toBe(401);
+    await expectStatus(inject('PATCH', `/api/classes/${theirClass.id}/`, null, { name: 'x' }), 401);
     expect((await inject('PATCH', '/api/classes/abc/', ours, { name: 'x' })).statusCode).toBe(400);
   });
 });
@@ -259,14 +243,11 @@ describe('DELETE /api/classes/{id}', () => {
 
   it('another school’s class is not found (404) and kept; teachers 403; 401 without token', async () => {
     const theirClass = await createClassFixture(t.app, theirs, 'Keep Me');
-    expect((await inject('DELETE', `/api/classes/${theirClass.id}/`, ours)).statusCode).toBe(404);
-    expect((await inject('DELETE', `/api/classes/${theirClass.id}/`, null)).statusCode).toBe(401);
-    const { phone, password } = await addTeacherFixture(t.app, theirs);
-    const teacher = await login(t.app, phone, password);
-    expect((await inject('DELETE', `/api/classes/${theirClass.id}/`, teacher)).statusCode).toBe(
-      403,
-    );
+    await expectStatus(inject('DELETE', `/api/classes/${theirClass.id}/`, ours), 404);
+    await expectStatus(inject('DELETE', `/api/classes/${theirClass.id}/`, null), 401);
+    const teacher = await signedInTeacher(t.app, theirs);
+    await expectStatus(inject('DELETE', `/api/classes/${theirClass.id}/`, teacher), 403);
     expect(await classExists(theirClass.id)).toBe(true);
-    expect((await inject('DELETE', '/api/classes/999999/', ours)).statusCode).toBe(404);
+    await expectStatus(inject('DELETE', '/api/classes/999999/', ours), 404);
   });
 });

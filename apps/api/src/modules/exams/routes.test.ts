@@ -1,31 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { examScores, subjects } from '../../db/schema/index';
-import { authAs, insertClass, insertStudent } from '../../test/academics';
-import { createTestApp, registerSchool, type SignedInSchool, type TestApp } from '../../test/app';
+import { authAs, expectStatus, useTestApp } from '../../test/app';
+import { insertClass, insertStudent } from '../../test/seed';
 
-let t: TestApp;
-let a: SignedInSchool;
-let b: SignedInSchool;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerSchool(t.app, 'Alliance High School');
-  b = await registerSchool(t.app, 'Bahati Secondary');
-});
-afterAll(() => t.close());
-
-const call = (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  headers: Record<string, string>,
-  payload?: object,
-) => t.app.inject({ method, url, headers, payload });
-
-async function createExam(who: SignedInSchool, body: object) {
-  const res = await call('POST', '/api/grades/exams/', who.auth, body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
+const { t, call, create, schools } = useTestApp('Alliance High School', 'Bahati Secondary');
+const [a, b] = schools;
+const createExam = (who: typeof a, body: object) => create(who, '/api/grades/exams/', body);
 
 const END_MESSAGE = 'End date must be on or after the start date';
 
@@ -80,7 +60,7 @@ describe('exams', () => {
     ]);
     const one = await call('GET', `/api/grades/exams/${res.json()[0].id}/`, a.auth);
     expect(one.json()).toEqual(res.json()[0]);
-    expect((await call('GET', `/api/grades/exams/${theirs.id}/`, a.auth)).statusCode).toBe(404);
+    await expectStatus(call('GET', `/api/grades/exams/${theirs.id}/`, a.auth), 404);
   });
 
   it('refuses an end before the start and a missing name', async () => {
@@ -102,12 +82,10 @@ describe('exams', () => {
     const teacher = await authAs(t.app, a.schoolId, 'teacher');
     expect((await call('GET', '/api/grades/exams/', teacher)).statusCode).toBe(200);
     const body = { name: 'x', start_date: '2024-01-10', end_date: '2024-01-12' };
-    expect((await call('POST', '/api/grades/exams/', teacher, body)).statusCode).toBe(403);
-    expect((await call('GET', '/api/grades/exams/', {})).statusCode).toBe(401);
-    expect((await call('POST', '/api/grades/exams/', {}, body)).statusCode).toBe(401);
-    expect((await call('GET', `/api/grades/exams/?school=${b.schoolId}`, a.auth)).statusCode).toBe(
-      403,
-    );
+    await expectStatus(call('POST', '/api/grades/exams/', teacher, body), 403);
+    await expectStatus(call('GET', '/api/grades/exams/', {}), 401);
+    await expectStatus(call('POST', '/api/grades/exams/', {}, body), 401);
+    await expectStatus(call('GET', `/api/grades/exams/?school=${b.schoolId}`, a.auth), 403);
     const post = await call('POST', '/api/grades/exams/', a.auth, { ...body, school: b.schoolId });
     expect(post.statusCode).toBe(403);
   });
@@ -146,7 +124,7 @@ describe('exams', () => {
     });
     const patch = await call('PATCH', `/api/grades/exams/${theirs.id}/`, a.auth, { name: 'x' });
     expect(patch.statusCode).toBe(404);
-    expect((await call('DELETE', `/api/grades/exams/${theirs.id}/`, a.auth)).statusCode).toBe(404);
+    await expectStatus(call('DELETE', `/api/grades/exams/${theirs.id}/`, a.auth), 404);
     expect((await call('GET', `/api/grades/exams/${theirs.id}/`, b.auth)).json().name).toBe(
       'Their CAT',
     );
@@ -155,7 +133,7 @@ describe('exams', () => {
   it('deletes an exam with no scores', async () => {
     const exam = await createExam(a, { name: 'Gone', start: '2024-01-01', end: '2024-01-02' });
     expect((await call('DELETE', `/api/grades/exams/${exam.id}/`, a.auth)).statusCode).toBe(204);
-    expect((await call('DELETE', `/api/grades/exams/${exam.id}/`, a.auth)).statusCode).toBe(404);
+    await expectStatus(call('DELETE', `/api/grades/exams/${exam.id}/`, a.auth), 404);
   });
 
   it('refuses (409) to delete an exam that has scores, deleting nothing', async () => {

@@ -1,31 +1,16 @@
 import { KCSE_SCALE } from '@shule/shared/kcse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authAs } from '../../test/academics';
-import { createTestApp, registerSchool, type SignedInSchool, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import {
+  authAs,
+  expectStatus,
+  registerSchool,
+  type SignedInSchool,
+  useTestApp,
+} from '../../test/app';
 
-let t: TestApp;
-let a: SignedInSchool;
-let b: SignedInSchool;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerSchool(t.app, 'Alliance High School');
-  b = await registerSchool(t.app, 'Bahati Secondary');
-});
-afterAll(() => t.close());
-
-const call = (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  headers: Record<string, string>,
-  payload?: object,
-) => t.app.inject({ method, url, headers, payload });
-
-async function createGrade(who: SignedInSchool, body: object) {
-  const res = await call('POST', '/api/grades/grades/', who.auth, body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
+const { t, call, create, schools } = useTestApp('Alliance High School', 'Bahati Secondary');
+const [a, b] = schools;
+const createGrade = (who: SignedInSchool, body: object) => create(who, '/api/grades/grades/', body);
 
 async function bandsOf(who: SignedInSchool, subjectId: number) {
   const res = await call('GET', `/api/grades/subject_grades/?subject=${subjectId}`, who.auth);
@@ -64,13 +49,12 @@ describe('grades', () => {
   it('lets a teacher read the grades but not change them', async () => {
     const teacher = await authAs(t.app, a.schoolId, 'teacher');
     expect((await call('GET', '/api/grades/grades/', teacher)).statusCode).toBe(200);
-    const res = await call('POST', '/api/grades/grades/', teacher, { name: 'X', code: 'X' });
-    expect(res.statusCode).toBe(403);
+    await expectStatus(call('POST', '/api/grades/grades/', teacher, { name: 'X', code: 'X' }), 403);
   });
 
   it('refuses a student account', async () => {
     const student = await authAs(t.app, a.schoolId, 'student');
-    expect((await call('GET', '/api/grades/grades/', student)).statusCode).toBe(403);
+    await expectStatus(call('GET', '/api/grades/grades/', student), 403);
   });
 
   it('refuses a missing code with its message', async () => {
@@ -100,13 +84,9 @@ describe('grades', () => {
   });
 
   it('answers 401 without a token and 403 for another school', async () => {
-    expect((await call('GET', '/api/grades/grades/', {})).statusCode).toBe(401);
-    expect(
-      (await call('POST', '/api/grades/grades/', {}, { name: 'X', code: 'X' })).statusCode,
-    ).toBe(401);
-    expect((await call('GET', `/api/grades/grades/?school=${b.schoolId}`, a.auth)).statusCode).toBe(
-      403,
-    );
+    await expectStatus(call('GET', '/api/grades/grades/', {}), 401);
+    await expectStatus(call('POST', '/api/grades/grades/', {}, { name: 'X', code: 'X' }), 401);
+    await expectStatus(call('GET', `/api/grades/grades/?school=${b.schoolId}`, a.auth), 403);
     const res = await call('POST', '/api/grades/grades/', a.auth, {
       name: 'X',
       code: 'X',
@@ -139,8 +119,7 @@ describe('grades', () => {
     const theirs = await createGrade(b, { name: 'Theirs', code: 'THR' });
     const patch = await call('PATCH', `/api/grades/grades/${theirs.id}/`, a.auth, { name: 'x' });
     expect(patch.statusCode).toBe(404);
-    const del = await call('DELETE', `/api/grades/grades/${theirs.id}/`, a.auth);
-    expect(del.statusCode).toBe(404);
+    await expectStatus(call('DELETE', `/api/grades/grades/${theirs.id}/`, a.auth), 404);
     const list = await call('GET', '/api/grades/grades/', b.auth);
     expect(list.json().find((g: { id: number }) => g.id === theirs.id).name).toBe('Theirs');
   });
@@ -149,8 +128,7 @@ describe('grades', () => {
     const grade = await createGrade(a, { name: 'Gone', code: 'GONE' });
     const res = await call('DELETE', `/api/grades/grades/${grade.id}/`, a.auth);
     expect(res.statusCode).toBe(204);
-    const again = await call('DELETE', `/api/grades/grades/${grade.id}/`, a.auth);
-    expect(again.statusCode).toBe(404);
+    await expectStatus(call('DELETE', `/api/grades/grades/${grade.id}/`, a.auth), 404);
   });
 
   it('answers 400 for an id that is not a number', async () => {
@@ -263,7 +241,7 @@ describe('KCSE scale', () => {
   it('is for admins only and needs a token', async () => {
     const c = await registerSchool(t.app, 'Starehe Boys Centre');
     const teacher = await authAs(t.app, c.schoolId, 'teacher');
-    expect((await call('POST', '/api/grades/grades/kcse/', teacher)).statusCode).toBe(403);
-    expect((await call('POST', '/api/grades/grades/kcse/', {})).statusCode).toBe(401);
+    await expectStatus(call('POST', '/api/grades/grades/kcse/', teacher), 403);
+    await expectStatus(call('POST', '/api/grades/grades/kcse/', {}), 401);
   });
 });

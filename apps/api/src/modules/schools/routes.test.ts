@@ -1,22 +1,11 @@
 import { MESSAGES } from '@shule/shared/fields';
 import type { RegisterSchoolBody } from '@shule/shared/institution';
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { schools, users } from '../../db/schema/index';
-import {
-  createTestApp,
-  json,
-  login,
-  schoolRegistration,
-  type TestApp,
-  uniquePhone,
-} from '../../test/app';
+import { json, login, schoolRegistration, uniquePhone, useTestApp } from '../../test/app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const { t } = useTestApp();
 
 const register = (payload: unknown) =>
   t.app.inject({

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authAs, insertClass, insertStudent } from '../../test/academics';
-import { createTestApp, registerSchool, type SignedInSchool, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { authAs, expectStatus, type SignedInSchool, useTestApp } from '../../test/app';
+import { insertClass, insertStudent } from '../../test/seed';
 
-let t: TestApp;
-let a: SignedInSchool;
-let b: SignedInSchool;
+const { t, call, create, schools } = useTestApp('Alliance High School', 'Bahati Secondary');
+const [a, b] = schools;
 let teacher: Record<string, string>;
 let form1: number;
 let form2: number;
@@ -21,18 +20,8 @@ let theirStudent: number;
 let theirSubject: number;
 let theirExam: number;
 
-const call = (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  headers: Record<string, string>,
-  payload?: object,
-) => t.app.inject({ method, url, headers, payload });
-
-async function post(who: SignedInSchool, path: string, body: object) {
-  const res = await call('POST', path, who.auth, body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as number;
-}
+const post = async (who: SignedInSchool, path: string, body: object): Promise<number> =>
+  (await create(who, path, body)).id;
 
 interface Row {
   id: number;
@@ -52,9 +41,6 @@ const save = (headers: Record<string, string>, body: object) =>
   call('POST', '/api/grades/student_subject_grades/', headers, body);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerSchool(t.app, 'Alliance High School');
-  b = await registerSchool(t.app, 'Bahati Secondary');
   teacher = await authAs(t.app, a.schoolId, 'teacher');
   form1 = await insertClass(t.app, a.schoolId, 'Form 1');
   form2 = await insertClass(t.app, a.schoolId, 'Form 2');
@@ -97,7 +83,6 @@ beforeAll(async () => {
     end_date: '2024-03-08',
   });
 });
-afterAll(() => t.close());
 
 describe('students_with_grades', () => {
   it('lists every student with class, the subjects of the class, and no scores yet', async () => {
@@ -146,10 +131,8 @@ describe('students_with_grades', () => {
       `/api/students/students_with_grades/?exam=${theirExam}`,
       a.auth,
     );
-    expect(theirs.statusCode).toBe(404);
-    expect(theirs.json().message).toBe('Exam not found');
-    const res = await call('GET', `/api/students/students_with_grades/?exam=${exam}`, {});
-    expect(res.statusCode).toBe(401);
+    await expectStatus(theirs, 404, 'Exam not found');
+    await expectStatus(call('GET', `/api/students/students_with_grades/?exam=${exam}`, {}), 401);
     const student = await authAs(t.app, a.schoolId, 'student');
     const forbidden = await call(
       'GET',
@@ -281,29 +264,26 @@ describe('saving a student’s marks', () => {
       exam,
       subject_marks: { [mat]: 50 },
     });
-    expect(student.statusCode).toBe(404);
-    expect(student.json().message).toBe('Student not found');
+    await expectStatus(student, 404, 'Student not found');
     const otherExamRes = await save(a.auth, {
       student: amina,
       exam: theirExam,
       subject_marks: { [mat]: 50 },
     });
-    expect(otherExamRes.statusCode).toBe(404);
-    expect(otherExamRes.json().message).toBe('Exam not found');
+    await expectStatus(otherExamRes, 404, 'Exam not found');
     const subject = await save(a.auth, {
       student: amina,
       exam,
       subject_marks: { [mat]: 12, [theirSubject]: 50 },
     });
-    expect(subject.statusCode).toBe(404);
-    expect(subject.json().message).toBe('Subject not found');
+    await expectStatus(subject, 404, 'Subject not found');
     expect(await scoresOf(exam)).toEqual(before);
   });
 
   it('answers 401 without a token and 403 for a student account', async () => {
-    expect((await save({}, { student: amina, exam, subject_marks: {} })).statusCode).toBe(401);
+    await expectStatus(save({}, { student: amina, exam, subject_marks: {} }), 401);
     const student = await authAs(t.app, a.schoolId, 'student');
-    expect((await save(student, { student: amina, exam, subject_marks: {} })).statusCode).toBe(403);
+    await expectStatus(save(student, { student: amina, exam, subject_marks: {} }), 403);
   });
 
   it('stops the exam and the subjects from being deleted while they have scores', async () => {

@@ -1,23 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { teachers, users } from '../../db/schema/index';
-import {
-  createTestApp,
-  json,
-  registerSchool,
-  type SignedInSchool,
-  type TestApp,
-  uniquePhone,
-} from '../../test/app';
+import { expectStatus, OTHER_SCHOOL_MESSAGE, uniquePhone, useTestApp } from '../../test/app';
 
-let t: TestApp;
-let mine: SignedInSchool;
-let other: SignedInSchool;
-beforeAll(async () => {
-  t = await createTestApp();
-  mine = await registerSchool(t.app, 'Staff Academy');
-  other = await registerSchool(t.app, 'Other Staff Academy');
-});
-afterAll(() => t?.close());
+const { t, schools } = useTestApp('Staff Academy', 'Other Staff Academy');
+const [mine, other] = schools;
 
 const count = (query: string, headers: Record<string, string> = mine.auth) =>
   t.app.inject({ method: 'GET', url: `/api/staff/count/${query}`, headers });
@@ -56,13 +42,11 @@ describe('GET /api/staff/count/?school_id=', () => {
   });
 
   it('answers 401 without a token', async () => {
-    expect((await count(`?school_id=${mine.schoolId}`, {})).statusCode).toBe(401);
+    await expectStatus(count(`?school_id=${mine.schoolId}`, {}), 401);
   });
 
   it.each(['school_id', 'school'])('answers 403 when %s names another school', async (param) => {
-    const res = await count(`?${param}=${other.schoolId}`);
-    expect(res.statusCode).toBe(403);
-    expect(json(res).message).toBe('You can only see and change your own school');
+    await expectStatus(count(`?${param}=${other.schoolId}`), 403, OTHER_SCHOOL_MESSAGE);
   });
 
   it('answers 400 for a school_id that is not a number', async () => {

@@ -1,28 +1,22 @@
 import { MESSAGES } from '@shule/shared/fields';
 import { TEACHER_MESSAGES } from '@shule/shared/teachers';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { teachers, users } from '../../db/schema/index';
 import {
-  createTestApp,
+  countQueries,
+  expectStatus,
   login,
   registerSchool,
   type SignedInSchool,
-  type TestApp,
   uniquePhone,
+  useTestApp,
 } from '../../test/app';
+import { addTeacherFixture, createClassFixture, signedInTeacher } from '../../test/fixtures';
 import { PHONE_TAKEN_MESSAGE } from '../auth/service';
-import { addTeacherFixture, countQueries, createClassFixture } from '../students/test-fixtures';
 
-let t: TestApp;
-let ours: SignedInSchool;
-let theirs: SignedInSchool;
-beforeAll(async () => {
-  t = await createTestApp();
-  ours = await registerSchool(t.app, 'Mang’u High School');
-  theirs = await registerSchool(t.app, 'Maseno School');
-});
-afterAll(() => t?.close());
+const { t, schools } = useTestApp('Mang’u High School', 'Maseno School');
+const [ours, theirs] = schools;
 
 const addTeacher = (who: SignedInSchool | null, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/staff/teachers/', headers: who?.auth ?? {}, payload });
@@ -144,11 +138,10 @@ describe('POST /api/staff/teachers/', () => {
   });
 
   it('refuses another school (403), a teacher (403) and no token (401)', async () => {
-    expect((await addTeacher(ours, { ...valid(), school: theirs.schoolId })).statusCode).toBe(403);
-    const { phone, password } = await addTeacherFixture(t.app, ours);
-    const teacher = await login(t.app, phone, password);
-    expect((await addTeacher(teacher, valid())).statusCode).toBe(403);
-    expect((await addTeacher(null, valid())).statusCode).toBe(401);
+    await expectStatus(addTeacher(ours, { ...valid(), school: theirs.schoolId }), 403);
+    const teacher = await signedInTeacher(t.app, ours);
+    await expectStatus(addTeacher(teacher, valid()), 403);
+    await expectStatus(addTeacher(null, valid()), 401);
   });
 });
 
@@ -188,9 +181,8 @@ describe('GET /api/schools/{id}/teachers', () => {
   });
 
   it('refuses another school (403) and no token (401)', async () => {
-    const res = await listTeachers(ours, theirs.schoolId);
-    expect(res.statusCode).toBe(403);
-    expect((await listTeachers(null, ours.schoolId)).statusCode).toBe(401);
+    await expectStatus(listTeachers(ours, theirs.schoolId), 403);
+    await expectStatus(listTeachers(null, ours.schoolId), 401);
     expect((await listTeachers(ours, 0)).statusCode).toBe(400);
   });
 

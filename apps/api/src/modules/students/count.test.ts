@@ -1,44 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classes, students } from '../../db/schema/index';
-import {
-  createTestApp,
-  json,
-  registerSchool,
-  type SignedInSchool,
-  type TestApp,
-  uniquePhone,
-} from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { expectStatus, json, OTHER_SCHOOL_MESSAGE, uniquePhone, useTestApp } from '../../test/app';
+import { insertClass, insertStudent } from '../../test/seed';
 
-let t: TestApp;
-let mine: SignedInSchool;
-let other: SignedInSchool;
-beforeAll(async () => {
-  t = await createTestApp();
-  mine = await registerSchool(t.app, 'Count Academy');
-  other = await registerSchool(t.app, 'Other Academy');
-});
-afterAll(() => t?.close());
+const { t, schools } = useTestApp('Count Academy', 'Other Academy');
+const [mine, other] = schools;
 
 const count = (query: string, headers: Record<string, string> = mine.auth) =>
   t.app.inject({ method: 'GET', url: `/api/students/count/${query}`, headers });
 
-/** Writes students straight to the tables, as the admission module (issue 3) will. */
+/** A new class of students with these genders, written straight to the tables. */
 async function admit(schoolId: number, genders: string[]) {
-  const [klass] = await t.app.db
-    .insert(classes)
-    .values({ schoolId, name: `Form ${Math.random().toString(36).slice(2, 8)}` })
-    .returning({ id: classes.id });
-  await t.app.db.insert(students).values(
-    genders.map((gender, i) => ({
-      schoolId,
-      classId: klass!.id,
-      admissionNumber: `ADM-${klass!.id}-${i}`,
-      firstName: 'Amani',
-      lastName: 'Kamau',
-      dateOfBirth: '2012-03-04',
-      gender,
-    })),
+  const classId = await insertClass(
+    t.app,
+    schoolId,
+    `Form ${Math.random().toString(36).slice(2, 8)}`,
   );
+  for (const gender of genders) await insertStudent(t.app, schoolId, classId, { gender });
 }
 
 describe('GET /api/students/count/?school_id=', () => {
@@ -67,18 +44,15 @@ describe('GET /api/students/count/?school_id=', () => {
   });
 
   it('answers 401 without a token', async () => {
-    const res = await count(`?school_id=${mine.schoolId}`, {});
-    expect(res.statusCode).toBe(401);
+    await expectStatus(count(`?school_id=${mine.schoolId}`, {}), 401);
   });
 
   it.each(['school_id', 'school'])('answers 403 when %s names another school', async (param) => {
-    const res = await count(`?${param}=${other.schoolId}`);
-    expect(res.statusCode).toBe(403);
-    expect(json(res).message).toBe('You can only see and change your own school');
+    await expectStatus(count(`?${param}=${other.schoolId}`), 403, OTHER_SCHOOL_MESSAGE);
   });
 
   it('answers 403 for a school that does not exist', async () => {
-    expect((await count('?school_id=999999')).statusCode).toBe(403);
+    await expectStatus(count('?school_id=999999'), 403);
   });
 
   it('answers 400 for a school_id that is not a number', async () => {
@@ -99,7 +73,6 @@ describe('GET /api/students/count/?school_id=', () => {
         password: 'secret123',
       },
     });
-    const res = await count('', { authorization: `Bearer ${signup.json().tokens.token}` });
-    expect(res.statusCode).toBe(403);
+    await expectStatus(count('', { authorization: `Bearer ${signup.json().tokens.token}` }), 403);
   });
 });

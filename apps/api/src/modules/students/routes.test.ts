@@ -1,39 +1,33 @@
 import { MESSAGES } from '@shule/shared/fields';
 import { STUDENT_MESSAGES, type StudentRow } from '@shule/shared/students';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parents, students } from '../../db/schema/index';
 import {
-  createTestApp,
-  login,
+  countQueries,
+  expectStatus,
   registerSchool,
   type SignedInSchool,
-  type TestApp,
   uniquePhone,
+  useTestApp,
 } from '../../test/app';
 import {
-  addTeacherFixture,
   admitFixture,
-  countQueries,
   createClassFixture,
+  signedInTeacher,
   studentBody,
-} from './test-fixtures';
+} from '../../test/fixtures';
 
-let t: TestApp;
-let ours: SignedInSchool;
-let theirs: SignedInSchool;
+const { t, schools } = useTestApp('Alliance Girls High School', 'Lenana School');
+const [ours, theirs] = schools;
 let form1: number;
 let form2: number;
 let theirClass: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  ours = await registerSchool(t.app, 'Alliance Girls High School');
-  theirs = await registerSchool(t.app, 'Lenana School');
   form1 = (await createClassFixture(t.app, ours, 'Form 1')).id;
   form2 = (await createClassFixture(t.app, ours, 'Form 2')).id;
   theirClass = (await createClassFixture(t.app, theirs, 'Form 1')).id;
 });
-afterAll(() => t?.close());
 
 const admit = (who: SignedInSchool | null, classId: number, payload: object) =>
   t.app.inject({
@@ -189,14 +183,11 @@ describe('POST /api/classes/{id}/add_student', () => {
 
   it('another school’s class is not found (404); teachers 403; no token 401; nothing admitted', async () => {
     const before = await studentCount();
-    const res = await admit(ours, theirClass, studentBody());
-    expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe('Class not found');
-    expect((await admit(ours, 999999, studentBody())).statusCode).toBe(404);
-    const { phone, password } = await addTeacherFixture(t.app, ours);
-    const teacher = await login(t.app, phone, password);
-    expect((await admit(teacher, form1, studentBody())).statusCode).toBe(403);
-    expect((await admit(null, form1, studentBody())).statusCode).toBe(401);
+    await expectStatus(admit(ours, theirClass, studentBody()), 404, 'Class not found');
+    await expectStatus(admit(ours, 999999, studentBody()), 404);
+    const teacher = await signedInTeacher(t.app, ours);
+    await expectStatus(admit(teacher, form1, studentBody()), 403);
+    await expectStatus(admit(null, form1, studentBody()), 401);
     expect(await studentCount()).toBe(before);
   });
 });
@@ -234,8 +225,7 @@ describe('GET /api/students/get_students/{class}/{school}/', () => {
     expect(none.statusCode).toBe(200);
     expect(none.json()).toEqual({ students: [] });
 
-    const { phone, password } = await addTeacherFixture(t.app, school);
-    const teacher = await login(t.app, phone, password);
+    const teacher = await signedInTeacher(t.app, school);
     expect((await getStudents(teacher, 0, school.schoolId)).json().students).toHaveLength(3);
 
     const counts = await t.app.inject({
@@ -247,12 +237,10 @@ describe('GET /api/students/get_students/{class}/{school}/', () => {
   });
 
   it('refuses another school (403), another school’s class (404) and no token (401)', async () => {
-    expect((await getStudents(ours, 0, theirs.schoolId)).statusCode).toBe(403);
-    expect((await getStudents(ours, theirClass, theirs.schoolId)).statusCode).toBe(403);
-    const res = await getStudents(ours, theirClass, ours.schoolId);
-    expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe('Class not found');
-    expect((await getStudents(null, 0, ours.schoolId)).statusCode).toBe(401);
+    await expectStatus(getStudents(ours, 0, theirs.schoolId), 403);
+    await expectStatus(getStudents(ours, theirClass, theirs.schoolId), 403);
+    await expectStatus(getStudents(ours, theirClass, ours.schoolId), 404, 'Class not found');
+    await expectStatus(getStudents(null, 0, ours.schoolId), 401);
     expect((await getStudents(ours, -1, ours.schoolId)).statusCode).toBe(400);
     // Our whole-school list holds none of theirs.
     const mine = (await getStudents(ours, 0, ours.schoolId)).json().students as StudentRow[];
@@ -279,8 +267,7 @@ describe('GET /api/students/{id}/', () => {
       url: `/api/students/${theirStudent.id}`,
       headers: ours.auth,
     });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe('Student not found');
+    await expectStatus(res, 404, 'Student not found');
     const anon = await t.app.inject({ method: 'GET', url: `/api/students/${theirStudent.id}` });
     expect(anon.statusCode).toBe(401);
   });

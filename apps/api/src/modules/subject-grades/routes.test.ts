@@ -1,10 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authAs } from '../../test/academics';
-import { createTestApp, registerSchool, type SignedInSchool, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  authAs,
+  expectStatus,
+  registerSchool,
+  type SignedInSchool,
+  useTestApp,
+} from '../../test/app';
 
-let t: TestApp;
-let a: SignedInSchool;
-let b: SignedInSchool;
+const { t, call, create, schools } = useTestApp('Alliance High School', 'Bahati Secondary');
+const [a, b] = schools;
 
 interface Band {
   id: number;
@@ -13,28 +17,8 @@ interface Band {
   max_score: number | null;
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerSchool(t.app, 'Alliance High School');
-  b = await registerSchool(t.app, 'Bahati Secondary');
-});
-afterAll(() => t.close());
-
-const call = (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  headers: Record<string, string>,
-  payload?: object,
-) => t.app.inject({ method, url, headers, payload });
-
-async function newSubject(who: SignedInSchool, code: string) {
-  const res = await call('POST', '/api/grades/subjects/', who.auth, {
-    name: `Subject ${code}`,
-    code,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as number;
-}
+const newSubject = async (who: SignedInSchool, code: string): Promise<number> =>
+  (await create(who, '/api/grades/subjects/', { name: `Subject ${code}`, code })).id;
 
 async function bands(who: SignedInSchool, subjectId: number): Promise<Band[]> {
   const res = await call('GET', `/api/grades/subject_grades/?subject=${subjectId}`, who.auth);
@@ -72,8 +56,7 @@ describe('grading bands', () => {
     const teacher = await authAs(t.app, a.schoolId, 'teacher');
     const read = await call('GET', `/api/grades/subject_grades/?subject=${maths}`, teacher);
     expect(read.statusCode).toBe(200);
-    const write = await batch({ ...a, auth: teacher }, []);
-    expect(write.statusCode).toBe(403);
+    await expectStatus(batch({ ...a, auth: teacher }, []), 403);
   });
 
   it('needs the subject parameter', async () => {
@@ -166,10 +149,8 @@ describe('grading bands', () => {
   });
 
   it('answers 401 without a token', async () => {
-    expect((await call('GET', `/api/grades/subject_grades/?subject=${maths}`, {})).statusCode).toBe(
-      401,
-    );
-    expect((await batch({ ...a, auth: {} as never }, [])).statusCode).toBe(401);
+    await expectStatus(call('GET', `/api/grades/subject_grades/?subject=${maths}`, {}), 401);
+    await expectStatus(batch({ ...a, auth: {} as never }, []), 401);
   });
 
   it("answers 404 for another school's subject or band, changing nothing", async () => {

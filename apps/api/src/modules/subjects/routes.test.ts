@@ -1,37 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { examScores } from '../../db/schema/index';
-import { authAs, insertClass, insertStudent } from '../../test/academics';
-import { createTestApp, registerSchool, type SignedInSchool, type TestApp } from '../../test/app';
+import { authAs, expectStatus, useTestApp } from '../../test/app';
+import { insertClass, insertStudent } from '../../test/seed';
 
-let t: TestApp;
-let a: SignedInSchool;
-let b: SignedInSchool;
+const { t, call, create, schools } = useTestApp('Alliance High School', 'Bahati Secondary');
+const [a, b] = schools;
 let form1: number;
 let form2: number;
 let theirClass: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerSchool(t.app, 'Alliance High School');
-  b = await registerSchool(t.app, 'Bahati Secondary');
   form1 = await insertClass(t.app, a.schoolId, 'Form 1');
   form2 = await insertClass(t.app, a.schoolId, 'Form 2');
   theirClass = await insertClass(t.app, b.schoolId, 'Form 1');
 });
-afterAll(() => t.close());
 
-const call = (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  headers: Record<string, string>,
-  payload?: object,
-) => t.app.inject({ method, url, headers, payload });
-
-async function createSubject(who: SignedInSchool, body: object) {
-  const res = await call('POST', '/api/grades/subjects/', who.auth, body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
+const createSubject = (who: typeof a, body: object) => create(who, '/api/grades/subjects/', body);
 
 describe('subjects', () => {
   it('creates a subject with its classes and an upper-case code', async () => {
@@ -108,18 +92,16 @@ describe('subjects', () => {
       code: 'KIS',
       classes: [form1, theirClass],
     });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe('Class not found');
+    await expectStatus(res, 404, 'Class not found');
     const list = (await call('GET', '/api/grades/subjects/', a.auth)).json();
     expect(list.map((s: { code: string }) => s.code)).not.toContain('KIS');
   });
 
   it('answers 401 without a token and 403 for another school parameter', async () => {
-    expect((await call('GET', '/api/grades/subjects/', {})).statusCode).toBe(401);
-    expect((await call('GET', '/api/grades/subjects/1/', {})).statusCode).toBe(401);
-    expect((await call('DELETE', '/api/grades/subjects/1/', {})).statusCode).toBe(401);
-    const other = await call('GET', `/api/grades/subjects/?school_id=${b.schoolId}`, a.auth);
-    expect(other.statusCode).toBe(403);
+    await expectStatus(call('GET', '/api/grades/subjects/', {}), 401);
+    await expectStatus(call('GET', '/api/grades/subjects/1/', {}), 401);
+    await expectStatus(call('DELETE', '/api/grades/subjects/1/', {}), 401);
+    await expectStatus(call('GET', `/api/grades/subjects/?school_id=${b.schoolId}`, a.auth), 403);
     const post = await call('POST', '/api/grades/subjects/', a.auth, {
       name: 'X',
       code: 'X',
@@ -165,12 +147,10 @@ describe('subjects', () => {
 
   it("answers 404 for another school's subject: reading, changing, deleting", async () => {
     const theirs = await createSubject(b, { name: 'History', code: 'HIS' });
-    expect((await call('GET', `/api/grades/subjects/${theirs.id}/`, a.auth)).statusCode).toBe(404);
+    await expectStatus(call('GET', `/api/grades/subjects/${theirs.id}/`, a.auth), 404);
     const patch = await call('PATCH', `/api/grades/subjects/${theirs.id}/`, a.auth, { name: 'x' });
     expect(patch.statusCode).toBe(404);
-    expect((await call('DELETE', `/api/grades/subjects/${theirs.id}/`, a.auth)).statusCode).toBe(
-      404,
-    );
+    await expectStatus(call('DELETE', `/api/grades/subjects/${theirs.id}/`, a.auth), 404);
     expect((await call('GET', `/api/grades/subjects/${theirs.id}/`, b.auth)).json().name).toBe(
       'History',
     );
@@ -181,7 +161,7 @@ describe('subjects', () => {
     expect((await call('DELETE', `/api/grades/subjects/${music.id}/`, a.auth)).statusCode).toBe(
       204,
     );
-    expect((await call('GET', `/api/grades/subjects/${music.id}/`, a.auth)).statusCode).toBe(404);
+    await expectStatus(call('GET', `/api/grades/subjects/${music.id}/`, a.auth), 404);
   });
 
   it('refuses (409) to delete a subject that has scores, deleting nothing', async () => {

@@ -1,31 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authAs } from '../../test/academics';
-import { createTestApp, registerSchool, type SignedInSchool, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { authAs, expectStatus, useTestApp } from '../../test/app';
 
-let t: TestApp;
-let a: SignedInSchool;
-let b: SignedInSchool;
+const { t, call, create, schools } = useTestApp('Alliance High School', 'Bahati Secondary');
+const [a, b] = schools;
 let year2024: { id: number; name: string };
 let yearNow: { id: number; name: string };
 let theirYear: { id: number };
 
-const call = (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  headers: Record<string, string>,
-  payload?: object,
-) => t.app.inject({ method, url, headers, payload });
-
-async function create(who: SignedInSchool, path: string, body: object) {
-  const res = await call('POST', path, who.auth, body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerSchool(t.app, 'Alliance High School');
-  b = await registerSchool(t.app, 'Bahati Secondary');
   year2024 = await create(a, '/api/fees/academic_years/', {
     name: '2024',
     start_date: '2024-01-01',
@@ -42,7 +24,6 @@ beforeAll(async () => {
     end_date: '2024-12-31',
   });
 });
-afterAll(() => t.close());
 
 const OUTSIDE = 'The term must lie within its academic year 2024 (2024-01-01 to 2024-12-31)';
 
@@ -140,25 +121,21 @@ describe('terms', () => {
     const teacher = await authAs(t.app, a.schoolId, 'teacher');
     expect((await call('GET', '/api/fees/terms/', teacher)).statusCode).toBe(200);
     const body = { name: 'x', start_date: '2024-01-08', end_date: '2024-04-05' };
-    expect((await call('POST', '/api/fees/terms/', teacher, body)).statusCode).toBe(403);
-    expect((await call('GET', '/api/fees/terms/', {})).statusCode).toBe(401);
-    expect((await call('PATCH', '/api/fees/terms/1/', {}, body)).statusCode).toBe(401);
+    await expectStatus(call('POST', '/api/fees/terms/', teacher, body), 403);
+    await expectStatus(call('GET', '/api/fees/terms/', {}), 401);
+    await expectStatus(call('PATCH', '/api/fees/terms/1/', {}, body), 401);
   });
 
   it('refuses another school: 403 for its id as parameter, 404 for its year', async () => {
-    expect((await call('GET', `/api/fees/terms/?school=${b.schoolId}`, a.auth)).statusCode).toBe(
-      403,
-    );
-    const list = await call('GET', `/api/fees/terms/?academic_year=${theirYear.id}`, a.auth);
-    expect(list.statusCode).toBe(404);
+    await expectStatus(call('GET', `/api/fees/terms/?school=${b.schoolId}`, a.auth), 403);
+    await expectStatus(call('GET', `/api/fees/terms/?academic_year=${theirYear.id}`, a.auth), 404);
     const post = await call('POST', '/api/fees/terms/', a.auth, {
       name: 'Sneaky',
       start_date: '2024-01-08',
       end_date: '2024-04-05',
       academic_year: theirYear.id,
     });
-    expect(post.statusCode).toBe(404);
-    expect(post.json().message).toBe('Academic year not found');
+    await expectStatus(post, 404, 'Academic year not found');
   });
 
   it('edits a term, checking dates and year as they will be', async () => {
@@ -202,9 +179,8 @@ describe('terms', () => {
       start_date: '2024-01-08',
       end_date: '2024-04-05',
     });
-    const patch = await call('PATCH', `/api/fees/terms/${theirs.id}/`, a.auth, { name: 'x' });
-    expect(patch.statusCode).toBe(404);
-    expect((await call('DELETE', `/api/fees/terms/${theirs.id}/`, a.auth)).statusCode).toBe(404);
+    await expectStatus(call('PATCH', `/api/fees/terms/${theirs.id}/`, a.auth, { name: 'x' }), 404);
+    await expectStatus(call('DELETE', `/api/fees/terms/${theirs.id}/`, a.auth), 404);
     const list = (await call('GET', '/api/fees/terms/', b.auth)).json();
     expect(list.terms.find((x: { id: number }) => x.id === theirs.id).name).toBe('Their term');
   });
@@ -216,6 +192,6 @@ describe('terms', () => {
       end_date: '2024-10-02',
     });
     expect((await call('DELETE', `/api/fees/terms/${term.id}/`, a.auth)).statusCode).toBe(204);
-    expect((await call('DELETE', `/api/fees/terms/${term.id}/`, a.auth)).statusCode).toBe(404);
+    await expectStatus(call('DELETE', `/api/fees/terms/${term.id}/`, a.auth), 404);
   });
 });

@@ -2,18 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { UPLOAD_MESSAGES, UPLOADED_PHOTO_PATTERN } from '@shule/shared/uploads';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerSchool, type SignedInSchool, type TestApp } from '../../test/app';
-import { addTeacherFixture } from '../students/test-fixtures';
+import { describe, expect, it } from 'vitest';
+import { expectStatus, type SignedInSchool, useTestApp } from '../../test/app';
+import { addTeacherFixture } from '../../test/fixtures';
 import { uploadsDir } from './service';
 
-let t: TestApp;
-let ours: SignedInSchool;
-beforeAll(async () => {
-  t = await createTestApp();
-  ours = await registerSchool(t.app, 'Upload School');
-});
-afterAll(() => t?.close());
+const { t, schools } = useTestApp('Upload School');
+const [ours] = schools;
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -143,7 +138,7 @@ describe('POST /api/uploads/', () => {
   });
 
   it('401 without a token', async () => {
-    expect((await upload(null, PNG)).statusCode).toBe(401);
+    await expectStatus(upload(null, PNG), 401);
   });
 
   it('the URL it answers is what the photo fields accept', async () => {
@@ -155,7 +150,7 @@ describe('POST /api/uploads/', () => {
 
 describe('GET /uploads/<name>', () => {
   it('404 for unknown files, and nothing outside the uploads folder is served', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/uploads/nope.png' })).statusCode).toBe(404);
+    await expectStatus(t.app.inject({ method: 'GET', url: '/uploads/nope.png' }), 404);
     const secret = 'secret-beside-the-uploads-folder';
     writeFileSync(path.join(t.config.dataDir, 'private.txt'), secret);
     for (const url of [

@@ -1,13 +1,12 @@
 /**
- * Test fixtures for the people modules (classes, staff, students, uploads): create records
- * through the API as a user would, and count the SQL a request sends.
+ * Records created through the API as a user would (classes, teachers, students), for the people
+ * modules' tests.
  */
 import type { ClassRow } from '@shule/shared/classes';
 import type { AdmitStudentBody, StudentRow } from '@shule/shared/students';
 import type { CreateTeacherBody, TeacherRow } from '@shule/shared/teachers';
-import { vi } from 'vitest';
-import type { App } from '../../app';
-import { type SignedInSchool, uniquePhone } from '../../test/app';
+import type { App } from '../app';
+import { login, type SignedInSchool, uniquePhone } from './app';
 
 export async function createClassFixture(
   app: App,
@@ -53,6 +52,12 @@ export async function addTeacherFixture(
   return { teacher, message, password, phone };
 }
 
+/** A new teacher of `school`, signed in. */
+export async function signedInTeacher(app: App, school: SignedInSchool) {
+  const { phone, password } = await addTeacherFixture(app, school);
+  return login(app, phone, password);
+}
+
 export function studentBody(overrides: Partial<AdmitStudentBody> = {}): AdmitStudentBody {
   return {
     first_name: 'Amani',
@@ -83,20 +88,4 @@ export async function admitFixture(
   });
   if (res.statusCode !== 201) throw new Error(`admit failed: ${res.body}`);
   return res.json().student;
-}
-
-/**
- * How many SQL statements `run` sends through the app's database (outside transactions),
- * whichever driver is behind it: both drizzle sessions call `client.query`.
- */
-export async function countQueries(app: App, run: () => Promise<unknown>) {
-  const client = (app.db as unknown as { session: { client: { query: () => unknown } } }).session
-    .client;
-  const spy = vi.spyOn(client, 'query');
-  try {
-    await run();
-    return spy.mock.calls.length;
-  } finally {
-    spy.mockRestore();
-  }
 }
