@@ -4,17 +4,14 @@ import {
   type updateAcademicYearBody,
   yearHasTermsMessage,
 } from '@shule/shared/academic-years';
-import {
-  dateRangeStatus,
-  END_BEFORE_START_MESSAGE,
-  isEndBeforeStart,
-  todayIn,
-} from '@shule/shared/date-status';
+import { dateRangeStatus, todayIn } from '@shule/shared/date-status';
 import { and, asc, count, desc, eq, gt, lt, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { academicYears, terms } from '../../db/schema/index';
-import { conflict, invalid, notFound } from '../../errors';
+import { conflict, invalid } from '../../errors';
+import { datesAfterChange } from '../common/date-ranges';
+import { findInSchool, ofSchool } from '../common/school-rows';
 
 const yearColumns = {
   id: academicYears.id,
@@ -71,14 +68,11 @@ export function updateAcademicYear(
   today = todayIn(),
 ) {
   return db.transaction(async (tx) => {
-    const where = and(eq(academicYears.id, yearId), eq(academicYears.schoolId, schoolId));
-    const [existing] = await tx.select(yearColumns).from(academicYears).where(where).for('update');
-    if (!existing) throw notFound('Academic year');
-    const next = {
-      start_date: input.start_date ?? existing.start_date,
-      end_date: input.end_date ?? existing.end_date,
-    };
-    if (isEndBeforeStart(next)) throw invalid('end_date', END_BEFORE_START_MESSAGE);
+    const existing = await findInSchool(tx, schoolId, academicYears, yearId, 'Academic year', {
+      columns: yearColumns,
+      lock: 'update',
+    });
+    const next = datesAfterChange(existing, input);
     const [outside] = await tx
       .select({ name: terms.name, start: terms.startDate, end: terms.endDate })
       .from(terms)
@@ -100,7 +94,7 @@ export function updateAcademicYear(
     const [row] = await tx
       .update(academicYears)
       .set({ name: input.name, startDate: input.start_date, endDate: input.end_date })
-      .where(where)
+      .where(ofSchool(academicYears, schoolId, yearId))
       .returning(yearColumns);
     return withStatus(row!, today);
   });
@@ -109,18 +103,15 @@ export function updateAcademicYear(
 /** DELETE /fees/academic_years/{id}/: refused (409) while the year has terms. */
 export function deleteAcademicYear(db: Db, schoolId: number, yearId: number) {
   return db.transaction(async (tx) => {
-    const where = and(eq(academicYears.id, yearId), eq(academicYears.schoolId, schoolId));
-    const [year] = await tx
-      .select({ id: academicYears.id, name: academicYears.name })
-      .from(academicYears)
-      .where(where)
-      .for('update');
-    if (!year) throw notFound('Academic year');
+    const year = await findInSchool(tx, schoolId, academicYears, yearId, 'Academic year', {
+      columns: { name: academicYears.name },
+      lock: 'update',
+    });
     const [found] = await tx
       .select({ n: count() })
       .from(terms)
       .where(eq(terms.academicYearId, yearId));
     if ((found?.n ?? 0) > 0) throw conflict(yearHasTermsMessage(year.name, found!.n));
-    await tx.delete(academicYears).where(where);
+    await tx.delete(academicYears).where(ofSchool(academicYears, schoolId, yearId));
   });
 }

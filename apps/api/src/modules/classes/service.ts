@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { classes, students, teachers, users } from '../../db/schema/index';
 import { conflict, invalid, notFound } from '../../errors';
+import { findInSchool } from '../common/school-rows';
 
 export async function countClasses(db: Db, schoolId: number) {
   const [row] = await db.select({ n: count() }).from(classes).where(eq(classes.schoolId, schoolId));
@@ -111,12 +112,7 @@ export async function updateClass(
   input: z.output<typeof updateClassBody>,
 ): Promise<ClassRow> {
   return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: classes.id })
-      .from(classes)
-      .where(and(eq(classes.id, classId), eq(classes.schoolId, schoolId)))
-      .for('no key update');
-    if (!existing) throw notFound('Class');
+    await findInSchool(tx, schoolId, classes, classId, 'Class', { lock: 'no key update' });
 
     const changes: Partial<typeof classes.$inferInsert> = {};
     if (input.name !== undefined) {
@@ -147,12 +143,7 @@ export async function updateClass(
  */
 export async function deleteClass(db: Db, schoolId: number, classId: number) {
   await db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: classes.id })
-      .from(classes)
-      .where(and(eq(classes.id, classId), eq(classes.schoolId, schoolId)))
-      .for('update');
-    if (!existing) throw notFound('Class');
+    await findInSchool(tx, schoolId, classes, classId, 'Class', { lock: 'update' });
     const [enrolled] = await tx
       .select({ n: count() })
       .from(students)

@@ -1,4 +1,4 @@
-import { END_BEFORE_START_MESSAGE, isEndBeforeStart, todayIn } from '@shule/shared/date-status';
+import { todayIn } from '@shule/shared/date-status';
 import {
   type createExamBody,
   type Exam,
@@ -6,11 +6,13 @@ import {
   examStatus,
   type updateExamBody,
 } from '@shule/shared/exams';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { examScores, exams } from '../../db/schema/index';
-import { conflict, invalid, notFound } from '../../errors';
+import { conflict } from '../../errors';
+import { datesAfterChange } from '../common/date-ranges';
+import { findInSchool, ofSchool } from '../common/school-rows';
 
 const examColumns = {
   id: exams.id,
@@ -48,11 +50,7 @@ export async function listExams(db: Db, schoolId: number, today = todayIn()) {
 
 /** GET /grades/exams/{id}/ */
 export async function getExam(db: Db, schoolId: number, examId: number, today = todayIn()) {
-  const [row] = await db
-    .select(examColumns)
-    .from(exams)
-    .where(and(eq(exams.id, examId), eq(exams.schoolId, schoolId)));
-  if (!row) throw notFound('Exam');
+  const row = await findInSchool(db, schoolId, exams, examId, 'Exam', { columns: examColumns });
   return withStatus(row, today);
 }
 
@@ -85,14 +83,11 @@ export function updateExam(
   today = todayIn(),
 ) {
   return db.transaction(async (tx) => {
-    const where = and(eq(exams.id, examId), eq(exams.schoolId, schoolId));
-    const [existing] = await tx.select(examColumns).from(exams).where(where).for('update');
-    if (!existing) throw notFound('Exam');
-    const next = {
-      start_date: input.start_date ?? existing.start_date,
-      end_date: input.end_date ?? existing.end_date,
-    };
-    if (isEndBeforeStart(next)) throw invalid('end_date', END_BEFORE_START_MESSAGE);
+    const existing = await findInSchool(tx, schoolId, exams, examId, 'Exam', {
+      columns: examColumns,
+      lock: 'update',
+    });
+    datesAfterChange(existing, input); // 400 when the end would fall before the start
     const [row] = await tx
       .update(exams)
       .set({
@@ -101,7 +96,7 @@ export function updateExam(
         endDate: input.end_date,
         isCompleted: input.is_completed,
       })
-      .where(where)
+      .where(ofSchool(exams, schoolId, examId))
       .returning(examColumns);
     return withStatus(row!, today);
   });
@@ -113,18 +108,15 @@ export function updateExam(
  */
 export function deleteExam(db: Db, schoolId: number, examId: number) {
   return db.transaction(async (tx) => {
-    const where = and(eq(exams.id, examId), eq(exams.schoolId, schoolId));
-    const [exam] = await tx
-      .select({ id: exams.id, name: exams.name })
-      .from(exams)
-      .where(where)
-      .for('update');
-    if (!exam) throw notFound('Exam');
+    const exam = await findInSchool(tx, schoolId, exams, examId, 'Exam', {
+      columns: { name: exams.name },
+      lock: 'update',
+    });
     const [scores] = await tx
       .select({ n: count() })
       .from(examScores)
       .where(eq(examScores.examId, examId));
     if ((scores?.n ?? 0) > 0) throw conflict(examHasScoresMessage(exam.name, scores!.n));
-    await tx.delete(exams).where(where);
+    await tx.delete(exams).where(ofSchool(exams, schoolId, examId));
   });
 }

@@ -10,7 +10,8 @@ import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { grades, subjectGrades, subjects } from '../../db/schema/index';
-import { conflict, notFound } from '../../errors';
+import { conflict } from '../../errors';
+import { deleteInSchool, findInSchool, ofSchool } from '../common/school-rows';
 import { addBandsForGrade, lockSchoolGrading } from '../subject-grades/service';
 
 const gradeColumns = {
@@ -73,9 +74,7 @@ export function updateGrade(
   input: z.output<typeof updateGradeBody>,
 ) {
   return db.transaction(async (tx): Promise<Grade> => {
-    const where = and(eq(grades.id, gradeId), eq(grades.schoolId, schoolId));
-    const [existing] = await tx.select({ id: grades.id }).from(grades).where(where).for('update');
-    if (!existing) throw notFound('Grade');
+    await findInSchool(tx, schoolId, grades, gradeId, 'Grade', { lock: 'update' });
     if (input.code !== undefined) await assertCodeFree(tx, schoolId, input.code, gradeId);
     const [grade] = await tx
       .update(grades)
@@ -85,20 +84,15 @@ export function updateGrade(
         points: input.points,
         comments: input.comments,
       })
-      .where(where)
+      .where(ofSchool(grades, schoolId, gradeId))
       .returning(gradeColumns);
     return grade!;
   });
 }
 
 /** DELETE /grades/grades/{id}/: its bands go with it (scores keep their marks, not grades). */
-export async function deleteGrade(db: Db, schoolId: number, gradeId: number) {
-  const deleted = await db
-    .delete(grades)
-    .where(and(eq(grades.id, gradeId), eq(grades.schoolId, schoolId)))
-    .returning({ id: grades.id });
-  if (deleted.length === 0) throw notFound('Grade');
-}
+export const deleteGrade = (db: Db, schoolId: number, gradeId: number) =>
+  deleteInSchool(db, schoolId, grades, gradeId, 'Grade');
 
 /**
  * POST /grades/grades/kcse/: on a school with no grades, the twelve KCSE grades and their

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { classes, examScores, exams, students, subjects } from '../../db/schema/index';
 import { invalid, notFound } from '../../errors';
+import { findInSchool } from '../common/school-rows';
 
 // The correlated subqueries name the outer table in full: drizzle leaves column names
 // unqualified when a select has a single table, and "id" would then be ambiguous.
@@ -44,18 +45,8 @@ export async function listStudentsWithScores(
   examId: number,
   classId?: number,
 ): Promise<StudentWithScores[]> {
-  const [exam] = await db
-    .select({ id: exams.id })
-    .from(exams)
-    .where(and(eq(exams.id, examId), eq(exams.schoolId, schoolId)));
-  if (!exam) throw notFound('Exam');
-  if (classId !== undefined) {
-    const [found] = await db
-      .select({ id: classes.id })
-      .from(classes)
-      .where(and(eq(classes.id, classId), eq(classes.schoolId, schoolId)));
-    if (!found) throw notFound('Class');
-  }
+  await findInSchool(db, schoolId, exams, examId, 'Exam');
+  if (classId !== undefined) await findInSchool(db, schoolId, classes, classId, 'Class');
   const rows = await db
     .select({
       id: students.id,
@@ -122,12 +113,7 @@ export async function saveStudentMarks(
       .where(and(eq(students.id, input.student), eq(students.schoolId, schoolId)))
       .for('share');
     if (!student) throw notFound('Student');
-    const [exam] = await tx
-      .select({ id: exams.id })
-      .from(exams)
-      .where(and(eq(exams.id, input.exam), eq(exams.schoolId, schoolId)))
-      .for('share');
-    if (!exam) throw notFound('Exam');
+    const exam = await findInSchool(tx, schoolId, exams, input.exam, 'Exam', { lock: 'share' });
 
     const subjectIds = entries.map(([key]) => Number(key));
     const found =

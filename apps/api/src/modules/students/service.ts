@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { classes, parents, schools, students } from '../../db/schema/index';
 import { notFound } from '../../errors';
+import { findInSchool } from '../common/school-rows';
 
 export async function countStudentsByGender(db: Db, schoolId: number): Promise<StudentCounts> {
   const [row] = await db
@@ -77,33 +78,12 @@ async function selectStudents(db: Db | Tx, schoolId: number, filter?: SQL): Prom
   }));
 }
 
-async function assertClassInSchool(db: Db | Tx, schoolId: number, classId: number) {
-  const [found] = await db
-    .select({ id: classes.id })
-    .from(classes)
-    .where(and(eq(classes.id, classId), eq(classes.schoolId, schoolId)));
-  if (!found) throw notFound('Class');
-}
-
-/**
- * Like assertClassInSchool, and holds the class until the transaction ends: a delete of the
- * class running at the same moment either waits for the admission or makes it a clean 404.
- */
-async function lockClassForAdmission(tx: Tx, schoolId: number, classId: number) {
-  const [found] = await tx
-    .select({ id: classes.id })
-    .from(classes)
-    .where(and(eq(classes.id, classId), eq(classes.schoolId, schoolId)))
-    .for('key share');
-  if (!found) throw notFound('Class');
-}
-
 /** A class's students, or the whole school's when `classId` is 0 (DESIGN.md §6). */
 export async function listStudents(db: Db, schoolId: number, classId: number) {
   if (classId === 0) return selectStudents(db, schoolId);
   const rows = await selectStudents(db, schoolId, eq(students.classId, classId));
   // Only an empty answer needs to tell an empty class from one that is not ours.
-  if (rows.length === 0) await assertClassInSchool(db, schoolId, classId);
+  if (rows.length === 0) await findInSchool(db, schoolId, classes, classId, 'Class');
   return rows;
 }
 
@@ -156,7 +136,9 @@ export async function admitStudent(
   input: z.output<typeof admitStudentBody>,
 ) {
   return db.transaction(async (tx) => {
-    await lockClassForAdmission(tx, schoolId, classId);
+    // Holds the class until the transaction ends: a delete of the class running at the same
+    // moment either waits for the admission or makes it a clean 404.
+    await findInSchool(tx, schoolId, classes, classId, 'Class', { lock: 'key share' });
     const { parent, existing } = await findOrCreateParent(tx, schoolId, input.parent);
     const [counter] = await tx
       .update(schools)

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { grades, schools, subjectGrades, subjects } from '../../db/schema/index';
 import { invalid, notFound } from '../../errors';
+import { findInSchool } from '../common/school-rows';
 
 /**
  * A subject's grading bands: one subject_grades row per grade of the school. Rows are created
@@ -106,11 +107,7 @@ function selectItems(db: Db | Tx, where: SQL) {
 
 /** GET /grades/subject_grades/?subject= */
 export async function listBands(db: Db, schoolId: number, subjectId: number) {
-  const [subject] = await db
-    .select({ id: subjects.id })
-    .from(subjects)
-    .where(and(eq(subjects.id, subjectId), eq(subjects.schoolId, schoolId)));
-  if (!subject) throw notFound('Subject');
+  await findInSchool(db, schoolId, subjects, subjectId, 'Subject');
   const rows = await selectItems(
     db,
     and(eq(subjectGrades.subjectId, subjectId), eq(subjectGrades.schoolId, schoolId))!,

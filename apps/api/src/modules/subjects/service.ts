@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { classes, examScores, subjectClasses, subjects } from '../../db/schema/index';
 import { conflict, notFound } from '../../errors';
+import { findInSchool, ofSchool } from '../common/school-rows';
 import { addBandsForSubject, lockSchoolGrading } from '../subject-grades/service';
 
 /** Subjects with their class ids, aggregated in SQL: one query for the whole list. */
@@ -39,10 +40,7 @@ export const listSubjects = (db: Db, schoolId: number) =>
 
 /** GET /grades/subjects/{id}/ */
 export async function getSubject(db: Db | Tx, schoolId: number, subjectId: number) {
-  const [subject] = await selectSubjects(
-    db,
-    and(eq(subjects.id, subjectId), eq(subjects.schoolId, schoolId))!,
-  );
+  const [subject] = await selectSubjects(db, ofSchool(subjects, schoolId, subjectId));
   if (!subject) throw notFound('Subject');
   return subject;
 }
@@ -108,17 +106,14 @@ export function updateSubject(
   input: z.output<typeof updateSubjectBody>,
 ) {
   return db.transaction(async (tx) => {
-    const where = and(eq(subjects.id, subjectId), eq(subjects.schoolId, schoolId));
-    const [existing] = await tx
-      .select({ id: subjects.id })
-      .from(subjects)
-      .where(where)
-      .for('update');
-    if (!existing) throw notFound('Subject');
+    await findInSchool(tx, schoolId, subjects, subjectId, 'Subject', { lock: 'update' });
     if (input.code !== undefined) await assertCodeFree(tx, schoolId, input.code, subjectId);
     const { name, code, description } = input;
     if (name !== undefined || code !== undefined || description !== undefined) {
-      await tx.update(subjects).set({ name, code, description }).where(where);
+      await tx
+        .update(subjects)
+        .set({ name, code, description })
+        .where(ofSchool(subjects, schoolId, subjectId));
     }
     if (input.classes !== undefined) {
       const classIds = await assertOwnClasses(tx, schoolId, input.classes);
@@ -135,18 +130,15 @@ export function updateSubject(
  */
 export function deleteSubject(db: Db, schoolId: number, subjectId: number) {
   return db.transaction(async (tx) => {
-    const where = and(eq(subjects.id, subjectId), eq(subjects.schoolId, schoolId));
-    const [subject] = await tx
-      .select({ id: subjects.id, name: subjects.name })
-      .from(subjects)
-      .where(where)
-      .for('update');
-    if (!subject) throw notFound('Subject');
+    const subject = await findInSchool(tx, schoolId, subjects, subjectId, 'Subject', {
+      columns: { name: subjects.name },
+      lock: 'update',
+    });
     const [scores] = await tx
       .select({ n: count() })
       .from(examScores)
       .where(eq(examScores.subjectId, subjectId));
     if ((scores?.n ?? 0) > 0) throw conflict(subjectHasScoresMessage(subject.name, scores!.n));
-    await tx.delete(subjects).where(where);
+    await tx.delete(subjects).where(ofSchool(subjects, schoolId, subjectId));
   });
 }

@@ -1,9 +1,4 @@
-import {
-  dateRangeStatus,
-  END_BEFORE_START_MESSAGE,
-  isEndBeforeStart,
-  todayIn,
-} from '@shule/shared/date-status';
+import { dateRangeStatus, todayIn } from '@shule/shared/date-status';
 import {
   type createTermBody,
   isWithin,
@@ -15,7 +10,9 @@ import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { academicYears, terms } from '../../db/schema/index';
-import { invalid, notFound } from '../../errors';
+import { invalid } from '../../errors';
+import { datesAfterChange } from '../common/date-ranges';
+import { deleteInSchool, findInSchool, ofSchool } from '../common/school-rows';
 
 /** Terms with their academic year's id and name: one query, a left join. */
 async function selectTerms(db: Db | Tx, where: SQL, today: string): Promise<Term[]> {
@@ -52,11 +49,7 @@ export async function listTerms(
   today = todayIn(),
 ) {
   if (academicYearId !== undefined) {
-    const [year] = await db
-      .select({ id: academicYears.id })
-      .from(academicYears)
-      .where(and(eq(academicYears.id, academicYearId), eq(academicYears.schoolId, schoolId)));
-    if (!year) throw notFound('Academic year');
+    await findInSchool(db, schoolId, academicYears, academicYearId, 'Academic year');
   }
   const where = and(
     eq(terms.schoolId, schoolId),
@@ -66,11 +59,7 @@ export async function listTerms(
 }
 
 async function getTerm(tx: Tx, schoolId: number, termId: number, today: string) {
-  const [term] = await selectTerms(
-    tx,
-    and(eq(terms.id, termId), eq(terms.schoolId, schoolId))!,
-    today,
-  );
+  const [term] = await selectTerms(tx, ofSchool(terms, schoolId, termId), today);
   return term!;
 }
 
@@ -84,16 +73,14 @@ async function checkYear(
   yearId: number,
   dates: { start_date: string; end_date: string },
 ) {
-  const [year] = await tx
-    .select({
+  const year = await findInSchool(tx, schoolId, academicYears, yearId, 'Academic year', {
+    columns: {
       name: academicYears.name,
       start_date: academicYears.startDate,
       end_date: academicYears.endDate,
-    })
-    .from(academicYears)
-    .where(and(eq(academicYears.id, yearId), eq(academicYears.schoolId, schoolId)))
-    .for('share');
-  if (!year) throw notFound('Academic year');
+    },
+    lock: 'share',
+  });
   if (!isWithin(dates, year)) {
     const field = dates.start_date < year.start_date ? 'start_date' : 'end_date';
     throw invalid(field, termOutsideYearMessage(year));
@@ -133,25 +120,18 @@ export function updateTerm(
   today = todayIn(),
 ) {
   return db.transaction(async (tx) => {
-    const where = and(eq(terms.id, termId), eq(terms.schoolId, schoolId));
-    const [existing] = await tx
-      .select({
+    const existing = await findInSchool(tx, schoolId, terms, termId, 'Term', {
+      columns: {
         start_date: terms.startDate,
         end_date: terms.endDate,
         academicYearId: terms.academicYearId,
-      })
-      .from(terms)
-      .where(where)
-      .for('update');
-    if (!existing) throw notFound('Term');
-    const next = {
-      start_date: input.start_date ?? existing.start_date,
-      end_date: input.end_date ?? existing.end_date,
-      academicYearId:
-        input.academic_year === undefined ? existing.academicYearId : input.academic_year,
-    };
-    if (isEndBeforeStart(next)) throw invalid('end_date', END_BEFORE_START_MESSAGE);
-    if (next.academicYearId !== null) await checkYear(tx, schoolId, next.academicYearId, next);
+      },
+      lock: 'update',
+    });
+    const dates = datesAfterChange(existing, input);
+    const yearId =
+      input.academic_year === undefined ? existing.academicYearId : input.academic_year;
+    if (yearId !== null) await checkYear(tx, schoolId, yearId, dates);
     await tx
       .update(terms)
       .set({
@@ -160,16 +140,11 @@ export function updateTerm(
         endDate: input.end_date,
         academicYearId: input.academic_year,
       })
-      .where(where);
+      .where(ofSchool(terms, schoolId, termId));
     return getTerm(tx, schoolId, termId, today);
   });
 }
 
 /** DELETE /fees/terms/{id}/ */
-export async function deleteTerm(db: Db, schoolId: number, termId: number) {
-  const deleted = await db
-    .delete(terms)
-    .where(and(eq(terms.id, termId), eq(terms.schoolId, schoolId)))
-    .returning({ id: terms.id });
-  if (deleted.length === 0) throw notFound('Term');
-}
+export const deleteTerm = (db: Db, schoolId: number, termId: number) =>
+  deleteInSchool(db, schoolId, terms, termId, 'Term');

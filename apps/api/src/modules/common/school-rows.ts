@@ -1,0 +1,55 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, LockStrength, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { Db, Tx } from '../../db/client';
+import { notFound } from '../../errors';
+
+/**
+ * Finding one school's row by id, shared by the services: a row of another school is answered
+ * as if it did not exist (404), never as forbidden.
+ */
+
+type SchoolTable = PgTable & { id: AnyPgColumn; schoolId: AnyPgColumn };
+
+/** Row `id` of `table`, only when it belongs to `schoolId`. */
+export const ofSchool = (table: SchoolTable, schoolId: number, id: number): SQL =>
+  and(eq(table.id, id), eq(table.schoolId, schoolId))!;
+
+/**
+ * Row `id` of `table` when it belongs to `schoolId` (its `columns`, by default its id), or 404
+ * '`what` not found'. Inside a transaction, `lock` holds the row until it ends.
+ */
+export async function findInSchool<
+  T extends SchoolTable,
+  S extends SelectedFields = { id: T['id'] },
+>(
+  db: Db | Tx,
+  schoolId: number,
+  table: T,
+  id: number,
+  what: string,
+  { columns, lock }: { columns?: S; lock?: LockStrength } = {},
+): Promise<SelectResultFields<S>> {
+  const query = db
+    .select(columns ?? { id: table.id })
+    .from(table as PgTable)
+    .where(ofSchool(table, schoolId, id));
+  const [row] = await (lock ? query.for(lock) : query);
+  if (!row) throw notFound(what);
+  return row as SelectResultFields<S>;
+}
+
+/** Deletes row `id` of `table` when it belongs to `schoolId`, or 404 '`what` not found'. */
+export async function deleteInSchool(
+  db: Db | Tx,
+  schoolId: number,
+  table: SchoolTable,
+  id: number,
+  what: string,
+) {
+  const deleted = await db
+    .delete(table)
+    .where(ofSchool(table, schoolId, id))
+    .returning({ id: table.id });
+  if (deleted.length === 0) throw notFound(what);
+}
