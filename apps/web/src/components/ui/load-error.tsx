@@ -17,8 +17,10 @@ export function LoadError({
 }) {
   return (
     <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+      {/* Two text nodes, as the pages had them: the text renders exactly as before. */}
       <span>
-        Could not load {what}. {errorMessage(error)}
+        {`Could not load ${what}. `}
+        {errorMessage(error)}
       </span>
       <Button size="sm" variant="outline" onClick={() => onRetry()}>
         {retryLabel}
