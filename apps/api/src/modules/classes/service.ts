@@ -5,12 +5,12 @@ import {
   type createClassBody,
   type updateClassBody,
 } from '@shule/shared/classes';
-import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { classes, students, teachers, users } from '../../db/schema/index';
 import { conflict, invalid, notFound } from '../../errors';
-import { findInSchool } from '../common/school-rows';
+import { findInSchool, takenInSchool } from '../common/school-rows';
 
 export async function countClasses(db: Db, schoolId: number) {
   const [row] = await db.select({ n: count() }).from(classes).where(eq(classes.schoolId, schoolId));
@@ -77,17 +77,10 @@ export async function getClass(db: Db | Tx, schoolId: number, classId: number) {
 
 /** Names are unique in a school regardless of case: 'Form 1' and 'form 1' would confuse. */
 async function assertNameFree(tx: Tx, schoolId: number, name: string, exceptId?: number) {
-  const [taken] = await tx
-    .select({ id: classes.id })
-    .from(classes)
-    .where(
-      and(
-        eq(classes.schoolId, schoolId),
-        sql`lower(${classes.name}) = lower(${name})`,
-        exceptId === undefined ? undefined : ne(classes.id, exceptId),
-      ),
-    );
-  if (taken) throw conflict(classNameTakenMessage(name));
+  const sameName = sql`lower(${classes.name}) = lower(${name})`;
+  if (await takenInSchool(tx, schoolId, classes, sameName, exceptId)) {
+    throw conflict(classNameTakenMessage(name));
+  }
 }
 
 export async function createClass(

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, ne, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, LockStrength, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from '../../db/client';
@@ -52,4 +52,26 @@ export async function deleteInSchool(
     .where(ofSchool(table, schoolId, id))
     .returning({ id: table.id });
   if (deleted.length === 0) throw notFound(what);
+}
+
+/** Whether a row of `table` in `schoolId`, other than `exceptId`, already matches `condition`. */
+export async function takenInSchool(
+  db: Db | Tx,
+  schoolId: number,
+  table: SchoolTable,
+  condition: SQL,
+  exceptId?: number,
+) {
+  const [taken] = await db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(
+      and(
+        eq(table.schoolId, schoolId),
+        condition,
+        exceptId === undefined ? undefined : ne(table.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return taken !== undefined;
 }

@@ -6,12 +6,12 @@ import {
   type updateGradeBody,
 } from '@shule/shared/grades';
 import { KCSE_SCALE } from '@shule/shared/kcse';
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { grades, subjectGrades, subjects } from '../../db/schema/index';
 import { conflict } from '../../errors';
-import { deleteInSchool, findInSchool, ofSchool } from '../common/school-rows';
+import { deleteInSchool, findInSchool, ofSchool, takenInSchool } from '../common/school-rows';
 import { addBandsForGrade, lockSchoolGrading } from '../subject-grades/service';
 
 const gradeColumns = {
@@ -33,17 +33,9 @@ export function listGrades(db: Db, schoolId: number): Promise<Grade[]> {
 }
 
 async function assertCodeFree(tx: Tx, schoolId: number, code: string, exceptId?: number) {
-  const [taken] = await tx
-    .select({ id: grades.id })
-    .from(grades)
-    .where(
-      and(
-        eq(grades.schoolId, schoolId),
-        eq(grades.code, code),
-        exceptId === undefined ? undefined : ne(grades.id, exceptId),
-      ),
-    );
-  if (taken) throw conflict(gradeCodeTakenMessage(code));
+  if (await takenInSchool(tx, schoolId, grades, eq(grades.code, code), exceptId)) {
+    throw conflict(gradeCodeTakenMessage(code));
+  }
 }
 
 /** POST /grades/grades/: the grade and an empty band for it in every subject, together. */

@@ -13,6 +13,7 @@ import { conflict } from '../../errors';
 import { hashPassword } from '../auth/passwords';
 import { PHONE_TAKEN_MESSAGE } from '../auth/service';
 import { grantRole, isPhoneTaken } from '../auth/users';
+import { takenInSchool } from '../common/school-rows';
 import { generateOneTimePassword } from './one-time-password';
 
 export async function countTeachers(db: Db, schoolId: number): Promise<TeacherCount> {
@@ -86,16 +87,10 @@ export async function createTeacher(
   const passwordHash = await hashPassword(oneTimePassword);
   const teacher = await db.transaction(async (tx) => {
     if (await isPhoneTaken(tx, input.phone_number)) throw conflict(PHONE_TAKEN_MESSAGE);
-    const [sameTsc] = await tx
-      .select({ id: teachers.id })
-      .from(teachers)
-      .where(
-        and(
-          eq(teachers.schoolId, schoolId),
-          sql`lower(${teachers.tscNumber}) = lower(${input.tsc_number})`,
-        ),
-      );
-    if (sameTsc) throw conflict(tscTakenMessage(input.tsc_number));
+    const sameTsc = sql`lower(${teachers.tscNumber}) = lower(${input.tsc_number})`;
+    if (await takenInSchool(tx, schoolId, teachers, sameTsc)) {
+      throw conflict(tscTakenMessage(input.tsc_number));
+    }
     const [user] = await tx
       .insert(users)
       .values({

@@ -5,12 +5,12 @@ import {
   subjectHasScoresMessage,
   type updateSubjectBody,
 } from '@shule/shared/subjects';
-import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { classes, examScores, subjectClasses, subjects } from '../../db/schema/index';
 import { conflict, notFound } from '../../errors';
-import { findInSchool, ofSchool } from '../common/school-rows';
+import { findInSchool, ofSchool, takenInSchool } from '../common/school-rows';
 import { addBandsForSubject, lockSchoolGrading } from '../subject-grades/service';
 
 /** Subjects with their class ids, aggregated in SQL: one query for the whole list. */
@@ -46,17 +46,9 @@ export async function getSubject(db: Db | Tx, schoolId: number, subjectId: numbe
 }
 
 async function assertCodeFree(tx: Tx, schoolId: number, code: string, exceptId?: number) {
-  const [taken] = await tx
-    .select({ id: subjects.id })
-    .from(subjects)
-    .where(
-      and(
-        eq(subjects.schoolId, schoolId),
-        eq(subjects.code, code),
-        exceptId === undefined ? undefined : ne(subjects.id, exceptId),
-      ),
-    );
-  if (taken) throw conflict(subjectCodeTakenMessage(code));
+  if (await takenInSchool(tx, schoolId, subjects, eq(subjects.code, code), exceptId)) {
+    throw conflict(subjectCodeTakenMessage(code));
+  }
 }
 
 /** The classes, all of the caller's school (404 otherwise), locked against deletion meanwhile. */
