@@ -27,6 +27,8 @@ declare module 'fastify' {
     schoolId(): number;
     /** 403 when a school named by the client is not the caller's own (DESIGN.md §4). */
     assertOwnSchool(schoolParam: number | undefined): number;
+    /** assertOwnSchool for both `school` and `school_id` of a query string. */
+    assertOwnSchoolIn(query: { school?: number; school_id?: number }): number;
   }
 }
 
@@ -56,6 +58,14 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
     }
     return own;
   });
+
+  app.decorateRequest(
+    'assertOwnSchoolIn',
+    function (this: FastifyRequest, query: { school?: number; school_id?: number }) {
+      this.assertOwnSchool(query.school);
+      return this.assertOwnSchool(query.school_id);
+    },
+  );
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;

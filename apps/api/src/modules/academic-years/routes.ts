@@ -22,11 +22,7 @@ const academicYearRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireRole('admin', 'teacher'),
       schema: { querystring: schoolQuery, tags: ['academic years'] },
     },
-    async (request) =>
-      listAcademicYears(
-        app.db,
-        request.assertOwnSchool(request.query.school_id ?? request.query.school),
-      ),
+    async (request) => listAcademicYears(app.db, request.assertOwnSchoolIn(request.query)),
   );
 
   app.post(

@@ -15,7 +15,7 @@ const classRoutes: FastifyPluginAsyncZod = async (app) => {
     '/classes/',
     { schema: { querystring: classesQuery, tags: ['classes'] } },
     async (request) => {
-      const schoolId = request.assertOwnSchool(request.query.school ?? request.query.school_id);
+      const schoolId = request.assertOwnSchoolIn(request.query);
       if (request.query.count === 'true') return { count: await countClasses(app.db, schoolId) };
       await staff(request);
       return { classes: await listClasses(app.db, schoolId) };
@@ -29,7 +29,7 @@ const classRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: classesQuery, body: createClassBody, tags: ['classes'] },
     },
     async (request, reply) => {
-      const schoolId = request.assertOwnSchool(request.query.school ?? request.query.school_id);
+      const schoolId = request.assertOwnSchoolIn(request.query);
       const created = await createClass(app.db, schoolId, request.body);
       return reply.status(201).send({ class: created });
     },

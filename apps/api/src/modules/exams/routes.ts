@@ -17,8 +17,7 @@ const examRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireRole('admin', 'teacher'),
       schema: { querystring: schoolQuery, tags: ['exams'] },
     },
-    async (request) =>
-      listExams(app.db, request.assertOwnSchool(request.query.school ?? request.query.school_id)),
+    async (request) => listExams(app.db, request.assertOwnSchoolIn(request.query)),
   );
 
   app.get(

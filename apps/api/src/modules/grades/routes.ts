@@ -17,8 +17,7 @@ const gradeRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireRole('admin', 'teacher'),
       schema: { querystring: schoolQuery, tags: ['grades'] },
     },
-    async (request) =>
-      listGrades(app.db, request.assertOwnSchool(request.query.school ?? request.query.school_id)),
+    async (request) => listGrades(app.db, request.assertOwnSchoolIn(request.query)),
   );
 
   app.post(

@@ -11,11 +11,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff/count/',
     { schema: { querystring: schoolQuery, tags: ['staff'] } },
-    async (request) =>
-      countTeachers(
-        app.db,
-        request.assertOwnSchool(request.query.school_id ?? request.query.school),
-      ),
+    async (request) => countTeachers(app.db, request.assertOwnSchoolIn(request.query)),
   );
 
   app.post(

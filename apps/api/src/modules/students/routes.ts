@@ -14,11 +14,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/students/count/',
     { schema: { querystring: schoolQuery, tags: ['students'] } },
-    async (request) =>
-      countStudentsByGender(
-        app.db,
-        request.assertOwnSchool(request.query.school_id ?? request.query.school),
-      ),
+    async (request) => countStudentsByGender(app.db, request.assertOwnSchoolIn(request.query)),
   );
 
   // The spec's path starts /classes, but admitting a student is this module's business.

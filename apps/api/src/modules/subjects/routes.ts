@@ -15,11 +15,7 @@ const subjectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/grades/subjects/',
     { preHandler: staff, schema: { querystring: schoolQuery, tags: ['subjects'] } },
-    async (request) =>
-      listSubjects(
-        app.db,
-        request.assertOwnSchool(request.query.school_id ?? request.query.school),
-      ),
+    async (request) => listSubjects(app.db, request.assertOwnSchoolIn(request.query)),
   );
 
   app.get(

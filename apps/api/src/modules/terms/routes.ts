@@ -17,8 +17,8 @@ const termRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: termsQuery, tags: ['terms'] },
     },
     async (request) => {
-      const { school, school_id, academic_year } = request.query;
-      return listTerms(app.db, request.assertOwnSchool(school ?? school_id), academic_year);
+      const schoolId = request.assertOwnSchoolIn(request.query);
+      return listTerms(app.db, schoolId, request.query.academic_year);
     },
   );
 
