@@ -7,11 +7,11 @@ import {
 import { dateRangeStatus, todayIn } from '@shule/shared/date-status';
 import { and, asc, count, desc, eq, gt, lt, or } from 'drizzle-orm';
 import type { z } from 'zod';
+import { datesAfterChange } from '../../date-ranges';
 import type { Db } from '../../db/client';
 import { academicYears, terms } from '../../db/schema/index';
+import { findInSchool, ofSchool } from '../../db/school-rows';
 import { conflict, invalid } from '../../errors';
-import { datesAfterChange } from '../common/date-ranges';
-import { findInSchool, ofSchool } from '../common/school-rows';
 
 const yearColumns = {
   id: academicYears.id,

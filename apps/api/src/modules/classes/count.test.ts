@@ -33,6 +33,19 @@ describe('GET /api/classes/?school=&count=true', () => {
     await expectStatus(count(`?${param}=${other.schoolId}&count=true`), 403, OTHER_SCHOOL_MESSAGE);
   });
 
+  it('answers 403 when either of two school parameters names another school', async () => {
+    await expectStatus(
+      count(`?school=${mine.schoolId}&school_id=${other.schoolId}&count=true`),
+      403,
+      OTHER_SCHOOL_MESSAGE,
+    );
+    await expectStatus(
+      count(`?school=${other.schoolId}&school_id=${mine.schoolId}&count=true`),
+      403,
+      OTHER_SCHOOL_MESSAGE,
+    );
+  });
+
   it('answers 400 for a school that is not a number', async () => {
     expect((await count('?school=abc&count=true')).statusCode).toBe(400);
   });

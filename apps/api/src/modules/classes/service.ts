@@ -9,8 +9,8 @@ import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { classes, students, teachers, users } from '../../db/schema/index';
+import { findInSchool, takenInSchool } from '../../db/school-rows';
 import { conflict, invalid, notFound } from '../../errors';
-import { findInSchool, takenInSchool } from '../common/school-rows';
 
 export async function countClasses(db: Db, schoolId: number) {
   const [row] = await db.select({ n: count() }).from(classes).where(eq(classes.schoolId, schoolId));

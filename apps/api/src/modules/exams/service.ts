@@ -8,11 +8,11 @@ import {
 } from '@shule/shared/exams';
 import { count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { datesAfterChange } from '../../date-ranges';
 import type { Db } from '../../db/client';
 import { examScores, exams } from '../../db/schema/index';
+import { findInSchool, ofSchool } from '../../db/school-rows';
 import { conflict } from '../../errors';
-import { datesAfterChange } from '../common/date-ranges';
-import { findInSchool, ofSchool } from '../common/school-rows';
 
 const examColumns = {
   id: exams.id,

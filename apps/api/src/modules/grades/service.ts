@@ -10,8 +10,8 @@ import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { grades, subjectGrades, subjects } from '../../db/schema/index';
+import { deleteInSchool, findInSchool, ofSchool, takenInSchool } from '../../db/school-rows';
 import { conflict } from '../../errors';
-import { deleteInSchool, findInSchool, ofSchool, takenInSchool } from '../common/school-rows';
 import { addBandsForGrade, lockSchoolGrading } from '../subject-grades/service';
 
 const gradeColumns = {

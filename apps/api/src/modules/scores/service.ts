@@ -12,8 +12,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { classes, examScores, exams, students, subjects } from '../../db/schema/index';
+import { findInSchool } from '../../db/school-rows';
 import { invalid, notFound } from '../../errors';
-import { findInSchool } from '../common/school-rows';
 
 // The correlated subqueries name the outer table in full: drizzle leaves column names
 // unqualified when a select has a single table, and "id" would then be ambiguous.

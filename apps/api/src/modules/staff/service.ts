@@ -9,11 +9,11 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { classes, teachers, users } from '../../db/schema/index';
+import { takenInSchool } from '../../db/school-rows';
 import { conflict } from '../../errors';
 import { hashPassword } from '../auth/passwords';
 import { PHONE_TAKEN_MESSAGE } from '../auth/service';
 import { grantRole, isPhoneTaken } from '../auth/users';
-import { takenInSchool } from '../common/school-rows';
 import { generateOneTimePassword } from './one-time-password';
 
 export async function countTeachers(db: Db, schoolId: number): Promise<TeacherCount> {

@@ -10,8 +10,8 @@ import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { classes, parents, schools, students } from '../../db/schema/index';
+import { findInSchool } from '../../db/school-rows';
 import { notFound } from '../../errors';
-import { findInSchool } from '../common/school-rows';
 
 export async function countStudentsByGender(db: Db, schoolId: number): Promise<StudentCounts> {
   const [row] = await db

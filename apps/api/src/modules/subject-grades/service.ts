@@ -9,8 +9,8 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { grades, schools, subjectGrades, subjects } from '../../db/schema/index';
+import { findInSchool } from '../../db/school-rows';
 import { invalid, notFound } from '../../errors';
-import { findInSchool } from '../common/school-rows';
 
 /**
  * A subject's grading bands: one subject_grades row per grade of the school. Rows are created

@@ -9,8 +9,8 @@ import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { classes, examScores, subjectClasses, subjects } from '../../db/schema/index';
+import { findInSchool, ofSchool, takenInSchool } from '../../db/school-rows';
 import { conflict, notFound } from '../../errors';
-import { findInSchool, ofSchool, takenInSchool } from '../common/school-rows';
 import { addBandsForSubject, lockSchoolGrading } from '../subject-grades/service';
 
 /** Subjects with their class ids, aggregated in SQL: one query for the whole list. */

@@ -8,11 +8,11 @@ import {
 } from '@shule/shared/terms';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { datesAfterChange } from '../../date-ranges';
 import type { Db, Tx } from '../../db/client';
 import { academicYears, terms } from '../../db/schema/index';
+import { deleteInSchool, findInSchool, ofSchool } from '../../db/school-rows';
 import { invalid } from '../../errors';
-import { datesAfterChange } from '../common/date-ranges';
-import { deleteInSchool, findInSchool, ofSchool } from '../common/school-rows';
 
 /** Terms with their academic year's id and name: one query, a left join. */
 async function selectTerms(db: Db | Tx, where: SQL, today: string): Promise<Term[]> {

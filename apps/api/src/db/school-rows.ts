@@ -1,8 +1,8 @@
 import { and, eq, ne, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, LockStrength, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type { Db, Tx } from '../../db/client';
-import { notFound } from '../../errors';
+import { notFound } from '../errors';
+import type { Db, Tx } from './client';
 
 /**
  * Finding one school's row by id, shared by the services: a row of another school is answered

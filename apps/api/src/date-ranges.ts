@@ -3,7 +3,7 @@ import {
   END_BEFORE_START_MESSAGE,
   isEndBeforeStart,
 } from '@shule/shared/date-status';
-import { invalid } from '../../errors';
+import { invalid } from './errors';
 
 /**
  * The dates a row will have after a change (academic years, terms, exams): a date not sent
