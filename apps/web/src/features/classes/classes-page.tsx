@@ -89,14 +89,7 @@ export function ClassesPage() {
   if (classes.isPending) {
     body = <SkeletonRows rows={4} />;
   } else if (classes.isError) {
-    body = (
-      <LoadError
-        what="the classes"
-        error={classes.error}
-        onRetry={classes.refetch}
-        retryLabel="Try again"
-      />
-    );
+    body = <LoadError what="the classes" error={classes.error} onRetry={classes.refetch} />;
   } else if (!shown || shown.length === 0) {
     body = (
       <EmptyState

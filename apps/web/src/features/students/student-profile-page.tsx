@@ -68,12 +68,7 @@ export function StudentProfilePage() {
           <Skeleton className="h-24 w-full" />
         </Card>
       ) : student.isError ? (
-        <LoadError
-          what="the student"
-          error={student.error}
-          onRetry={student.refetch}
-          retryLabel="Try again"
-        />
+        <LoadError what="the student" error={student.error} onRetry={student.refetch} />
       ) : (
         <div className="space-y-4">
           <Card className="p-5">

@@ -237,14 +237,7 @@ export function StudentsPage() {
       </div>
     );
   } else if (students.isError) {
-    body = (
-      <LoadError
-        what="the students"
-        error={students.error}
-        onRetry={students.refetch}
-        retryLabel="Try again"
-      />
-    );
+    body = <LoadError what="the students" error={students.error} onRetry={students.refetch} />;
   } else if (students.data.length === 0) {
     body = (
       <EmptyState

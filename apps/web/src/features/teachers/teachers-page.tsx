@@ -84,7 +84,7 @@ export function TeachersPage() {
         hint={errorMessage(teachers.error)}
         action={
           <Button variant="outline" onClick={() => teachers.refetch()}>
-            Try again
+            Try Again
           </Button>
         }
       />
