@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  changePasswordFormSchema,
   dashboardFor,
   LOGIN_FAILED_MESSAGE,
   loginBody,
@@ -120,5 +121,29 @@ describe('dashboardFor', () => {
     [[{ name: 'janitor' }], 'unauthorized'],
   ])('%j sees the %s dashboard', (roles, expected) => {
     expect(dashboardFor(roles)).toBe(expected);
+  });
+});
+
+describe('change password', () => {
+  it('asks for the current password and a new one that follows the password rule', () => {
+    const result = changePasswordFormSchema.safeParse({
+      current_password: '',
+      new_password: 'nodigitshere',
+      repeat_password: 'nodigitshere',
+    });
+    const messages = result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    expect(messages).toEqual([
+      'current_password: Current password is required',
+      `new_password: ${MESSAGES.password}`,
+    ]);
+  });
+
+  it("says 'Passwords have to match' when the repeat differs", () => {
+    const result = changePasswordFormSchema.safeParse({
+      current_password: 'old12345',
+      new_password: 'kenya2026',
+      repeat_password: 'kenya2027',
+    });
+    expect(result.error?.issues.map((i) => i.message)).toEqual([MESSAGES.passwordsMatch]);
   });
 });

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MESSAGES, PHONE_PATTERN, passwordsPresent, withPasswordRules } from './fields';
+import {
+  MESSAGES,
+  PHONE_PATTERN,
+  passwordsPresent,
+  requiredText,
+  withPasswordRules,
+} from './fields';
 import type { SchoolInfo } from './institution';
 
 export const ROLE_NAMES = ['admin', 'teacher', 'student'] as const;
@@ -48,6 +54,36 @@ export type LoginBody = z.input<typeof loginBody>;
 export const refreshBody = z.object({
   refresh: z.string({ error: 'Refresh token is required' }).min(1, 'Refresh token is required'),
 });
+
+export const PASSWORD_MESSAGES = {
+  wrongCurrent: 'Your current password is not correct',
+  sameAsCurrent: 'Choose a new password that is different from the current one',
+  changed: 'Your password has been changed. Other devices have been signed out.',
+} as const;
+
+/** POST /api/users/change_password/ — for teachers replacing their one-time password, and everyone. */
+export const changePasswordBody = z.object({
+  current_password: requiredText('Current password'),
+  new_password: withPasswordRules(requiredText('New password')),
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+
+export const changePasswordFormSchema = changePasswordBody
+  .extend({ repeat_password: requiredText('Repeat new password') })
+  .refine((f) => f.new_password === f.repeat_password, {
+    message: MESSAGES.passwordsMatch,
+    path: ['repeat_password'],
+    when: ({ value }) => {
+      const v = value as Record<string, unknown>;
+      return passwordsPresent({ password: v.new_password, repeat_password: v.repeat_password });
+    },
+  });
+export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
+
+export interface ChangePasswordResponse {
+  message: string;
+  tokens: { access: string; refresh: string };
+}
 
 export const LOGIN_FAILED_MESSAGE = 'Login Failed. Please check username and password';
 export const TOKEN_NOT_VALID = 'token_not_valid';

@@ -68,3 +68,11 @@ export async function revokeRefreshToken(db: Db, token: string) {
     .where(eq(refreshTokens.tokenHash, digest(token)));
   if (known) await revokeFamily(db, known.familyId);
 }
+
+/** After a password change: every session of the user ends. */
+export async function revokeUserRefreshTokens(db: Db, userId: number) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}

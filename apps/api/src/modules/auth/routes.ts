@@ -1,7 +1,7 @@
-import { loginBody, refreshBody, signupBody } from '@shule/shared/auth';
+import { changePasswordBody, loginBody, refreshBody, signupBody } from '@shule/shared/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { revokeRefreshToken } from './refresh-tokens';
-import { currentUser, login, refresh, signup } from './service';
+import { changePassword, currentUser, login, refresh, signup } from './service';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, signAccessToken: app.signAccessToken };
@@ -36,6 +36,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/user/',
     { onRequest: [app.authenticate], schema: { tags: ['auth'] } },
     async (request) => currentUser(app.db, request.user.id),
+  );
+
+  app.post(
+    '/users/change_password/',
+    { onRequest: [app.authenticate], schema: { body: changePasswordBody, tags: ['auth'] } },
+    async (request) => changePassword(deps, request.user.id, request.body),
   );
 };
 

@@ -1,16 +1,19 @@
 import type {
   AccessClaims,
+  ChangePasswordResponse,
   CurrentUser,
+  changePasswordBody,
   LoginResponse,
   loginBody,
   SignupResponse,
   signupBody,
 } from '@shule/shared/auth';
-import { LOGIN_FAILED_MESSAGE } from '@shule/shared/auth';
+import { LOGIN_FAILED_MESSAGE, PASSWORD_MESSAGES } from '@shule/shared/auth';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
-import { conflict, unauthorized } from '../../errors';
+import { conflict, invalid, unauthorized } from '../../errors';
 import {
   assertLoginAllowed,
   clearLoginFailures,
@@ -18,7 +21,7 @@ import {
   type ThrottleLimits,
 } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
-import { issueRefreshToken, rotateRefreshToken } from './refresh-tokens';
+import { issueRefreshToken, revokeUserRefreshTokens, rotateRefreshToken } from './refresh-tokens';
 import { findUserWithRoles, isPhoneTaken, type UserWithRoles } from './users';
 
 export interface AuthDeps {
@@ -106,4 +109,35 @@ export async function currentUser(db: Db, userId: number) {
   const found = await findUserWithRoles(db, { id: userId });
   if (!found) throw unauthorized('Your account no longer exists', 'token_not_valid');
   return toCurrentUser(found);
+}
+
+/**
+ * Replaces the user's password (a teacher's one-time password, say). Every other session is
+ * signed out; this one gets fresh tokens so the user stays in.
+ */
+export async function changePassword(
+  deps: AuthDeps,
+  userId: number,
+  input: z.output<typeof changePasswordBody>,
+): Promise<ChangePasswordResponse> {
+  const found = await findUserWithRoles(deps.db, { id: userId });
+  if (!found) throw unauthorized('Your account no longer exists', 'token_not_valid');
+  if (!(await verifyPassword(found.user.passwordHash, input.current_password))) {
+    throw invalid('current_password', PASSWORD_MESSAGES.wrongCurrent);
+  }
+  if (input.new_password === input.current_password) {
+    throw invalid('new_password', PASSWORD_MESSAGES.sameAsCurrent);
+  }
+  await deps.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.new_password) })
+    .where(eq(users.id, userId));
+  await revokeUserRefreshTokens(deps.db, userId);
+  return {
+    message: PASSWORD_MESSAGES.changed,
+    tokens: {
+      access: await deps.signAccessToken(claimsOf(found)),
+      refresh: await issueRefreshToken(deps.db, userId),
+    },
+  };
 }

@@ -2,6 +2,7 @@ import { Avatar } from '../../components/ui/avatar';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { useSession } from '../../lib/session';
+import { ChangePasswordCard } from './change-password-card';
 
 export function AccountPage() {
   const { user, school } = useSession();
@@ -35,6 +36,9 @@ export function AccountPage() {
           </dl>
         </CardContent>
       </Card>
+      <div className="mt-6">
+        <ChangePasswordCard />
+      </div>
     </div>
   );
 }
