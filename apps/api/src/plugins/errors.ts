@@ -46,8 +46,12 @@ export default fp(async function errors(app: FastifyInstance) {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
+    // Client-side routes get the app; a missing file (an old build's chunk) stays a 404.
     const isAppRoute =
-      request.method === 'GET' && !url.startsWith('/api') && !url.startsWith('/uploads');
+      request.method === 'GET' &&
+      !url.startsWith('/api') &&
+      !url.startsWith('/uploads') &&
+      !/\.[a-z0-9]+$/i.test(url);
     if (app.spaFallback && isAppRoute) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

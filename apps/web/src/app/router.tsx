@@ -3,6 +3,7 @@ import { AppShell } from './app-shell';
 import { ComingSoonPage } from './coming-soon-page';
 import { NotFoundPage } from './not-found-page';
 import { ProtectedRoute } from './protected-route';
+import { RouteErrorPage } from './route-error-page';
 
 /** Screens load on first visit, so a phone downloads only what it shows. */
 const comingSoon = (path: string, title: string): RouteObject => ({
@@ -12,122 +13,138 @@ const comingSoon = (path: string, title: string): RouteObject => ({
 
 export const router = createBrowserRouter([
   {
-    path: '/',
-    lazy: async () => ({
-      Component: (await import('../features/landing/landing-page')).LandingPage,
-    }),
-  },
-  {
-    path: '/login',
-    lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
-  },
-  {
-    path: '/signup',
-    lazy: async () => ({ Component: (await import('../features/auth/signup-page')).SignupPage }),
-  },
-  {
-    path: '/register_institution',
-    lazy: async () => ({
-      Component: (await import('../features/registration/register-institution-page'))
-        .RegisterInstitutionPage,
-    }),
-  },
-  {
-    element: <ProtectedRoute />,
+    errorElement: <RouteErrorPage />,
     children: [
       {
-        element: <AppShell />,
+        path: '/',
+        lazy: async () => ({
+          Component: (await import('../features/landing/landing-page')).LandingPage,
+        }),
+      },
+      {
+        path: '/login',
+        lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
+      },
+      {
+        path: '/signup',
+        lazy: async () => ({
+          Component: (await import('../features/auth/signup-page')).SignupPage,
+        }),
+      },
+      {
+        path: '/register_institution',
+        lazy: async () => ({
+          Component: (await import('../features/registration/register-institution-page'))
+            .RegisterInstitutionPage,
+        }),
+      },
+      {
+        element: <ProtectedRoute />,
         children: [
           {
-            path: '/dashboard',
-            lazy: async () => ({
-              Component: (await import('../features/dashboard/dashboard-page')).DashboardPage,
-            }),
+            element: <AppShell />,
+            // Inside the shell, so a failing screen keeps the menu around it.
+            children: [
+              {
+                errorElement: <RouteErrorPage />,
+                children: [
+                  {
+                    path: '/dashboard',
+                    lazy: async () => ({
+                      Component: (await import('../features/dashboard/dashboard-page'))
+                        .DashboardPage,
+                    }),
+                  },
+                  {
+                    path: '/account',
+                    lazy: async () => ({
+                      Component: (await import('../features/auth/account-page')).AccountPage,
+                    }),
+                  },
+                  {
+                    path: '/teachers',
+                    lazy: async () => ({
+                      Component: (await import('../features/teachers/teachers-page')).TeachersPage,
+                    }),
+                  },
+                  {
+                    path: '/students',
+                    lazy: async () => ({
+                      Component: (await import('../features/students/students-page')).StudentsPage,
+                    }),
+                  },
+                  {
+                    path: '/students/:id',
+                    lazy: async () => ({
+                      Component: (await import('../features/students/student-profile-page'))
+                        .StudentProfilePage,
+                    }),
+                  },
+                  {
+                    path: '/classes',
+                    lazy: async () => ({
+                      Component: (await import('../features/classes/classes-page')).ClassesPage,
+                    }),
+                  },
+                  {
+                    path: '/subjects',
+                    lazy: async () => ({
+                      Component: (await import('../features/subjects/subjects-page')).SubjectsPage,
+                    }),
+                  },
+                  {
+                    path: '/subjects/:id',
+                    lazy: async () => ({
+                      Component: (await import('../features/subjects/subject-bands-page'))
+                        .SubjectBandsPage,
+                    }),
+                  },
+                  {
+                    path: '/exams',
+                    lazy: async () => ({
+                      Component: (await import('../features/exams/exams-page')).ExamsPage,
+                    }),
+                  },
+                  {
+                    path: '/exams/:id',
+                    lazy: async () => ({
+                      Component: (await import('../features/exams/exam-grading-page'))
+                        .ExamGradingPage,
+                    }),
+                  },
+                  {
+                    path: '/grades',
+                    lazy: async () => ({
+                      Component: (await import('../features/grades/grades-page')).GradesPage,
+                    }),
+                  },
+                  {
+                    path: '/terms',
+                    lazy: async () => ({
+                      Component: (await import('../features/terms/terms-page')).TermsPage,
+                    }),
+                  },
+                  {
+                    path: '/academic_years',
+                    lazy: async () => ({
+                      Component: (await import('../features/academic-years/academic-years-page'))
+                        .AcademicYearsPage,
+                    }),
+                  },
+                  comingSoon('/messages', 'Messaging'),
+                  comingSoon('/results', 'Results'),
+                  comingSoon('/analytics', 'Analytics/Fee'),
+                  comingSoon('/reports', 'Reports'),
+                  comingSoon('/fees', 'Fees'),
+                  comingSoon('/fee_structure', 'Fee Structure'),
+                  comingSoon('/setup', 'Setup'),
+                ],
+              },
+            ],
           },
-          {
-            path: '/account',
-            lazy: async () => ({
-              Component: (await import('../features/auth/account-page')).AccountPage,
-            }),
-          },
-          {
-            path: '/teachers',
-            lazy: async () => ({
-              Component: (await import('../features/teachers/teachers-page')).TeachersPage,
-            }),
-          },
-          {
-            path: '/students',
-            lazy: async () => ({
-              Component: (await import('../features/students/students-page')).StudentsPage,
-            }),
-          },
-          {
-            path: '/students/:id',
-            lazy: async () => ({
-              Component: (await import('../features/students/student-profile-page'))
-                .StudentProfilePage,
-            }),
-          },
-          {
-            path: '/classes',
-            lazy: async () => ({
-              Component: (await import('../features/classes/classes-page')).ClassesPage,
-            }),
-          },
-          {
-            path: '/subjects',
-            lazy: async () => ({
-              Component: (await import('../features/subjects/subjects-page')).SubjectsPage,
-            }),
-          },
-          {
-            path: '/subjects/:id',
-            lazy: async () => ({
-              Component: (await import('../features/subjects/subject-bands-page')).SubjectBandsPage,
-            }),
-          },
-          {
-            path: '/exams',
-            lazy: async () => ({
-              Component: (await import('../features/exams/exams-page')).ExamsPage,
-            }),
-          },
-          {
-            path: '/exams/:id',
-            lazy: async () => ({
-              Component: (await import('../features/exams/exam-grading-page')).ExamGradingPage,
-            }),
-          },
-          {
-            path: '/grades',
-            lazy: async () => ({
-              Component: (await import('../features/grades/grades-page')).GradesPage,
-            }),
-          },
-          {
-            path: '/terms',
-            lazy: async () => ({
-              Component: (await import('../features/terms/terms-page')).TermsPage,
-            }),
-          },
-          {
-            path: '/academic_years',
-            lazy: async () => ({
-              Component: (await import('../features/academic-years/academic-years-page'))
-                .AcademicYearsPage,
-            }),
-          },
-          comingSoon('/messages', 'Messaging'),
-          comingSoon('/results', 'Results'),
-          comingSoon('/analytics', 'Analytics/Fee'),
-          comingSoon('/reports', 'Reports'),
-          comingSoon('/fees', 'Fees'),
-          comingSoon('/fee_structure', 'Fee Structure'),
-          comingSoon('/setup', 'Setup'),
         ],
       },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
-  { path: '*', element: <NotFoundPage /> },
 ]);
