@@ -3,7 +3,7 @@ import {
   MESSAGES,
   PHONE_PATTERN,
   passwordsPresent,
-  requiredText,
+  requiredSecret,
   withPasswordRules,
 } from './fields';
 import type { SchoolInfo } from './institution';
@@ -27,13 +27,13 @@ export const signupBody = z.object({
   last_name: filled,
   username: filled,
   phone_number: filled.regex(PHONE_PATTERN, MESSAGES.phone),
-  password: withPasswordRules(filled),
+  password: withPasswordRules(requiredSecret('Password', SIGNUP_MESSAGES.incomplete)),
 });
 export type SignupBody = z.input<typeof signupBody>;
 
 /** The sign-up form: the body plus the repeated password. */
 export const signupFormSchema = signupBody
-  .extend({ repeat_password: filled })
+  .extend({ repeat_password: requiredSecret('Repeat password', SIGNUP_MESSAGES.incomplete) })
   .refine((f) => f.password === f.repeat_password, {
     message: SIGNUP_MESSAGES.passwordsMatch,
     path: ['repeat_password'],
@@ -63,13 +63,13 @@ export const PASSWORD_MESSAGES = {
 
 /** POST /api/users/change_password/ — for teachers replacing their one-time password, and everyone. */
 export const changePasswordBody = z.object({
-  current_password: requiredText('Current password'),
-  new_password: withPasswordRules(requiredText('New password')),
+  current_password: requiredSecret('Current password'),
+  new_password: withPasswordRules(requiredSecret('New password')),
 });
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
 export const changePasswordFormSchema = changePasswordBody
-  .extend({ repeat_password: requiredText('Repeat new password') })
+  .extend({ repeat_password: requiredSecret('Repeat new password') })
   .refine((f) => f.new_password === f.repeat_password, {
     message: MESSAGES.passwordsMatch,
     path: ['repeat_password'],

@@ -177,3 +177,9 @@ describe('idParam', () => {
     expect(idParam.safeParse(value).success).toBe(false);
   });
 });
+
+describe('passwords are kept exactly as typed', () => {
+  it('does not trim spaces around a password, so login compares what was set', () => {
+    expect(passwordField.parse('  secret123 ')).toBe('  secret123 ');
+  });
+});

@@ -52,7 +52,11 @@ export const personNameField = (label: string) =>
 export const withPasswordRules = (base: z.ZodString) =>
   base.min(8, MESSAGES.password).regex(/\p{L}/u, MESSAGES.password).regex(/\d/, MESSAGES.password);
 
-export const passwordField = withPasswordRules(requiredText('Password'));
+/** A required password: kept exactly as typed (no trimming), so login compares what was set. */
+export const requiredSecret = (label: string, message = required(label)) =>
+  z.string({ error: message }).refine((v) => v.trim() !== '', { error: message, abort: true });
+
+export const passwordField = withPasswordRules(requiredSecret('Password'));
 
 /**
  * A "passwords match" check must run while other fields are still wrong (the forms validate on

@@ -10,6 +10,7 @@ import {
   passwordsPresent,
   personNameField,
   phoneField,
+  requiredSecret,
   requiredText,
 } from './fields';
 
@@ -60,7 +61,7 @@ export const registrationFormSchema = z
     adminEmail: optionalEmail,
     adminPhone: phoneField('Admin phone'),
     password: passwordField,
-    repeatPassword: requiredText('Repeat password'),
+    repeatPassword: requiredSecret('Repeat password'),
   })
   .refine((f) => f.password === f.repeatPassword, {
     message: MESSAGES.passwordsMatch,
