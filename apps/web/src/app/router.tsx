@@ -1,5 +1,4 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AppShell } from './app-shell';
 import { ComingSoonPage } from './coming-soon-page';
 import { NotFoundPage } from './not-found-page';
 import { ProtectedRoute } from './protected-route';
@@ -42,7 +41,8 @@ export const router = createBrowserRouter([
         element: <ProtectedRoute />,
         children: [
           {
-            element: <AppShell />,
+            // The shell (menus, drawer) loads after sign-in, not with the landing page.
+            lazy: async () => ({ Component: (await import('./app-shell')).AppShell }),
             // Inside the shell, so a failing screen keeps the menu around it.
             children: [
               {
