@@ -6,6 +6,7 @@ import { DateStatusBadge } from '../../components/date-status-badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { CardsOrTable } from '../../components/ui/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LoadError } from '../../components/ui/load-error';
 import { NoMatches } from '../../components/ui/no-matches';
@@ -13,7 +14,6 @@ import { PageHeader } from '../../components/ui/page-header';
 import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { SkeletonRows } from '../../components/ui/skeleton';
-import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, formatDateShort } from '../../lib/dates';
@@ -121,52 +121,32 @@ export function ExamsPage() {
           {shown.length === 0 ? (
             <NoMatches>No exams match &lsquo;{search.trim()}&rsquo;.</NoMatches>
           ) : (
-            <>
-              <ul className="space-y-3 md:hidden" aria-label="Exams">
-                {shown.map((exam) => (
-                  <li key={exam.id}>
-                    <Card className="p-4">
-                      <div className="flex items-start justify-between gap-3">
-                        <div className="min-w-0">
-                          {nameLink(exam)}
-                          <p className="text-sm text-muted-foreground">
-                            {formatDate(exam.start_date)} – {formatDate(exam.end_date)}
-                          </p>
-                        </div>
-                        <DateStatusBadge status={exam.status} />
-                      </div>
-                      {isAdmin ? <div className="mt-3">{actions(exam)}</div> : null}
-                    </Card>
-                  </li>
-                ))}
-              </ul>
-              <div className="hidden md:block">
-                <Table>
-                  <THead>
-                    <tr>
-                      <Th>Exam</Th>
-                      <Th>Start Date</Th>
-                      <Th>End Date</Th>
-                      <Th>Status</Th>
-                      {isAdmin ? <Th className="text-right">Actions</Th> : null}
-                    </tr>
-                  </THead>
-                  <TBody>
-                    {shown.map((exam) => (
-                      <Tr key={exam.id}>
-                        <Td>{nameLink(exam)}</Td>
-                        <Td>{formatDate(exam.start_date)}</Td>
-                        <Td>{formatDate(exam.end_date)}</Td>
-                        <Td>
-                          <DateStatusBadge status={exam.status} />
-                        </Td>
-                        {isAdmin ? <Td>{actions(exam)}</Td> : null}
-                      </Tr>
-                    ))}
-                  </TBody>
-                </Table>
-              </div>
-            </>
+            <CardsOrTable
+              label="Exams"
+              rows={shown}
+              rowKey={(exam) => exam.id}
+              card={(exam) => (
+                <Card className="p-4">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      {nameLink(exam)}
+                      <p className="text-sm text-muted-foreground">
+                        {formatDate(exam.start_date)} – {formatDate(exam.end_date)}
+                      </p>
+                    </div>
+                    <DateStatusBadge status={exam.status} />
+                  </div>
+                  {isAdmin ? <div className="mt-3">{actions(exam)}</div> : null}
+                </Card>
+              )}
+              columns={[
+                { header: 'Exam', cell: nameLink },
+                { header: 'Start Date', cell: (exam) => formatDate(exam.start_date) },
+                { header: 'End Date', cell: (exam) => formatDate(exam.end_date) },
+                { header: 'Status', cell: (exam) => <DateStatusBadge status={exam.status} /> },
+                isAdmin && { header: 'Actions', headerClassName: 'text-right', cell: actions },
+              ]}
+            />
           )}
         </div>
       )}
