@@ -8,6 +8,7 @@ import { deleteToasts } from '../../components/delete-toasts';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { CardsOrTable } from '../../components/ui/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LoadError } from '../../components/ui/load-error';
 import { NoMatches } from '../../components/ui/no-matches';
@@ -15,7 +16,6 @@ import { PageHeader } from '../../components/ui/page-header';
 import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { SkeletonRows } from '../../components/ui/skeleton';
-import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
 import { downloadCsv, toCsv } from '../../lib/csv';
 import { formatDate } from '../../lib/dates';
 import { useAcademicYears } from '../../lib/queries/academic-years';
@@ -130,52 +130,32 @@ export function AcademicYearsPage() {
           {shown.length === 0 ? (
             <NoMatches>No academic years match the search or filter.</NoMatches>
           ) : (
-            <>
-              <ul className="space-y-3 md:hidden" aria-label="Academic years">
-                {shown.map((year) => (
-                  <li key={year.id}>
-                    <Card className="p-4">
-                      <div className="flex items-start justify-between gap-3">
-                        <div>
-                          <p className="font-medium">{year.name}</p>
-                          <p className="text-sm text-muted-foreground">
-                            {formatDate(year.start_date)} – {formatDate(year.end_date)}
-                          </p>
-                        </div>
-                        <DateStatusBadge status={year.status} />
-                      </div>
-                      {isAdmin ? <div className="mt-3">{actions(year)}</div> : null}
-                    </Card>
-                  </li>
-                ))}
-              </ul>
-              <div className="hidden md:block">
-                <Table>
-                  <THead>
-                    <tr>
-                      <Th>Year</Th>
-                      <Th>Start Date</Th>
-                      <Th>End Date</Th>
-                      <Th>Status</Th>
-                      {isAdmin ? <Th className="text-right">Actions</Th> : null}
-                    </tr>
-                  </THead>
-                  <TBody>
-                    {shown.map((year) => (
-                      <Tr key={year.id}>
-                        <Td className="font-medium">{year.name}</Td>
-                        <Td>{formatDate(year.start_date)}</Td>
-                        <Td>{formatDate(year.end_date)}</Td>
-                        <Td>
-                          <DateStatusBadge status={year.status} />
-                        </Td>
-                        {isAdmin ? <Td>{actions(year)}</Td> : null}
-                      </Tr>
-                    ))}
-                  </TBody>
-                </Table>
-              </div>
-            </>
+            <CardsOrTable
+              label="Academic years"
+              rows={shown}
+              rowKey={(year) => year.id}
+              card={(year) => (
+                <Card className="p-4">
+                  <div className="flex items-start justify-between gap-3">
+                    <div>
+                      <p className="font-medium">{year.name}</p>
+                      <p className="text-sm text-muted-foreground">
+                        {formatDate(year.start_date)} – {formatDate(year.end_date)}
+                      </p>
+                    </div>
+                    <DateStatusBadge status={year.status} />
+                  </div>
+                  {isAdmin ? <div className="mt-3">{actions(year)}</div> : null}
+                </Card>
+              )}
+              columns={[
+                { header: 'Year', cell: (year) => year.name, className: 'font-medium' },
+                { header: 'Start Date', cell: (year) => formatDate(year.start_date) },
+                { header: 'End Date', cell: (year) => formatDate(year.end_date) },
+                { header: 'Status', cell: (year) => <DateStatusBadge status={year.status} /> },
+                isAdmin && { header: 'Actions', headerClassName: 'text-right', cell: actions },
+              ]}
+            />
           )}
         </div>
       )}

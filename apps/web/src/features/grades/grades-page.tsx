@@ -7,6 +7,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { CardsOrTable } from '../../components/ui/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LoadError } from '../../components/ui/load-error';
 import { NoMatches } from '../../components/ui/no-matches';
@@ -14,7 +15,6 @@ import { PageHeader } from '../../components/ui/page-header';
 import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { SkeletonRows } from '../../components/ui/skeleton';
-import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { useIsAdmin } from '../../lib/roles';
@@ -95,59 +95,48 @@ export function GradesPage() {
           {shown.length === 0 ? (
             <NoMatches>No grades match &lsquo;{search.trim()}&rsquo;.</NoMatches>
           ) : (
-            <>
-              <ul className="space-y-2 md:hidden" aria-label="Grades">
-                {shown.map((grade) => (
-                  <li key={grade.id}>
-                    <Card className="flex items-center gap-3 p-3">
-                      <span className="inline-flex h-10 min-w-12 shrink-0 items-center justify-center rounded-md bg-accent px-2 font-semibold text-accent-foreground">
-                        {grade.code}
-                      </span>
-                      <div className="min-w-0 flex-1">
-                        <p className="truncate font-medium">{grade.name}</p>
-                        <p className="truncate text-sm text-muted-foreground">
-                          {[
-                            grade.points == null
-                              ? null
-                              : `${grade.points} ${grade.points === 1 ? 'point' : 'points'}`,
-                            grade.comments,
-                          ]
-                            .filter(Boolean)
-                            .join(' · ') || 'No comments'}
-                        </p>
-                      </div>
-                      {isAdmin ? actions(grade, 'icon') : null}
-                    </Card>
-                  </li>
-                ))}
-              </ul>
-              <div className="hidden md:block">
-                <Table>
-                  <THead>
-                    <tr>
-                      <Th>Grade</Th>
-                      <Th>Code</Th>
-                      <Th>Points</Th>
-                      <Th>Comments</Th>
-                      {isAdmin ? <Th className="text-right">Actions</Th> : null}
-                    </tr>
-                  </THead>
-                  <TBody>
-                    {shown.map((grade) => (
-                      <Tr key={grade.id}>
-                        <Td className="font-medium">{grade.name}</Td>
-                        <Td>
-                          <Badge tone="green">{grade.code}</Badge>
-                        </Td>
-                        <Td>{grade.points ?? '—'}</Td>
-                        <Td className="text-muted-foreground">{grade.comments ?? '—'}</Td>
-                        {isAdmin ? <Td>{actions(grade)}</Td> : null}
-                      </Tr>
-                    ))}
-                  </TBody>
-                </Table>
-              </div>
-            </>
+            <CardsOrTable
+              label="Grades"
+              listClassName="space-y-2"
+              rows={shown}
+              rowKey={(grade) => grade.id}
+              card={(grade) => (
+                <Card className="flex items-center gap-3 p-3">
+                  <span className="inline-flex h-10 min-w-12 shrink-0 items-center justify-center rounded-md bg-accent px-2 font-semibold text-accent-foreground">
+                    {grade.code}
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium">{grade.name}</p>
+                    <p className="truncate text-sm text-muted-foreground">
+                      {[
+                        grade.points == null
+                          ? null
+                          : `${grade.points} ${grade.points === 1 ? 'point' : 'points'}`,
+                        grade.comments,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ') || 'No comments'}
+                    </p>
+                  </div>
+                  {isAdmin ? actions(grade, 'icon') : null}
+                </Card>
+              )}
+              columns={[
+                { header: 'Grade', cell: (grade) => grade.name, className: 'font-medium' },
+                { header: 'Code', cell: (grade) => <Badge tone="green">{grade.code}</Badge> },
+                { header: 'Points', cell: (grade) => grade.points ?? '—' },
+                {
+                  header: 'Comments',
+                  cell: (grade) => grade.comments ?? '—',
+                  className: 'text-muted-foreground',
+                },
+                isAdmin && {
+                  header: 'Actions',
+                  headerClassName: 'text-right',
+                  cell: (grade) => actions(grade),
+                },
+              ]}
+            />
           )}
         </div>
       )}

@@ -7,6 +7,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { CardsOrTable } from '../../components/ui/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LoadError } from '../../components/ui/load-error';
 import { NoMatches } from '../../components/ui/no-matches';
@@ -14,7 +15,6 @@ import { PageHeader } from '../../components/ui/page-header';
 import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { SkeletonRows } from '../../components/ui/skeleton';
-import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
 import { useClasses } from '../../lib/queries/classes';
 import { useIsAdmin } from '../../lib/roles';
 import { useDeleteSubject } from './delete-subject';
@@ -113,52 +113,35 @@ export function SubjectsPage() {
           {shown.length === 0 ? (
             <NoMatches>No subjects match &lsquo;{search.trim()}&rsquo;.</NoMatches>
           ) : (
-            <>
-              <ul className="space-y-3 md:hidden" aria-label="Subjects">
-                {shown.map((subject) => (
-                  <li key={subject.id}>
-                    <Card className="p-4">
-                      <div className="flex items-start justify-between gap-3">
-                        <div className="min-w-0">
-                          {nameLink(subject)}
-                          <p className="mt-0.5 text-sm text-muted-foreground">
-                            {classesOf(subject) || 'No classes'}
-                          </p>
-                        </div>
-                        <Badge tone="green">{subject.code}</Badge>
-                      </div>
-                      {isAdmin ? <div className="mt-3">{actions(subject)}</div> : null}
-                    </Card>
-                  </li>
-                ))}
-              </ul>
-              <div className="hidden md:block">
-                <Table>
-                  <THead>
-                    <tr>
-                      <Th>Subject</Th>
-                      <Th>Code</Th>
-                      <Th>Classes</Th>
-                      {isAdmin ? <Th className="text-right">Actions</Th> : null}
-                    </tr>
-                  </THead>
-                  <TBody>
-                    {shown.map((subject) => (
-                      <Tr key={subject.id}>
-                        <Td>{nameLink(subject)}</Td>
-                        <Td>
-                          <Badge tone="green">{subject.code}</Badge>
-                        </Td>
-                        <Td className="max-w-xs truncate text-muted-foreground">
-                          {classesOf(subject) || '—'}
-                        </Td>
-                        {isAdmin ? <Td>{actions(subject)}</Td> : null}
-                      </Tr>
-                    ))}
-                  </TBody>
-                </Table>
-              </div>
-            </>
+            <CardsOrTable
+              label="Subjects"
+              rows={shown}
+              rowKey={(subject) => subject.id}
+              card={(subject) => (
+                <Card className="p-4">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      {nameLink(subject)}
+                      <p className="mt-0.5 text-sm text-muted-foreground">
+                        {classesOf(subject) || 'No classes'}
+                      </p>
+                    </div>
+                    <Badge tone="green">{subject.code}</Badge>
+                  </div>
+                  {isAdmin ? <div className="mt-3">{actions(subject)}</div> : null}
+                </Card>
+              )}
+              columns={[
+                { header: 'Subject', cell: nameLink },
+                { header: 'Code', cell: (subject) => <Badge tone="green">{subject.code}</Badge> },
+                {
+                  header: 'Classes',
+                  cell: (subject) => classesOf(subject) || '—',
+                  className: 'max-w-xs truncate text-muted-foreground',
+                },
+                isAdmin && { header: 'Actions', headerClassName: 'text-right', cell: actions },
+              ]}
+            />
           )}
         </div>
       )}

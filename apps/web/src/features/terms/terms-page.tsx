@@ -6,6 +6,7 @@ import { deleteToasts } from '../../components/delete-toasts';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { CardsOrTable } from '../../components/ui/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LoadError } from '../../components/ui/load-error';
 import { NoMatches } from '../../components/ui/no-matches';
@@ -13,7 +14,6 @@ import { PageHeader } from '../../components/ui/page-header';
 import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { SkeletonRows } from '../../components/ui/skeleton';
-import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
 import { formatDate, formatDateShort } from '../../lib/dates';
 import { useAcademicYears } from '../../lib/queries/academic-years';
 import { useIsAdmin } from '../../lib/roles';
@@ -101,57 +101,36 @@ export function TermsPage() {
           {shown.length === 0 ? (
             <NoMatches>No terms match &lsquo;{search.trim()}&rsquo;.</NoMatches>
           ) : (
-            <>
-              <ul className="space-y-3 md:hidden" aria-label="Terms">
-                {shown.map((term) => (
-                  <li key={term.id}>
-                    <Card className="p-4">
-                      <div className="flex items-start justify-between gap-3">
-                        <div>
-                          <p className="font-medium">{term.name}</p>
-                          <p className="text-sm text-muted-foreground">
-                            {formatDate(term.start_date)} – {formatDate(term.end_date)}
-                          </p>
-                          <p className="text-sm text-muted-foreground">
-                            {term.academic_year?.name ?? 'No academic year'}
-                          </p>
-                        </div>
-                        <DateStatusBadge status={term.status} />
-                      </div>
-                      {isAdmin ? <div className="mt-3">{actions(term)}</div> : null}
-                    </Card>
-                  </li>
-                ))}
-              </ul>
-              <div className="hidden md:block">
-                <Table>
-                  <THead>
-                    <tr>
-                      <Th>Term</Th>
-                      <Th>Start Date</Th>
-                      <Th>End Date</Th>
-                      <Th>AcademicYear</Th>
-                      <Th>Status</Th>
-                      {isAdmin ? <Th className="text-right">Actions</Th> : null}
-                    </tr>
-                  </THead>
-                  <TBody>
-                    {shown.map((term) => (
-                      <Tr key={term.id}>
-                        <Td className="font-medium">{term.name}</Td>
-                        <Td>{formatDate(term.start_date)}</Td>
-                        <Td>{formatDate(term.end_date)}</Td>
-                        <Td>{term.academic_year?.name ?? '—'}</Td>
-                        <Td>
-                          <DateStatusBadge status={term.status} />
-                        </Td>
-                        {isAdmin ? <Td>{actions(term)}</Td> : null}
-                      </Tr>
-                    ))}
-                  </TBody>
-                </Table>
-              </div>
-            </>
+            <CardsOrTable
+              label="Terms"
+              rows={shown}
+              rowKey={(term) => term.id}
+              card={(term) => (
+                <Card className="p-4">
+                  <div className="flex items-start justify-between gap-3">
+                    <div>
+                      <p className="font-medium">{term.name}</p>
+                      <p className="text-sm text-muted-foreground">
+                        {formatDate(term.start_date)} – {formatDate(term.end_date)}
+                      </p>
+                      <p className="text-sm text-muted-foreground">
+                        {term.academic_year?.name ?? 'No academic year'}
+                      </p>
+                    </div>
+                    <DateStatusBadge status={term.status} />
+                  </div>
+                  {isAdmin ? <div className="mt-3">{actions(term)}</div> : null}
+                </Card>
+              )}
+              columns={[
+                { header: 'Term', cell: (term) => term.name, className: 'font-medium' },
+                { header: 'Start Date', cell: (term) => formatDate(term.start_date) },
+                { header: 'End Date', cell: (term) => formatDate(term.end_date) },
+                { header: 'AcademicYear', cell: (term) => term.academic_year?.name ?? '—' },
+                { header: 'Status', cell: (term) => <DateStatusBadge status={term.status} /> },
+                isAdmin && { header: 'Actions', headerClassName: 'text-right', cell: actions },
+              ]}
+            />
           )}
         </div>
       )}
