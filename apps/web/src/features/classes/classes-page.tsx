@@ -4,12 +4,12 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { CardsOrTable } from '../../components/ui/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { RowActions } from '../../components/ui/row-actions';
 import { SkeletonRows } from '../../components/ui/skeleton';
-import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { useClasses } from '../../lib/queries/classes';
@@ -18,6 +18,9 @@ import { ClassFormDialog } from './class-form-dialog';
 import { useDeleteClass } from './delete-class';
 
 const DELETE_QUESTION = 'Are you sure you want to delete this class ?';
+
+/** The Total Students, Boys and Girls columns: numbers, right-aligned. */
+const COUNT_COLUMN = { headerClassName: 'text-right', className: 'text-right tabular-nums' };
 
 const teacherName = (c: ClassRow) =>
   c.class_teacher ? `${c.class_teacher.user.first_name} ${c.class_teacher.user.last_name}` : null;
@@ -108,67 +111,55 @@ export function ClassesPage() {
     );
   } else {
     body = (
-      <>
-        <ul className="space-y-3 md:hidden" aria-label="Classes">
-          {shown.map((c) => (
-            <li key={c.id}>
-              <Card className="p-4" data-testid="class-card">
-                <div className="flex items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <p className="truncate font-semibold">{c.name}</p>
-                    <p className="truncate text-sm text-muted-foreground">
-                      {teacherName(c) ?? 'No class teacher'}
-                    </p>
-                  </div>
-                  {isAdmin ? actions(c) : null}
+      <CardsOrTable
+        label="Classes"
+        rows={shown}
+        rowKey={(c) => c.id}
+        card={(c) => (
+          <Card className="p-4" data-testid="class-card">
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <p className="truncate font-semibold">{c.name}</p>
+                <p className="truncate text-sm text-muted-foreground">
+                  {teacherName(c) ?? 'No class teacher'}
+                </p>
+              </div>
+              {isAdmin ? actions(c) : null}
+            </div>
+            <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
+              {(
+                [
+                  ['Total Students', c.totalStudents],
+                  ['Boys', c.boys],
+                  ['Girls', c.girls],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label} className="rounded-md bg-muted/60 px-2 py-1.5">
+                  <dt className="text-xs text-muted-foreground">{label}</dt>
+                  <dd className="text-lg font-semibold">{value}</dd>
                 </div>
-                <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
-                  {(
-                    [
-                      ['Total Students', c.totalStudents],
-                      ['Boys', c.boys],
-                      ['Girls', c.girls],
-                    ] as const
-                  ).map(([label, value]) => (
-                    <div key={label} className="rounded-md bg-muted/60 px-2 py-1.5">
-                      <dt className="text-xs text-muted-foreground">{label}</dt>
-                      <dd className="text-lg font-semibold">{value}</dd>
-                    </div>
-                  ))}
-                </dl>
-              </Card>
-            </li>
-          ))}
-        </ul>
-        <div className="hidden md:block">
-          <Table>
-            <THead>
-              <tr>
-                <Th>Class Name</Th>
-                <Th>Teacher</Th>
-                <Th className="text-right">Total Students</Th>
-                <Th className="text-right">Boys</Th>
-                <Th className="text-right">Girls</Th>
-                {isAdmin ? <Th className="w-0">Actions</Th> : null}
-              </tr>
-            </THead>
-            <TBody>
-              {shown.map((c) => (
-                <Tr key={c.id}>
-                  <Td className="font-medium">{c.name}</Td>
-                  <Td>
-                    {teacherName(c) ?? <span className="text-muted-foreground">Not assigned</span>}
-                  </Td>
-                  <Td className="text-right tabular-nums">{c.totalStudents}</Td>
-                  <Td className="text-right tabular-nums">{c.boys}</Td>
-                  <Td className="text-right tabular-nums">{c.girls}</Td>
-                  {isAdmin ? <Td className="py-1.5">{actions(c)}</Td> : null}
-                </Tr>
               ))}
-            </TBody>
-          </Table>
-        </div>
-      </>
+            </dl>
+          </Card>
+        )}
+        columns={[
+          { header: 'Class Name', cell: (c) => c.name, className: 'font-medium' },
+          {
+            header: 'Teacher',
+            cell: (c) =>
+              teacherName(c) ?? <span className="text-muted-foreground">Not assigned</span>,
+          },
+          { header: 'Total Students', cell: (c) => c.totalStudents, ...COUNT_COLUMN },
+          { header: 'Boys', cell: (c) => c.boys, ...COUNT_COLUMN },
+          { header: 'Girls', cell: (c) => c.girls, ...COUNT_COLUMN },
+          isAdmin && {
+            header: 'Actions',
+            headerClassName: 'w-0',
+            cell: actions,
+            className: 'py-1.5',
+          },
+        ]}
+      />
     );
   }
 

@@ -7,13 +7,13 @@ import { Alert } from '../../components/ui/alert';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { CardsOrTable } from '../../components/ui/data-table';
 import { Dialog } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Input, Select } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton, SkeletonRows } from '../../components/ui/skeleton';
-import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
@@ -127,75 +127,59 @@ function StudentList({
   onOpen(s: StudentRow): void;
 }) {
   return (
-    <>
-      <ul className="space-y-2 md:hidden" aria-label="Students">
-        {students.map((s) => (
-          <li key={s.id}>
-            <Card className="p-0">
-              <button
-                type="button"
-                onClick={() => onOpen(s)}
-                className="flex w-full items-center gap-3 p-3 text-left"
-                data-testid="student-card"
-              >
-                <Avatar src={s.profile_photo} name={studentName(s)} />
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium">{studentName(s)}</span>
-                  <span className="block truncate text-xs text-muted-foreground">
-                    {s.admission_number} · {s._class.name} · {capitalise(s.gender)}
-                  </span>
-                </span>
-                <StatusBadge student={s} />
-              </button>
-            </Card>
-          </li>
-        ))}
-      </ul>
-      <div className="hidden md:block">
-        <Table>
-          <THead>
-            <tr>
-              <Th>Name</Th>
-              <Th>Admission Number</Th>
-              <Th>Class</Th>
-              <Th>Gender</Th>
-              <Th>Status</Th>
-            </tr>
-          </THead>
-          <TBody>
-            {students.map((s) => (
-              // The name button is the keyboard path; the whole row is a larger mouse target.
-              <Tr
-                key={s.id}
-                className="cursor-pointer"
-                onClick={() => onOpen(s)}
-                data-testid="student-row"
-              >
-                <Td>
-                  <button
-                    type="button"
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      onOpen(s);
-                    }}
-                    className="flex items-center gap-3 rounded text-left font-medium hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                  >
-                    <Avatar src={s.profile_photo} name={studentName(s)} className="h-8 w-8" />
-                    {studentName(s)}
-                  </button>
-                </Td>
-                <Td className="tabular-nums">{s.admission_number}</Td>
-                <Td>{s._class.name}</Td>
-                <Td>{capitalise(s.gender)}</Td>
-                <Td>
-                  <StatusBadge student={s} />
-                </Td>
-              </Tr>
-            ))}
-          </TBody>
-        </Table>
-      </div>
-    </>
+    <CardsOrTable
+      label="Students"
+      listClassName="space-y-2"
+      rows={students}
+      rowKey={(s) => s.id}
+      card={(s) => (
+        <Card className="p-0">
+          <button
+            type="button"
+            onClick={() => onOpen(s)}
+            className="flex w-full items-center gap-3 p-3 text-left"
+            data-testid="student-card"
+          >
+            <Avatar src={s.profile_photo} name={studentName(s)} />
+            <span className="min-w-0 flex-1">
+              <span className="block truncate font-medium">{studentName(s)}</span>
+              <span className="block truncate text-xs text-muted-foreground">
+                {s.admission_number} · {s._class.name} · {capitalise(s.gender)}
+              </span>
+            </span>
+            <StatusBadge student={s} />
+          </button>
+        </Card>
+      )}
+      // The name button is the keyboard path; the whole row is a larger mouse target.
+      rowProps={(s) => ({
+        className: 'cursor-pointer',
+        onClick: () => onOpen(s),
+        'data-testid': 'student-row',
+      })}
+      columns={[
+        {
+          header: 'Name',
+          cell: (s) => (
+            <button
+              type="button"
+              onClick={(e) => {
+                e.stopPropagation();
+                onOpen(s);
+              }}
+              className="flex items-center gap-3 rounded text-left font-medium hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <Avatar src={s.profile_photo} name={studentName(s)} className="h-8 w-8" />
+              {studentName(s)}
+            </button>
+          ),
+        },
+        { header: 'Admission Number', cell: (s) => s.admission_number, className: 'tabular-nums' },
+        { header: 'Class', cell: (s) => s._class.name },
+        { header: 'Gender', cell: (s) => capitalise(s.gender) },
+        { header: 'Status', cell: (s) => <StatusBadge student={s} /> },
+      ]}
+    />
   );
 }
 

@@ -5,12 +5,12 @@ import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { CardsOrTable } from '../../components/ui/data-table';
 import { Dialog } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Input } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
-import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
 import { errorMessage } from '../../lib/api-client';
 import { useTeachers } from '../../lib/queries/teachers';
 import { useSession } from '../../lib/session';
@@ -104,80 +104,73 @@ export function TeachersPage() {
     );
   } else {
     body = (
-      <>
-        <ul className="space-y-3 md:hidden" aria-label="Teachers">
-          {shown.map((t) => (
-            <li key={t.id}>
-              <Card className="p-4" data-testid="teacher-card">
-                <div className="flex items-center gap-3">
-                  <Avatar src={t.user.profile_photo} name={fullName(t)} className="h-11 w-11" />
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate font-semibold">{fullName(t)}</p>
-                    <p className="truncate text-sm text-muted-foreground">
-                      {t.user.email ?? t.user.phone_number}
-                    </p>
-                  </div>
-                  <span className="text-xs text-muted-foreground">ID {t.user.id}</span>
+      <CardsOrTable
+        label="Teachers"
+        rows={shown}
+        rowKey={(t) => t.id}
+        rowProps={() => ({ 'data-testid': 'teacher-row' })}
+        card={(t) => (
+          <Card className="p-4" data-testid="teacher-card">
+            <div className="flex items-center gap-3">
+              <Avatar src={t.user.profile_photo} name={fullName(t)} className="h-11 w-11" />
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-semibold">{fullName(t)}</p>
+                <p className="truncate text-sm text-muted-foreground">
+                  {t.user.email ?? t.user.phone_number}
+                </p>
+              </div>
+              <span className="text-xs text-muted-foreground">ID {t.user.id}</span>
+            </div>
+            <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
+              <div>
+                <dt className="text-xs text-muted-foreground">Subject</dt>
+                <dd>{t.subject ?? <Missing />}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Class</dt>
+                <dd>
+                  <ClassBadges value={t.user.class} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Gender</dt>
+                <dd>{capitalise(t.user.gender) ?? <Missing />}</dd>
+              </div>
+            </dl>
+          </Card>
+        )}
+        columns={[
+          {
+            header: 'ID',
+            cell: (t) => t.user.id,
+            headerClassName: 'w-16',
+            className: 'tabular-nums text-muted-foreground',
+          },
+          {
+            header: 'Name',
+            cell: (t) => (
+              <div className="flex items-center gap-3">
+                <Avatar src={t.user.profile_photo} name={fullName(t)} />
+                <div className="min-w-0">
+                  <p className="font-medium">{fullName(t)}</p>
+                  <p className="truncate text-xs text-muted-foreground">
+                    {t.user.email ?? t.user.phone_number}
+                  </p>
                 </div>
-                <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
-                  <div>
-                    <dt className="text-xs text-muted-foreground">Subject</dt>
-                    <dd>{t.subject ?? <Missing />}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs text-muted-foreground">Class</dt>
-                    <dd>
-                      <ClassBadges value={t.user.class} />
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs text-muted-foreground">Gender</dt>
-                    <dd>{capitalise(t.user.gender) ?? <Missing />}</dd>
-                  </div>
-                </dl>
-              </Card>
-            </li>
-          ))}
-        </ul>
-        <div className="hidden md:block">
-          <Table>
-            <THead>
-              <tr>
-                <Th className="w-16">ID</Th>
-                <Th>Name</Th>
-                <Th>Subject</Th>
-                <Th>Class</Th>
-                <Th className="hidden lg:table-cell">Email</Th>
-                <Th>Gender</Th>
-              </tr>
-            </THead>
-            <TBody>
-              {shown.map((t) => (
-                <Tr key={t.id} data-testid="teacher-row">
-                  <Td className="tabular-nums text-muted-foreground">{t.user.id}</Td>
-                  <Td>
-                    <div className="flex items-center gap-3">
-                      <Avatar src={t.user.profile_photo} name={fullName(t)} />
-                      <div className="min-w-0">
-                        <p className="font-medium">{fullName(t)}</p>
-                        <p className="truncate text-xs text-muted-foreground">
-                          {t.user.email ?? t.user.phone_number}
-                        </p>
-                      </div>
-                    </div>
-                  </Td>
-                  <Td>{t.subject ?? <Missing />}</Td>
-                  <Td>
-                    <ClassBadges value={t.user.class} />
-                  </Td>
-                  <Td className="hidden lg:table-cell">{t.user.email ?? <Missing />}</Td>
-                  <Td>{capitalise(t.user.gender) ?? <Missing />}</Td>
-                </Tr>
-              ))}
-            </TBody>
-          </Table>
-        </div>
-      </>
+              </div>
+            ),
+          },
+          { header: 'Subject', cell: (t) => t.subject ?? <Missing /> },
+          { header: 'Class', cell: (t) => <ClassBadges value={t.user.class} /> },
+          {
+            header: 'Email',
+            cell: (t) => t.user.email ?? <Missing />,
+            headerClassName: 'hidden lg:table-cell',
+            className: 'hidden lg:table-cell',
+          },
+          { header: 'Gender', cell: (t) => capitalise(t.user.gender) ?? <Missing /> },
+        ]}
+      />
     );
   }
 
