@@ -11,12 +11,13 @@ import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { PhotoField } from '../../components/photo-field';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input, Select } from '../../components/ui/input';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { describePhotoUpload, usePhotoUpload } from '../../lib/upload-photo';
+import { usePhotoUpload } from '../../lib/upload-photo';
 import { zodResolver } from '../../lib/zod-resolver';
 import { useAdmitStudent } from './admit-student';
 import { capitalise } from './student-details';
@@ -110,8 +111,6 @@ export function AdmitStudentForm({
       <Input autoComplete="off" {...props} {...form.register(name)} />
     </Field>
   );
-  const photoStatus = describePhotoUpload(photo.state);
-
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       {result ? <Alert tone={result.tone}>{result.message}</Alert> : null}
@@ -145,26 +144,7 @@ export function AdmitStudentForm({
               ))}
             </Select>
           </Field>
-          <div className="space-y-1.5">
-            <Field label="Profile photo">
-              <Input
-                {...photo.inputProps}
-                className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm"
-              />
-            </Field>
-            <p
-              role={photoStatus.tone === 'error' ? 'alert' : undefined}
-              className={
-                photoStatus.tone === 'error'
-                  ? 'text-sm text-destructive'
-                  : photoStatus.tone === 'success'
-                    ? 'text-xs text-green-700'
-                    : 'text-xs text-muted-foreground'
-              }
-            >
-              {photoStatus.text}
-            </p>
-          </div>
+          <PhotoField photo={photo} />
         </div>
       </fieldset>
       <fieldset className="space-y-4 border-t pt-4">

@@ -8,12 +8,13 @@ import {
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { PhotoField } from '../../components/photo-field';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input, Select } from '../../components/ui/input';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { describePhotoUpload, type PhotoUploadState, usePhotoUpload } from '../../lib/upload-photo';
+import { usePhotoUpload } from '../../lib/upload-photo';
 import { zodResolver } from '../../lib/zod-resolver';
 import { useCreateTeacher } from './create-teacher';
 import { splitPassword } from './split-password';
@@ -80,26 +81,6 @@ function SuccessMessage({ message, phone }: { message: string; phone: string }) 
 }
 
 /** Under the photo input: what the upload is doing, with a preview once it is done. */
-function PhotoStatus({ state }: { state: PhotoUploadState }) {
-  const { tone, text } = describePhotoUpload(state);
-  if (tone === 'error')
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        {text}
-      </p>
-    );
-  return (
-    <p
-      className={`flex items-center gap-2 text-xs ${tone === 'success' ? 'text-green-700' : 'text-muted-foreground'}`}
-    >
-      {state.status === 'done' ? (
-        <img src={state.url} alt="" className="h-8 w-8 rounded-full object-cover" />
-      ) : null}
-      {text}
-    </p>
-  );
-}
-
 /** Spec §2/§4: the add-teacher form, used inside the Add Teacher dialog. */
 export function AddTeacherForm() {
   const createTeacher = useCreateTeacher();
@@ -185,15 +166,7 @@ export function AddTeacherForm() {
           </Select>
         </Field>
       </div>
-      <div className="space-y-1.5">
-        <Field label="Profile photo">
-          <Input
-            {...photo.inputProps}
-            className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm"
-          />
-        </Field>
-        <PhotoStatus state={photo.state} />
-      </div>
+      <PhotoField photo={photo} />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Adding teacher...' : 'Add Teacher'}
       </Button>
