@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { MAX_UPLOAD_BYTES } from '@shule/shared/uploads';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -12,7 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { domainRoutes } from './modules/index';
+import { isPublicRoute, protectedDomainRoutes, publicDomainRoutes } from './modules/index';
 import uploadedFiles from './modules/uploads/files';
 import auth from './plugins/auth';
 import errors from './plugins/errors';
@@ -29,9 +29,11 @@ export interface AppOptions {
   config: Config;
   db: Db;
   logger?: FastifyServerOptions['logger'];
+  /** Called for every route as it is added (the tests list them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
-export async function buildApp({ config, db, logger = false }: AppOptions) {
+export async function buildApp({ config, db, logger = false, onRoute }: AppOptions) {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -39,6 +41,7 @@ export async function buildApp({ config, db, logger = false }: AppOptions) {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
@@ -64,7 +67,21 @@ export async function buildApp({ config, db, logger = false }: AppOptions) {
 
   await app.register(
     async (api) => {
-      for (const routes of domainRoutes) await api.register(routes);
+      api.addHook('onRoute', (route) => {
+        for (const method of [route.method].flat()) {
+          if (!isPublicRoute(method, route.url)) {
+            throw new Error(`${method} ${route.url} is public but not in PUBLIC_API_ROUTES`);
+          }
+        }
+      });
+      for (const routes of publicDomainRoutes) await api.register(routes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', api.authenticate);
+      for (const routes of protectedDomainRoutes) await api.register(routes);
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import academicYearRoutes from './academic-years/routes';
-import authRoutes from './auth/routes';
+import { accountRoutes, sessionRoutes } from './auth/routes';
 import classRoutes from './classes/routes';
 import examRoutes from './exams/routes';
 import gradeRoutes from './grades/routes';
@@ -13,10 +13,34 @@ import subjectRoutes from './subjects/routes';
 import termRoutes from './terms/routes';
 import uploadRoutes from './uploads/routes';
 
-/** Every domain's routes, mounted under /api. A new domain adds one line here. */
-export const domainRoutes: FastifyPluginAsync[] = [
-  authRoutes,
-  schoolRoutes,
+/**
+ * The API routes anyone may call without a token, listed once. app.ts mounts `publicDomainRoutes`
+ * under /api and refuses to start if they add a route missing here.
+ */
+export const PUBLIC_API_ROUTES: readonly string[] = [
+  'POST /api/users/signup/',
+  'POST /api/users/login/',
+  'POST /api/token/refresh/',
+  'POST /api/users/logout/',
+  'POST /api/schools/register_school/',
+];
+
+/** Whether `method url` is public: listed above, the API docs, or outside /api (web app, uploaded photos). */
+export function isPublicRoute(method: string, url: string) {
+  if (!url.startsWith('/api/')) return true;
+  if (url === '/api/docs' || url.startsWith('/api/docs/')) return true;
+  return PUBLIC_API_ROUTES.includes(`${method} ${url}`);
+}
+
+/** The domains whose routes are all public (PUBLIC_API_ROUTES). */
+export const publicDomainRoutes: FastifyPluginAsync[] = [sessionRoutes, schoolRoutes];
+
+/**
+ * Every other domain's routes, mounted under /api in one scope that answers 401 without a valid
+ * access token. A new domain adds one line here.
+ */
+export const protectedDomainRoutes: FastifyPluginAsync[] = [
+  accountRoutes,
   classRoutes,
   staffRoutes,
   studentRoutes,

@@ -6,7 +6,7 @@ import type { RegisterSchoolBody } from '@shule/shared/institution';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, vi } from 'vitest';
-import { type App, buildApp } from '../app';
+import { type App, type AppOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
 
@@ -48,14 +48,17 @@ export interface TestApp {
 }
 
 /** A fresh app on a fresh, migrated database. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  { onRoute }: Pick<AppOptions, 'onRoute'> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shule-test-'));
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-'.padEnd(48, 'x') }),
     ...overrides,
   };
   const database = await openTestDatabase();
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, onRoute });
   return {
     app,
     config,

@@ -13,7 +13,6 @@ import {
 const idParams = z.object({ id: idParam });
 
 const academicYearRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const admin = app.requireRole('admin');
 
   app.get(

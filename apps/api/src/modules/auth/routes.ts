@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { revokeRefreshToken } from './refresh-tokens';
 import { changePassword, currentUser, login, refresh, signup } from './service';
 
-const authRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Signing up, in and out: public (modules/index.ts lists them). */
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, signAccessToken: app.signAccessToken };
 
   app.post(
@@ -31,18 +32,19 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send();
     },
   );
+};
 
-  app.get(
-    '/users/user/',
-    { onRequest: [app.authenticate], schema: { tags: ['auth'] } },
-    async (request) => currentUser(app.db, request.user.id),
+/** The signed-in user's own account. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, signAccessToken: app.signAccessToken };
+
+  app.get('/users/user/', { schema: { tags: ['auth'] } }, async (request) =>
+    currentUser(app.db, request.user.id),
   );
 
   app.post(
     '/users/change_password/',
-    { onRequest: [app.authenticate], schema: { body: changePasswordBody, tags: ['auth'] } },
+    { schema: { body: changePasswordBody, tags: ['auth'] } },
     async (request) => changePassword(deps, request.user.id, request.body),
   );
 };
-
-export default authRoutes;

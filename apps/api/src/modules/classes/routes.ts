@@ -7,7 +7,6 @@ import { countClasses, createClass, deleteClass, listClasses, updateClass } from
 const classParams = z.object({ id: idParam });
 
 const classRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const admin = app.requireRole('admin');
   const staff = app.requireRole('admin', 'teacher');
 

@@ -8,7 +8,6 @@ import { createExam, deleteExam, getExam, listExams, updateExam } from './servic
 const idParams = z.object({ id: idParam });
 
 const examRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const admin = app.requireRole('admin');
 
   app.get(

@@ -8,7 +8,6 @@ import { applyKcseScale, createGrade, deleteGrade, listGrades, updateGrade } fro
 const idParams = z.object({ id: idParam });
 
 const gradeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const admin = app.requireRole('admin');
 
   app.get(

@@ -6,8 +6,6 @@ import { z } from 'zod';
 import { countTeachers, createTeacher, listTeachers } from './service';
 
 const staffRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
-
   app.get(
     '/staff/count/',
     { schema: { querystring: schoolQuery, tags: ['staff'] } },

@@ -8,7 +8,6 @@ import { admitStudent, countStudentsByGender, getStudent, listStudents } from '.
 const idParams = z.object({ id: idParam });
 
 const studentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const staff = app.requireRole('admin', 'teacher');
 
   app.get(

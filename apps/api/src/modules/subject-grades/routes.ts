@@ -3,8 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { batchUpdateBands, listBands } from './service';
 
 const subjectGradeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
-
   app.get(
     '/grades/subject_grades/',
     {

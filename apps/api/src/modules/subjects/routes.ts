@@ -8,7 +8,6 @@ import { createSubject, deleteSubject, getSubject, listSubjects, updateSubject }
 const idParams = z.object({ id: idParam });
 
 const subjectRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const admin = app.requireRole('admin');
   const staff = app.requireRole('admin', 'teacher');
 

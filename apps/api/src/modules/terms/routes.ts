@@ -7,7 +7,6 @@ import { createTerm, deleteTerm, listTerms, updateTerm } from './service';
 const idParams = z.object({ id: idParam });
 
 const termRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const admin = app.requireRole('admin');
 
   app.get(

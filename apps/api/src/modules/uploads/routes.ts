@@ -8,8 +8,6 @@ const tooLarge = () =>
   new DomainError(UPLOAD_MESSAGES.tooLarge, 413, { errors: { file: [UPLOAD_MESSAGES.tooLarge] } });
 
 const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
-
   /** A profile photo: multipart field `file`, a real JPEG or PNG of at most 5 MB. */
   app.post('/uploads/', { schema: { tags: ['uploads'] } }, async (request, reply) => {
     if (!request.isMultipart()) throw invalid(UPLOAD_FIELD, UPLOAD_MESSAGES.missing);
