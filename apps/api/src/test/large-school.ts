@@ -10,6 +10,7 @@
  * is fully marked: one mark per student per subject. Names and marks are the same on every run
  * (a seeded generator), so searches in tests can count on them.
  */
+import { registerSchoolBody } from '@shule/shared/institution';
 import { formatAdmissionNumber } from '@shule/shared/students';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -106,7 +107,8 @@ export async function seedLargeSchool(
     phone: options.adminPhone ?? `07${String(Date.now() % 1e8).padStart(8, '0')}`,
     password: 'secret123',
   };
-  const { school } = await registerSchool(db, {
+  // Parsed as the registration route would, so the service gets its input in its own shape.
+  const registration = registerSchoolBody.parse({
     school: {
       name: options.name ?? 'Large Academy',
       postal_code: '00100',
@@ -124,6 +126,7 @@ export async function seedLargeSchool(
       password: admin.password,
     },
   });
+  const { school } = await registerSchool(db, registration);
   const schoolId = school.id;
 
   const classRows = await db
