@@ -152,7 +152,7 @@ test('classes, siblings, CSV export, a teacher with a photo, dashboard counts an
   await expect(summary.getByTestId('summary-Girls')).toHaveText('1');
   await expect(summary.getByTestId('summary-Students')).toHaveText('2');
 
-  // Export the rows shown (a search narrows them to one) and read the file.
+  // Export the students of the class and search (the search narrows them to one); read the file.
   await page.getByLabel('Search students').fill('zaw');
   await expect(rows).toHaveCount(1);
   const downloading = page.waitForEvent('download');
@@ -167,6 +167,7 @@ test('classes, siblings, CSV export, a teacher with a photo, dashboard counts an
     `0002,Zawadi,Mwangi,Form 1 East,female,2014-07-09,Active,John Mwangi,${parent.phone},john@example.com`,
   ]);
   await page.getByLabel('Search students').fill('');
+  await expect(rows).toHaveCount(2);
   const allRows = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export' }).click();
   const all = (await readFile((await (await allRows).path())!, 'utf8')).split('\r\n');
@@ -319,4 +320,70 @@ test('at 390 px the students and classes screens show cards and a class select, 
   await expect(page.getByTestId('class-card')).toHaveCount(1);
   await expect(page.getByRole('table')).toBeHidden();
   expect(await noSidewaysScroll()).toBe(true);
+});
+
+test('a school of 56 students: pages of 50, server search by name or parent phone, export of all, at 390 px', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const school = await registerSchoolViaApi(request, 'Paging Academy');
+  const { token, schoolId } = await apiToken(request, school);
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await request.post(`/api/classes/?school=${schoolId}`, {
+    headers,
+    data: { name: 'Form 4 South' },
+  });
+  const classId = (await created.json()).class.id as number;
+  const phones: string[] = [];
+  for (let i = 1; i <= 56; i++) {
+    phones.push(uniquePhone());
+    const admitted = await request.post(`/api/classes/${classId}/add_student/`, {
+      headers,
+      data: {
+        first_name: i === 56 ? 'Zawadi' : `Pupil${String(i).padStart(2, '0')}`,
+        last_name: 'Omondi',
+        date_of_birth: '2011-02-03',
+        gender: i % 2 ? 'female' : 'male',
+        parent: { first_name: 'Mary', last_name: 'Omondi', phone_number: phones.at(-1) },
+      },
+    });
+    expect(admitted.status(), await admitted.text()).toBe(201);
+  }
+  await loginViaUi(page, school);
+  await page.goto('/students');
+
+  const cards = page.getByTestId('student-card');
+  const pages = page.getByRole('navigation', { name: 'Pages' });
+  await expect(cards).toHaveCount(50);
+  await expect(pages).toContainText('1–50 of 56');
+  await expect(pages.getByRole('button', { name: /Previous/ })).toBeDisabled();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
+  await pages.getByRole('button', { name: /Next/ }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(cards).toHaveCount(6);
+  await expect(pages).toContainText('51–56 of 56');
+  await expect(cards.last()).toContainText('Zawadi Omondi');
+
+  // The search runs on the server, over every page, from page 1.
+  const search = page.getByLabel('Search students');
+  await search.fill('zawadi');
+  await expect(cards).toHaveCount(1);
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(pages).toBeHidden();
+  await search.fill(phones[9]!);
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText('Pupil10 Omondi');
+  await search.fill('nobody here');
+  await expect(page.getByText('No student matches your search')).toBeVisible();
+
+  // Export takes every student, not the page on screen.
+  await search.fill('');
+  await expect(cards).toHaveCount(50);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const csv = (await readFile((await (await downloading).path())!, 'utf8')).split('\r\n');
+  expect(csv).toHaveLength(57);
 });

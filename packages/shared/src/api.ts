@@ -8,12 +8,6 @@ export interface ApiErrorBody {
 export interface CountResponse {
   count: number;
 }
-export interface StudentCounts {
-  male_count: number;
-  female_count: number;
-  other_count: number;
-  total: number;
-}
 export interface TeacherCount {
   teacher_count: number;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { todayIn } from './date-status';
 import { idParam, isCalendarDate, optionalEmail, phoneField, requiredText } from './fields';
+import { pageFields, paginationQuery, searchField } from './pagination';
 import { photoUrlField } from './uploads';
 
 export const GENDERS = ['male', 'female', 'other'] as const;
@@ -65,35 +66,82 @@ export const getStudentsParams = z.object({
   class: z.coerce
     .number({ error: 'Must be a number' })
     .int('Must be a whole number')
-    .min(0, 'Must be 0 or a class id'),
+    .min(0, 'Must be 0 or a class id')
+    .max(2_147_483_647, 'Must be 0 or a class id'),
   school: idParam,
 });
 
-/** A student as every student endpoint answers it (spec §3 read shape). */
-export interface StudentRow {
-  id: number;
-  first_name: string;
-  last_name: string;
-  admission_number: string;
-  gender: Gender;
-  /** yyyy-mm-dd */
-  date_of_birth: string;
-  profile_photo: string | null;
-  is_active: boolean;
-  _class: { id: number; name: string };
-  parent: {
-    id: number;
-    user: { first_name: string; last_name: string; email: string | null; phone_number: string };
-  } | null;
-}
+/** A class as a student row names it. */
+const classRef = z.object({ id: z.number().int(), name: z.string() });
 
-export interface StudentListResponse {
-  students: StudentRow[];
-}
-export interface AdmitStudentResponse {
-  student: StudentRow;
-  message: string;
-}
+/** A student in full (spec §3 read shape): the card, the profile, an admission and the export. */
+export const studentRowSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  admission_number: z.string(),
+  gender: genderField,
+  /** yyyy-mm-dd */
+  date_of_birth: z.string(),
+  profile_photo: z.string().nullable(),
+  is_active: z.boolean(),
+  _class: classRef,
+  parent: z
+    .object({
+      id: z.number().int(),
+      user: z.object({
+        first_name: z.string(),
+        last_name: z.string(),
+        email: z.string().nullable(),
+        phone_number: z.string(),
+      }),
+    })
+    .nullable(),
+});
+export type StudentRow = z.infer<typeof studentRowSchema>;
+
+/** A row of the students list: what the list shows; a click fetches the full row by id. */
+export const studentListRowSchema = studentRowSchema.pick({
+  id: true,
+  first_name: true,
+  last_name: true,
+  admission_number: true,
+  gender: true,
+  profile_photo: true,
+  is_active: true,
+  _class: true,
+});
+export type StudentListRow = z.infer<typeof studentListRowSchema>;
+
+/**
+ * `?search=&page=&page_size=` of the students list. The search matches, ignoring case, part of
+ * the name (first last or last first), of the admission number or of the parent's phone.
+ */
+export const studentListQuery = paginationQuery.extend({ search: searchField });
+
+/** GET /api/students/get_students/{class}/{school}/: one page of the class (0: the school). */
+export const studentListResponse = z.object({
+  students: z.array(studentListRowSchema),
+  ...pageFields,
+});
+export type StudentListResponse = z.infer<typeof studentListResponse>;
+
+/** GET /api/students/export/{class}/{school}/?search=: every matching student, in full, for the CSV. */
+export const studentExportQuery = z.object({ search: searchField });
+export const studentExportResponse = z.object({ students: z.array(studentRowSchema) });
+export type StudentExportResponse = z.infer<typeof studentExportResponse>;
+
+export const admitStudentResponse = z.object({ student: studentRowSchema, message: z.string() });
+export type AdmitStudentResponse = z.infer<typeof admitStudentResponse>;
+
+/** GET /api/students/count/: the school's students by gender. */
+export const studentCountsResponse = z.object({
+  male_count: z.number().int(),
+  female_count: z.number().int(),
+  other_count: z.number().int(),
+  total: z.number().int(),
+});
+export type StudentCounts = z.infer<typeof studentCountsResponse>;
 
 /** Admission numbers are a school's running count, zero-padded to four digits: 0001, 0002… */
 export const formatAdmissionNumber = (n: number) => String(n).padStart(4, '0');

@@ -88,5 +88,14 @@ export const students = pgTable(
   (t) => [
     unique('students_school_admission_key').on(t.schoolId, t.admissionNumber),
     index('students_class_idx').on(t.classId),
+    // The students lists read a school's (or a class's) students in name order, one page at a time.
+    index('students_school_name_idx').on(t.schoolId, t.firstName, t.lastName, t.id),
+    index('students_school_class_name_idx').on(
+      t.schoolId,
+      t.classId,
+      t.firstName,
+      t.lastName,
+      t.id,
+    ),
   ],
 );

@@ -1,5 +1,10 @@
 import { MESSAGES } from '@shule/shared/fields';
-import { STUDENT_MESSAGES, type StudentRow } from '@shule/shared/students';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGINATION_MESSAGES } from '@shule/shared/pagination';
+import {
+  STUDENT_MESSAGES,
+  type StudentListResponse,
+  type StudentRow,
+} from '@shule/shared/students';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parents, students } from '../../db/schema/index';
@@ -36,10 +41,21 @@ const admit = (who: SignedInSchool | null, classId: number, payload: object) =>
     headers: who?.auth ?? {},
     payload,
   });
-const getStudents = (who: SignedInSchool | null, classId: number, schoolId: number) =>
+const getStudents = (who: SignedInSchool | null, classId: number, schoolId: number, query = '') =>
   t.app.inject({
     method: 'GET',
-    url: `/api/students/get_students/${classId}/${schoolId}/`,
+    url: `/api/students/get_students/${classId}/${schoolId}/${query}`,
+    headers: who?.auth ?? {},
+  });
+const exportStudents = (
+  who: SignedInSchool | null,
+  classId: number,
+  schoolId: number,
+  query = '',
+) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/students/export/${classId}/${schoolId}/${query}`,
     headers: who?.auth ?? {},
   });
 
@@ -193,7 +209,7 @@ describe('POST /api/classes/{id}/add_student', () => {
 });
 
 describe('GET /api/students/get_students/{class}/{school}/', () => {
-  it('lists one class, or every class with 0, in the §3 shape, in one query', async () => {
+  it('lists one class, or every class with 0, in slim rows by name, in one query', async () => {
     const school = await registerSchool(t.app, 'Listing School');
     const a = await createClassFixture(t.app, school, 'Grade 7');
     const b = await createClassFixture(t.app, school, 'Grade 8');
@@ -201,32 +217,45 @@ describe('GET /api/students/get_students/{class}/{school}/', () => {
     const amina = await admitFixture(t.app, school, a.id, { first_name: 'Amina' });
     const brian = await admitFixture(t.app, school, b.id, { first_name: 'Brian', gender: 'male' });
     const chebet = await admitFixture(t.app, school, a.id, { first_name: 'Chebet' });
+    const slim = ({ date_of_birth: _, parent: __, ...row }: StudentRow) => row;
 
-    let all: StudentRow[] = [];
+    let page: StudentListResponse | undefined;
     const queries = await countQueries(t.app, async () => {
       const res = await getStudents(school, 0, school.schoolId);
       expect(res.statusCode).toBe(200);
-      all = res.json().students;
+      page = res.json();
     });
     expect(queries).toBe(1);
-    expect(all).toEqual([amina, brian, chebet]);
-    expect(all[1]).toMatchObject({
+    expect(page).toEqual({
+      students: [slim(amina), slim(brian), slim(chebet)],
+      total: 3,
+      page: 1,
+      page_size: DEFAULT_PAGE_SIZE,
+    });
+    expect(page?.students[1]).toEqual({
+      id: brian.id,
+      first_name: 'Brian',
+      last_name: 'Mwangi',
+      admission_number: '0002',
+      gender: 'male',
+      profile_photo: null,
+      is_active: true,
       _class: { id: b.id, name: 'Grade 8' },
-      parent: { user: { first_name: 'Grace' } },
     });
 
     const inA = await countQueries(t.app, async () => {
       const res = await getStudents(school, a.id, school.schoolId);
-      expect(res.json().students).toEqual([amina, chebet]);
+      expect(res.json().students).toEqual([slim(amina), slim(chebet)]);
+      expect(res.json().total).toBe(2);
     });
     expect(inA).toBe(1);
 
     const none = await getStudents(school, empty.id, school.schoolId);
     expect(none.statusCode).toBe(200);
-    expect(none.json()).toEqual({ students: [] });
+    expect(none.json()).toEqual({ students: [], total: 0, page: 1, page_size: DEFAULT_PAGE_SIZE });
 
     const teacher = await signedInTeacher(t.app, school);
-    expect((await getStudents(teacher, 0, school.schoolId)).json().students).toHaveLength(3);
+    expect((await getStudents(teacher, 0, school.schoolId)).json().total).toBe(3);
 
     const counts = await t.app.inject({
       method: 'GET',
@@ -236,15 +265,138 @@ describe('GET /api/students/get_students/{class}/{school}/', () => {
     expect(counts.json()).toEqual({ male_count: 1, female_count: 2, other_count: 0, total: 3 });
   });
 
+  it('pages: page_size rows from page, the total of all pages, and an empty page past the end', async () => {
+    const school = await registerSchool(t.app, 'Paging School');
+    const k = await createClassFixture(t.app, school, 'Grade 4');
+    const names = ['Amina', 'Baraka', 'Chebet', 'Daudi', 'Esther'];
+    for (const first_name of names) await admitFixture(t.app, school, k.id, { first_name });
+    const pageOf = async (query: string) => {
+      const res = await getStudents(school, 0, school.schoolId, query);
+      expect(res.statusCode, res.body).toBe(200);
+      const body: StudentListResponse = res.json();
+      return { ...body, students: body.students.map((s) => s.first_name) };
+    };
+    expect(await pageOf('?page=1&page_size=2')).toEqual({
+      students: ['Amina', 'Baraka'],
+      total: 5,
+      page: 1,
+      page_size: 2,
+    });
+    expect((await pageOf('?page=3&page_size=2')).students).toEqual(['Esther']);
+    expect(await pageOf('?page=4&page_size=2')).toEqual({
+      students: [],
+      total: 5,
+      page: 4,
+      page_size: 2,
+    });
+  });
+
+  it('searches name, admission number and parent phone, ignoring case, within the class', async () => {
+    const school = await registerSchool(t.app, 'Search School');
+    const a = await createClassFixture(t.app, school, 'Grade 5');
+    const b = await createClassFixture(t.app, school, 'Grade 6');
+    const phone = uniquePhone();
+    const wanjiru = await admitFixture(t.app, school, a.id, {
+      first_name: 'Wanjiru',
+      last_name: 'Kamau',
+      parent: { first_name: 'Ann', last_name: 'Kamau', phone_number: phone },
+    });
+    const otieno = await admitFixture(t.app, school, b.id, {
+      first_name: 'Otieno',
+      last_name: 'Wanjala',
+    });
+    await admitFixture(t.app, school, a.id, { first_name: 'Zawadi', last_name: 'Ruto' });
+    await admitFixture(t.app, school, a.id, { first_name: 'Percent', last_name: 'Underscore' });
+    const search = async (classId: number, term: string) => {
+      const res = await getStudents(
+        school,
+        classId,
+        school.schoolId,
+        `?search=${encodeURIComponent(term)}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as StudentListResponse).students.map((s) => s.id);
+    };
+    expect(await search(0, 'WANJ')).toEqual([otieno.id, wanjiru.id]);
+    expect(await search(a.id, 'wanj')).toEqual([wanjiru.id]);
+    expect(await search(0, 'wanjiru kam')).toEqual([wanjiru.id]);
+    expect(await search(0, 'kamau wanjiru')).toEqual([wanjiru.id]);
+    expect(await search(0, otieno.admission_number)).toEqual([otieno.id]);
+    expect(await search(0, phone.slice(3))).toEqual([wanjiru.id]);
+    expect(await search(0, `+254${phone.slice(1)}`)).toEqual([wanjiru.id]);
+    expect(await search(0, `  ${phone.slice(0, 4)} ${phone.slice(4)} `)).toEqual([wanjiru.id]);
+    // LIKE's wildcards are taken literally.
+    expect(await search(0, '%')).toEqual([]);
+    expect(await search(0, '_')).toEqual([]);
+    expect(await search(0, 'nobody')).toEqual([]);
+    expect(await search(0, '   ')).toHaveLength(4);
+  });
+
+  it('answers 400 with the field for a bad page, page size, search or class', async () => {
+    const cases: [string, string][] = [
+      ['?page=0', 'page'],
+      ['?page=abc', 'page'],
+      ['?page=1.5', 'page'],
+      ['?page_size=0', 'page_size'],
+      [`?page_size=${MAX_PAGE_SIZE + 1}`, 'page_size'],
+      [`?search=${'a'.repeat(101)}`, 'search'],
+      ['?search=a%00b', 'search'],
+    ];
+    for (const [query, field] of cases) {
+      const res = await getStudents(ours, 0, ours.schoolId, query);
+      expect(res.statusCode, query).toBe(400);
+      expect(Object.keys(res.json().errors), query).toEqual([field]);
+    }
+    expect((await getStudents(ours, 0, ours.schoolId, '?page_size=101')).json().message).toBe(
+      PAGINATION_MESSAGES.pageSize,
+    );
+    expect((await getStudents(ours, -1, ours.schoolId)).statusCode).toBe(400);
+    expect((await getStudents(ours, 2 ** 31, ours.schoolId)).statusCode).toBe(400);
+  });
+
   it('refuses another school (403), another school’s class (404) and no token (401)', async () => {
     await expectStatus(getStudents(ours, 0, theirs.schoolId), 403);
     await expectStatus(getStudents(ours, theirClass, theirs.schoolId), 403);
     await expectStatus(getStudents(ours, theirClass, ours.schoolId), 404, 'Class not found');
+    await expectStatus(getStudents(ours, 999999, ours.schoolId, '?search=x'), 404);
     await expectStatus(getStudents(null, 0, ours.schoolId), 401);
-    expect((await getStudents(ours, -1, ours.schoolId)).statusCode).toBe(400);
     // Our whole-school list holds none of theirs.
-    const mine = (await getStudents(ours, 0, ours.schoolId)).json().students as StudentRow[];
-    expect(mine.every((s) => s._class.id === form1 || s._class.id === form2)).toBe(true);
+    const res = await getStudents(ours, 0, ours.schoolId, `?page_size=${MAX_PAGE_SIZE}`);
+    const mine: StudentListResponse = res.json();
+    expect(mine.students.every((s) => s._class.id === form1 || s._class.id === form2)).toBe(true);
+  });
+});
+
+describe('GET /api/students/export/{class}/{school}/', () => {
+  it('answers every student of the class and search, in full, in one query', async () => {
+    const school = await registerSchool(t.app, 'Export School');
+    const a = await createClassFixture(t.app, school, 'Grade 1');
+    const b = await createClassFixture(t.app, school, 'Grade 2');
+    const amina = await admitFixture(t.app, school, a.id, { first_name: 'Amina' });
+    const baraka = await admitFixture(t.app, school, b.id, { first_name: 'Baraka' });
+    const chebet = await admitFixture(t.app, school, a.id, { first_name: 'Chebet' });
+
+    const queries = await countQueries(t.app, async () => {
+      const res = await exportStudents(school, 0, school.schoolId);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ students: [amina, baraka, chebet] });
+    });
+    expect(queries).toBe(1);
+    expect((await exportStudents(school, a.id, school.schoolId)).json().students).toEqual([
+      amina,
+      chebet,
+    ]);
+    const searched = await exportStudents(school, 0, school.schoolId, '?search=BAR');
+    expect(searched.json().students).toEqual([baraka]);
+  });
+
+  it('refuses bad input (400), another school (403/404) and no token (401)', async () => {
+    const long = await exportStudents(ours, 0, ours.schoolId, `?search=${'a'.repeat(101)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors.search).toEqual([PAGINATION_MESSAGES.searchLength]);
+    await expectStatus(exportStudents(ours, 0, theirs.schoolId), 403);
+    await expectStatus(exportStudents(ours, theirClass, ours.schoolId), 404, 'Class not found');
+    await expectStatus(exportStudents(null, 0, ours.schoolId), 401);
   });
 });
 

@@ -1,9 +1,25 @@
 import { idParam } from '@shule/shared/fields';
 import { schoolQuery } from '@shule/shared/school-scope';
-import { admitStudentBody, getStudentsParams } from '@shule/shared/students';
+import {
+  admitStudentBody,
+  admitStudentResponse,
+  getStudentsParams,
+  studentCountsResponse,
+  studentExportQuery,
+  studentExportResponse,
+  studentListQuery,
+  studentListResponse,
+  studentRowSchema,
+} from '@shule/shared/students';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { admitStudent, countStudentsByGender, getStudent, listStudents } from './service';
+import {
+  admitStudent,
+  countStudentsByGender,
+  exportStudents,
+  getStudent,
+  listStudentsPage,
+} from './service';
 
 const idParams = z.object({ id: idParam });
 
@@ -12,7 +28,13 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/students/count/',
-    { schema: { querystring: schoolQuery, tags: ['students'] } },
+    {
+      schema: {
+        querystring: schoolQuery,
+        response: { 200: studentCountsResponse },
+        tags: ['students'],
+      },
+    },
     async (request) => countStudentsByGender(app.db, request.assertOwnSchoolIn(request.query)),
   );
 
@@ -21,7 +43,12 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/classes/:id/add_student/',
     {
       preHandler: app.requireRole('admin'),
-      schema: { params: idParams, body: admitStudentBody, tags: ['students'] },
+      schema: {
+        params: idParams,
+        body: admitStudentBody,
+        response: { 201: admitStudentResponse },
+        tags: ['students'],
+      },
     },
     async (request, reply) =>
       reply
@@ -31,16 +58,46 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/students/get_students/:class/:school/',
-    { preHandler: staff, schema: { params: getStudentsParams, tags: ['students'] } },
+    {
+      preHandler: staff,
+      schema: {
+        params: getStudentsParams,
+        querystring: studentListQuery,
+        response: { 200: studentListResponse },
+        tags: ['students'],
+      },
+    },
     async (request) => {
       const schoolId = request.assertOwnSchool(request.params.school);
-      return { students: await listStudents(app.db, schoolId, request.params.class) };
+      const { search, ...page } = request.query;
+      return listStudentsPage(app.db, schoolId, { classId: request.params.class, search }, page);
+    },
+  );
+
+  app.get(
+    '/students/export/:class/:school/',
+    {
+      preHandler: staff,
+      schema: {
+        params: getStudentsParams,
+        querystring: studentExportQuery,
+        response: { 200: studentExportResponse },
+        tags: ['students'],
+      },
+    },
+    async (request) => {
+      const schoolId = request.assertOwnSchool(request.params.school);
+      const filter = { classId: request.params.class, search: request.query.search };
+      return { students: await exportStudents(app.db, schoolId, filter) };
     },
   );
 
   app.get(
     '/students/:id/',
-    { preHandler: staff, schema: { params: idParams, tags: ['students'] } },
+    {
+      preHandler: staff,
+      schema: { params: idParams, response: { 200: studentRowSchema }, tags: ['students'] },
+    },
     async (request) => getStudent(app.db, request.schoolId(), request.params.id),
   );
 };

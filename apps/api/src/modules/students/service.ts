@@ -1,16 +1,19 @@
-import type { StudentCounts } from '@shule/shared/api';
+import type { Pagination } from '@shule/shared/pagination';
 import {
   type admitStudentBody,
   formatAdmissionNumber,
   type Gender,
+  type StudentCounts,
+  type StudentListResponse,
   type StudentRow,
   studentAdmittedMessage,
 } from '@shule/shared/students';
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { classes, parents, schools, students } from '../../db/schema/index';
 import { findInSchool } from '../../db/school-rows';
+import { containsIgnoringCase } from '../../db/search';
 import { notFound } from '../../errors';
 
 export async function countStudentsByGender(db: Db, schoolId: number): Promise<StudentCounts> {
@@ -27,6 +30,9 @@ export async function countStudentsByGender(db: Db, schoolId: number): Promise<S
   const total = row?.total ?? 0;
   return { male_count: male, female_count: female, other_count: total - male - female, total };
 }
+
+/** The order of every students list: by name, as the screen reads them. */
+const byName = [asc(students.firstName), asc(students.lastName), asc(students.id)];
 
 /** Students in the §3 read shape, with class and parent joined: one query for any number. */
 async function selectStudents(db: Db | Tx, schoolId: number, filter?: SQL): Promise<StudentRow[]> {
@@ -52,7 +58,7 @@ async function selectStudents(db: Db | Tx, schoolId: number, filter?: SQL): Prom
     .innerJoin(classes, and(eq(classes.id, students.classId), eq(classes.schoolId, schoolId)))
     .leftJoin(parents, and(eq(parents.id, students.parentId), eq(parents.schoolId, schoolId)))
     .where(and(eq(students.schoolId, schoolId), filter))
-    .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id));
+    .orderBy(...byName);
   return rows.map((r) => ({
     id: r.id,
     first_name: r.first_name,
@@ -78,12 +84,100 @@ async function selectStudents(db: Db | Tx, schoolId: number, filter?: SQL): Prom
   }));
 }
 
-/** A class's students, or the whole school's when `classId` is 0 (DESIGN.md §6). */
-export async function listStudents(db: Db, schoolId: number, classId: number) {
-  if (classId === 0) return selectStudents(db, schoolId);
-  const rows = await selectStudents(db, schoolId, eq(students.classId, classId));
-  // Only an empty answer needs to tell an empty class from one that is not ours.
-  if (rows.length === 0) await findInSchool(db, schoolId, classes, classId, 'Class');
+/** A phone as typed (0722 111 222, +254722111222) in the stored 10-digit form's terms. */
+const phoneSearchTerm = (search: string) => search.replace(/[\s-]/g, '').replace(/^\+?254/, '0');
+
+/**
+ * The students list's filter: the class (0: every class) and the search, which matches part
+ * of the name (first last or last first), of the admission number or of the parent's phone,
+ * ignoring case. The school is always part of it.
+ */
+export interface StudentFilter {
+  classId: number;
+  search?: string;
+}
+
+function studentFilter(schoolId: number, { classId, search }: StudentFilter): SQL {
+  const ofClass = classId === 0 ? undefined : eq(students.classId, classId);
+  if (!search) return and(eq(students.schoolId, schoolId), ofClass)!;
+  const phone = phoneSearchTerm(search);
+  const matches = sql.join(
+    [
+      containsIgnoringCase(sql`${students.firstName} || ' ' || ${students.lastName}`, search),
+      containsIgnoringCase(sql`${students.lastName} || ' ' || ${students.firstName}`, search),
+      containsIgnoringCase(sql`${students.admissionNumber}`, search),
+      phone === ''
+        ? undefined
+        : inArray(
+            students.parentId,
+            sql`(select ${parents.id} from ${parents} where ${parents.schoolId} = ${schoolId} and ${containsIgnoringCase(sql`${parents.phoneNumber}`, phone)})`,
+          ),
+    ].filter((c): c is SQL => c !== undefined),
+    sql` or `,
+  );
+  return and(eq(students.schoolId, schoolId), ofClass, sql`(${matches})`)!;
+}
+
+/** An empty answer for a class must tell an empty class from one that is not ours (404). */
+async function checkClass(db: Db, schoolId: number, classId: number) {
+  if (classId !== 0) await findInSchool(db, schoolId, classes, classId, 'Class');
+}
+
+/**
+ * One page of the students list, slimmed to what the list shows. One query whatever the size
+ * of the school: the total comes with the rows (a window count); only an empty page asks again,
+ * to count (a page past the end) or to tell a missing class.
+ */
+export async function listStudentsPage(
+  db: Db,
+  schoolId: number,
+  filter: StudentFilter,
+  { page, page_size }: Pagination,
+): Promise<StudentListResponse> {
+  const where = studentFilter(schoolId, filter);
+  const rows = await db
+    .select({
+      id: students.id,
+      first_name: students.firstName,
+      last_name: students.lastName,
+      admission_number: students.admissionNumber,
+      gender: students.gender,
+      profile_photo: students.profilePhoto,
+      is_active: students.isActive,
+      classId: classes.id,
+      className: classes.name,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(students)
+    .innerJoin(classes, and(eq(classes.id, students.classId), eq(classes.schoolId, schoolId)))
+    .where(where)
+    .orderBy(...byName)
+    .limit(page_size)
+    .offset((page - 1) * page_size);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0) {
+    await checkClass(db, schoolId, filter.classId);
+    if (page > 1) {
+      const [counted] = await db.select({ n: count() }).from(students).where(where);
+      total = counted?.n ?? 0;
+    }
+  }
+  return {
+    students: rows.map(({ classId, className, total: _, ...row }) => ({
+      ...row,
+      gender: row.gender as Gender,
+      _class: { id: classId, name: className },
+    })),
+    total,
+    page,
+    page_size,
+  };
+}
+
+/** Every student of the filter in full, for the CSV export: one query. */
+export async function exportStudents(db: Db, schoolId: number, filter: StudentFilter) {
+  const rows = await selectStudents(db, schoolId, studentFilter(schoolId, filter));
+  if (rows.length === 0) await checkClass(db, schoolId, filter.classId);
   return rows;
 }
 

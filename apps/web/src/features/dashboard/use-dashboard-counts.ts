@@ -1,4 +1,5 @@
-import type { CountResponse, StudentCounts, TeacherCount } from '@shule/shared/api';
+import type { CountResponse, TeacherCount } from '@shule/shared/api';
+import type { StudentCounts } from '@shule/shared/students';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 

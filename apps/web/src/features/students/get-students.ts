@@ -1,24 +1,49 @@
-import type { StudentListResponse } from '@shule/shared/students';
-import { useQuery } from '@tanstack/react-query';
+import type { StudentExportResponse, StudentListResponse } from '@shule/shared/students';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 
 /** Class 0 means every class of the school (DESIGN.md §6). */
 export const ALL_CLASSES = 0;
 
-export const studentsQueryKey = (schoolId: number | undefined, classId: number) =>
-  ['students', 'list', schoolId, classId] as const;
+/** What the students list shows: a class (or all), a search, a page. */
+export interface StudentListFilter {
+  classId: number;
+  search: string;
+  page: number;
+}
 
-export const getStudents = (schoolId: number, classId: number) =>
-  api
-    .get<StudentListResponse>(`/students/get_students/${classId}/${schoolId}/`)
-    .then((r) => r.students);
+export const studentsQueryKey = (schoolId: number | undefined, filter: StudentListFilter) =>
+  ['students', 'list', schoolId, filter] as const;
 
-export function useStudents(classId: number) {
+const searchParams = (search: string, more: Record<string, string> = {}) => {
+  const params = new URLSearchParams(more);
+  if (search.trim()) params.set('search', search.trim());
+  const query = params.toString();
+  return query ? `?${query}` : '';
+};
+
+export const getStudents = (schoolId: number, { classId, search, page }: StudentListFilter) =>
+  api.get<StudentListResponse>(
+    `/students/get_students/${classId}/${schoolId}/${searchParams(search, { page: String(page) })}`,
+  );
+
+/** One page of the list, searched on the server; the page shown stays while the next loads. */
+export function useStudents(filter: StudentListFilter) {
   const { school } = useSession();
   return useQuery({
-    queryKey: studentsQueryKey(school?.id, classId),
-    queryFn: () => getStudents(school!.id, classId),
+    queryKey: studentsQueryKey(school?.id, filter),
+    queryFn: () => getStudents(school!.id, filter),
     enabled: school != null,
+    placeholderData: keepPreviousData,
   });
 }
+
+/** Every student of the class and search, in full, for the CSV export. */
+export const getStudentsForExport = (
+  schoolId: number,
+  { classId, search }: Omit<StudentListFilter, 'page'>,
+) =>
+  api
+    .get<StudentExportResponse>(`/students/export/${classId}/${schoolId}/${searchParams(search)}`)
+    .then((r) => r.students);

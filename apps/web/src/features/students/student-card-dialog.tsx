@@ -1,17 +1,23 @@
-import type { StudentRow } from '@shule/shared/students';
+import type { StudentListRow } from '@shule/shared/students';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import { LoadError } from '../../components/ui/load-error';
+import { SkeletonRows } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
+import { useStudent } from './get-student';
 import { StudentDetails, StudentHeading } from './student-details';
 
-/** The card a row opens (spec §2), with View Full Profile leading to /students/{id}. */
+/**
+ * The card a row opens (spec §2), with View Full Profile leading to /students/{id}. The list's
+ * row gives the heading at once; the details (parent, birth date) come with the full row.
+ */
 export function StudentCardDialog({
   student,
   onClose,
 }: {
-  student: StudentRow | null;
+  student: StudentListRow | null;
   onClose(): void;
 }) {
   return (
@@ -24,7 +30,7 @@ export function StudentCardDialog({
       {student ? (
         <div className="space-y-5">
           <StudentHeading student={student} />
-          <StudentDetails student={student} />
+          <FullDetails id={student.id} />
           <Link to={`/students/${student.id}`} className={cn(buttonClass('primary'), 'w-full')}>
             View Full Profile
             <ArrowRight className="h-4 w-4" aria-hidden="true" />
@@ -33,4 +39,15 @@ export function StudentCardDialog({
       ) : null}
     </Dialog>
   );
+}
+
+function FullDetails({ id }: { id: number }) {
+  const full = useStudent(id);
+  if (full.isPending) {
+    return <SkeletonRows rows={3} />;
+  }
+  if (full.isError) {
+    return <LoadError what="the details" error={full.error} onRetry={full.refetch} />;
+  }
+  return <StudentDetails student={full.data} />;
 }

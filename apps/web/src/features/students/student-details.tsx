@@ -1,4 +1,4 @@
-import { ageInYears, type StudentRow } from '@shule/shared/students';
+import { ageInYears, type StudentListRow, type StudentRow } from '@shule/shared/students';
 import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/cn';
@@ -15,7 +15,7 @@ export function StatusBadge({ student }: { student: Pick<StudentRow, 'is_active'
 }
 
 /** Photo and name with the admission number, on top of the card and of the profile page. */
-export function StudentHeading({ student, large }: { student: StudentRow; large?: boolean }) {
+export function StudentHeading({ student, large }: { student: StudentListRow; large?: boolean }) {
   return (
     <div className="flex items-center gap-4">
       <Avatar

@@ -17,7 +17,7 @@ export const STUDENT_CSV_HEADERS = [
 export const studentStatus = (s: Pick<StudentRow, 'is_active'>) =>
   s.is_active ? 'Active' : 'absent';
 
-/** Export (DESIGN.md §6): a CSV of exactly the rows on screen, in their order. */
+/** Export (DESIGN.md §6): a CSV of every student of the class and search shown, in list order. */
 export function studentsCsv(rows: StudentRow[]) {
   return toCsv(
     STUDENT_CSV_HEADERS,
@@ -33,16 +33,5 @@ export function studentsCsv(rows: StudentRow[]) {
       s.parent?.user.phone_number,
       s.parent?.user.email,
     ]),
-  );
-}
-
-/** Case-insensitive match on the student's name or admission number. */
-export function matchesStudentSearch(s: StudentRow, search: string) {
-  const q = search.trim().toLowerCase();
-  if (!q) return true;
-  return (
-    `${s.first_name} ${s.last_name}`.toLowerCase().includes(q) ||
-    `${s.last_name} ${s.first_name}`.toLowerCase().includes(q) ||
-    s.admission_number.toLowerCase().includes(q)
   );
 }

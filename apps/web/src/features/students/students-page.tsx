@@ -1,7 +1,8 @@
 import type { ClassRow } from '@shule/shared/classes';
-import { STUDENT_MESSAGES, type StudentRow } from '@shule/shared/students';
+import { MAX_SEARCH_LENGTH, pageCount } from '@shule/shared/pagination';
+import { STUDENT_MESSAGES, type StudentListRow } from '@shule/shared/students';
 import { Download, GraduationCap, Search, UserPlus } from 'lucide-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Avatar } from '../../components/ui/avatar';
@@ -13,6 +14,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Input, Select } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
+import { Pagination } from '../../components/ui/pagination';
 import { Skeleton, SkeletonRows } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
@@ -20,11 +22,12 @@ import { cn } from '../../lib/cn';
 import { downloadCsv } from '../../lib/csv';
 import { useClasses } from '../../lib/queries/classes';
 import { useSession } from '../../lib/session';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { AdmitStudentForm } from './admit-student-form';
-import { ALL_CLASSES, useStudents } from './get-students';
+import { ALL_CLASSES, getStudentsForExport, useStudents } from './get-students';
 import { StudentCardDialog } from './student-card-dialog';
 import { capitalise, StatusBadge, studentName } from './student-details';
-import { matchesStudentSearch, studentsCsv } from './students-csv';
+import { studentsCsv } from './students-csv';
 
 /** All, then one tab per class; a select on phones (spec §2). */
 function ClassTabs({
@@ -123,8 +126,8 @@ function StudentList({
   students,
   onOpen,
 }: {
-  students: StudentRow[];
-  onOpen(s: StudentRow): void;
+  students: StudentListRow[];
+  onOpen(s: StudentListRow): void;
 }) {
   return (
     <CardsOrTable
@@ -183,37 +186,77 @@ function StudentList({
   );
 }
 
+/** A positive whole number from the address, or `fallback`. */
+const numberParam = (value: string | null, fallback: number) => {
+  const n = Number(value);
+  return value !== null && Number.isInteger(n) && n > 0 ? n : fallback;
+};
+
 export function StudentsPage() {
-  const { user } = useSession();
+  const { user, school } = useSession();
   const isAdmin = user?.roles.some((r) => r.name === 'admin') ?? false;
   const classes = useClasses();
+  // The tab, the search and the page live in the address, so Back from a profile returns to them.
   const [params, setParams] = useSearchParams();
-  // The chosen tab lives in the address, so Back from a profile returns to it.
-  const requested = Number(params.get('class') ?? ALL_CLASSES);
-  const classId = classes.data?.some((c) => c.id === requested) === true ? requested : ALL_CLASSES;
-  const students = useStudents(classId);
-  const [search, setSearch] = useState('');
+  const requested = numberParam(params.get('class'), ALL_CLASSES);
+  const classId = classes.data?.some((c) => c.id === requested) === false ? ALL_CLASSES : requested;
+  const search = params.get('q') ?? '';
+  const page = numberParam(params.get('page'), 1);
+  const students = useStudents({ classId, search, page });
+  const [typed, setTyped] = useState(search);
+  const settled = useDebouncedValue(typed.trim());
   const [admitting, setAdmitting] = useState(false);
-  const [open, setOpen] = useState<StudentRow | null>(null);
-
-  const shown = useMemo(
-    () => students.data?.filter((s) => matchesStudentSearch(s, search)),
-    [students.data, search],
-  );
+  const [exporting, setExporting] = useState(false);
+  const [open, setOpen] = useState<StudentListRow | null>(null);
   const chosenClass = classes.data?.find((c) => c.id === classId);
 
-  const chooseClass = (id: number) =>
-    setParams(id === ALL_CLASSES ? {} : { class: String(id) }, { replace: true });
+  /** Changes the address's parameters; any change but the page starts again from page 1. */
+  const show = (changes: { class?: number; q?: string; page?: number }) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (changes.page === undefined) next.delete('page');
+        for (const [key, value] of Object.entries(changes)) {
+          const empty = value === '' || value === ALL_CLASSES || (key === 'page' && value === 1);
+          if (empty) next.delete(key);
+          else next.set(key, String(value));
+        }
+        return next;
+      },
+      { replace: true },
+    );
 
-  const exportRows = () => {
-    if (!shown || shown.length === 0) return;
-    const scope = chosenClass ? chosenClass.name.replace(/[^\w-]+/g, '-') : 'all';
-    downloadCsv(`students-${scope}.csv`, studentsCsv(shown));
-    toast({ title: 'Export ready', description: `${shown.length} students exported to CSV` });
+  // The server searches once typing pauses.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new settled search moves the address
+  useEffect(() => {
+    if (settled !== search) show({ q: settled });
+  }, [settled]);
+
+  // A page past the end (the list shrank, or an old link) shows the last page instead.
+  const data = students.data;
+  const lastPage = data ? pageCount(data.total, data.page_size) : 1;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new answer can put the page past the end
+  useEffect(() => {
+    if (data && page > lastPage) show({ page: lastPage });
+  }, [data]);
+
+  const exportRows = async () => {
+    if (!school) return;
+    setExporting(true);
+    try {
+      const rows = await getStudentsForExport(school.id, { classId, search });
+      const scope = chosenClass ? chosenClass.name.replace(/[^\w-]+/g, '-') : 'all';
+      downloadCsv(`students-${scope}.csv`, studentsCsv(rows));
+      toast({ title: 'Export ready', description: `${rows.length} students exported to CSV` });
+    } catch (err) {
+      toast({ title: 'Export failed', description: errorMessage(err), variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
   };
 
   let body: ReactNode;
-  if (students.isPending || classes.isPending) {
+  if (students.isPending) {
     body = (
       <div role="status" aria-label="Loading" className="space-y-2">
         <Skeleton className="h-10 w-full" />
@@ -222,7 +265,7 @@ export function StudentsPage() {
     );
   } else if (students.isError) {
     body = <LoadError what="the students" error={students.error} onRetry={students.refetch} />;
-  } else if (students.data.length === 0) {
+  } else if (students.data.total === 0 && search === '') {
     body = (
       <EmptyState
         icon={<GraduationCap className="h-10 w-10" />}
@@ -230,12 +273,35 @@ export function StudentsPage() {
         hint={isAdmin ? STUDENT_MESSAGES.emptyClassHint : undefined}
       />
     );
-  } else if (!shown || shown.length === 0) {
+  } else if (students.data.total === 0) {
     body = (
       <EmptyState title="No student matches your search" hint={`Nothing found for “${search}”.`} />
     );
   } else {
-    body = <StudentList students={shown} onOpen={setOpen} />;
+    const { total, page_size } = students.data;
+    const loadingNext = students.isPlaceholderData;
+    body = (
+      <div className="space-y-3">
+        <div
+          aria-busy={loadingNext}
+          className={cn('transition-opacity', loadingNext && 'opacity-60')}
+        >
+          <StudentList students={students.data.students} onOpen={setOpen} />
+        </div>
+        {total > page_size ? (
+          <Pagination
+            page={students.data.page}
+            pageSize={page_size}
+            total={total}
+            busy={loadingNext}
+            onPageChange={(next) => {
+              show({ page: next });
+              window.scrollTo({ top: 0 });
+            }}
+          />
+        ) : null}
+      </div>
+    );
   }
 
   return (
@@ -244,9 +310,13 @@ export function StudentsPage() {
         title="Students"
         actions={
           <>
-            <Button variant="outline" onClick={exportRows} disabled={!shown || shown.length === 0}>
+            <Button
+              variant="outline"
+              onClick={exportRows}
+              disabled={exporting || !students.data || students.data.total === 0}
+            >
               <Download className="h-4 w-4" aria-hidden="true" />
-              Export
+              {exporting ? 'Exporting…' : 'Export'}
             </Button>
             {isAdmin ? (
               <Button onClick={() => setAdmitting(true)}>
@@ -266,7 +336,11 @@ export function StudentsPage() {
         {classes.isPending ? (
           <Skeleton className="h-10 w-full max-w-md" />
         ) : classes.data && classes.data.length > 0 ? (
-          <ClassTabs classes={classes.data} value={classId} onChange={chooseClass} />
+          <ClassTabs
+            classes={classes.data}
+            value={classId}
+            onChange={(id) => show({ class: id })}
+          />
         ) : null}
         <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
           <div className="relative w-full max-w-sm">
@@ -277,9 +351,10 @@ export function StudentsPage() {
             <Input
               type="search"
               aria-label="Search students"
-              placeholder="Search by name or admission number"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
+              placeholder="Search by name, admission no. or parent phone"
+              maxLength={MAX_SEARCH_LENGTH}
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
               className="pl-9"
             />
           </div>

@@ -1,0 +1,2 @@
+CREATE INDEX "students_school_name_idx" ON "students" USING btree ("school_id","first_name","last_name","id");--> statement-breakpoint
+CREATE INDEX "students_school_class_name_idx" ON "students" USING btree ("school_id","class_id","first_name","last_name","id");

@@ -1,0 +1,85 @@
+import { gzipSync } from 'node:zlib';
+import { MAX_PAGE_SIZE } from '@shule/shared/pagination';
+import type { StudentExportResponse, StudentListResponse } from '@shule/shared/students';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { countQueries, login, type SignedInSchool, useTestApp } from '../../test/app';
+import { type LargeSchool, seedLargeSchool } from '../../test/large-school';
+
+const { t } = useTestApp();
+let small: LargeSchool & { who: SignedInSchool };
+let large: LargeSchool & { who: SignedInSchool };
+beforeAll(async () => {
+  const seed = async (students: number, classes: number, adminPhone: string) => {
+    const school = await seedLargeSchool(t.app.db, { students, classes, adminPhone });
+    return { ...school, who: await login(t.app, adminPhone, school.admin.password) };
+  };
+  small = await seed(20, 4, '0799100001');
+  large = await seed(2000, 16, '0799100002');
+});
+
+const get = (school: typeof small, path: string) =>
+  t.app.inject({ method: 'GET', url: `/api/students/${path}`, headers: school.who.auth });
+const list = (school: typeof small, query: string, classId = 0) =>
+  get(school, `get_students/${classId}/${school.schoolId}/${query}`);
+
+describe('the students list of a school of 2,000', () => {
+  it('costs as many queries at 2,000 students as at 20, paged, searched or by class', async () => {
+    for (const query of ['', '?page=2&page_size=2', '?search=A', '?search=0700000']) {
+      const counts = [];
+      for (const school of [small, large]) {
+        counts.push(
+          await countQueries(t.app, async () => {
+            expect((await list(school, query)).statusCode).toBe(200);
+            expect((await list(school, query, school.classIds[1])).statusCode).toBe(200);
+          }),
+        );
+      }
+      expect(counts, query).toEqual([2, 2]);
+    }
+  });
+
+  it('answers a full page in well under 50 KB compressed, and counts them all', async () => {
+    const res = await list(large, `?page_size=${MAX_PAGE_SIZE}&page=2`);
+    const page: StudentListResponse = res.json();
+    expect(page.students).toHaveLength(MAX_PAGE_SIZE);
+    expect(page.total).toBe(2000);
+    expect(gzipSync(res.rawPayload).length).toBeLessThan(50_000);
+    // In name order across pages.
+    const names = page.students.map((s) => `${s.first_name} ${s.last_name}`);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+  });
+
+  it('finds, ignoring case, exactly the students whose name, number or parent phone match', async () => {
+    const all: StudentExportResponse = (await get(large, `export/0/${large.schoolId}/`)).json();
+    expect(all.students).toHaveLength(2000);
+    const expected = (term: string) =>
+      all.students
+        .filter(
+          (s) =>
+            `${s.first_name} ${s.last_name}`.toLowerCase().includes(term) ||
+            `${s.last_name} ${s.first_name}`.toLowerCase().includes(term) ||
+            s.admission_number.includes(term) ||
+            s.parent?.user.phone_number.includes(term),
+        )
+        .map((s) => s.id);
+    for (const term of ['mwangi', 'amani o', 'kamau', '0199', '00000012']) {
+      const found: StudentListResponse = (
+        await list(large, `?search=${encodeURIComponent(term.toUpperCase())}&page_size=100`)
+      ).json();
+      expect(found.total, term).toBe(expected(term).length);
+      expect(found.total, term).toBeGreaterThan(0);
+      expect(
+        found.students.map((s) => s.id),
+        term,
+      ).toEqual(expected(term).slice(0, 100));
+    }
+  });
+
+  it('exports every student of a class, more than a page holds', async () => {
+    const classId = large.classIds[0]!;
+    const res = await get(large, `export/${classId}/${large.schoolId}/`);
+    const body: StudentExportResponse = res.json();
+    expect(body.students).toHaveLength(125);
+    expect(body.students.every((s) => s._class.id === classId && s.parent !== null)).toBe(true);
+  });
+});

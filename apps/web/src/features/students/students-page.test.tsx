@@ -1,0 +1,170 @@
+import type { ClassRow } from '@shule/shared/classes';
+import type { StudentRow } from '@shule/shared/students';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { downloadCsv } from '../../lib/csv';
+import { tokenStorage } from '../../lib/storage';
+import { json, renderWithApp, sessionUser } from '../../test/render-page';
+import { StudentsPage } from './students-page';
+
+vi.mock('../../lib/csv', async (original) => ({
+  ...(await original<typeof import('../../lib/csv')>()),
+  downloadCsv: vi.fn(),
+}));
+
+const classRow = (id: number, name: string): ClassRow => ({
+  id,
+  name,
+  school: 7,
+  totalStudents: 0,
+  boys: 0,
+  girls: 0,
+  class_teacher: null,
+  classTeacher: null,
+});
+const classes = [classRow(1, 'Form 1 East'), classRow(2, 'Form 2 West')];
+
+const studentRow = (i: number): StudentRow => ({
+  id: i,
+  first_name: `Student${String(i).padStart(3, '0')}`,
+  last_name: i % 10 === 0 ? 'Mwangi' : 'Otieno',
+  admission_number: String(i).padStart(4, '0'),
+  gender: i % 2 ? 'female' : 'male',
+  date_of_birth: '2012-01-01',
+  profile_photo: null,
+  is_active: true,
+  _class: classes[i % 2]!,
+  parent: null,
+});
+
+/**
+ * A stand-in for the students endpoints: it pages, filters by class and searches by name as the
+ * server does, and records what was asked.
+ */
+function fakeApi(students: StudentRow[], { failList = false } = {}) {
+  const asked: string[] = [];
+  const fetch = vi.fn(async (url: string) => {
+    if (url === '/api/users/user/') return json(200, sessionUser('admin'));
+    if (url === '/api/classes/?school=7') return json(200, { classes });
+    const list = /^\/api\/students\/(get_students|export)\/(\d+)\/7\/(?:\?(.*))?$/.exec(url);
+    if (list) {
+      asked.push(url);
+      if (failList) return json(500, { message: 'Something went wrong on our side.' });
+      const params = new URLSearchParams(list[3]);
+      const classId = Number(list[2]);
+      const search = (params.get('search') ?? '').toLowerCase();
+      const matching = students.filter(
+        (s) =>
+          (classId === 0 || s._class.id === classId) &&
+          `${s.first_name} ${s.last_name}`.toLowerCase().includes(search),
+      );
+      if (list[1] === 'export') return json(200, { students: matching });
+      const page = Number(params.get('page') ?? 1);
+      const slim = matching
+        .slice((page - 1) * 50, page * 50)
+        .map(({ parent: _, date_of_birth: __, ...row }) => row);
+      return json(200, { students: slim, total: matching.length, page, page_size: 50 });
+    }
+    return json(404, { message: `no route ${url}` });
+  });
+  return { fetch, asked };
+}
+
+/** The admission numbers of the table's rows, in order. */
+const numbers = () =>
+  within(screen.getAllByRole('table')[0]!)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => r.querySelectorAll('td')[1]?.textContent);
+
+describe('students page', () => {
+  beforeEach(() => tokenStorage.setTokens('access', 'refresh'));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.mocked(downloadCsv).mockClear();
+  });
+
+  it('shows one page of 50 and moves through the pages with the server', async () => {
+    const api = fakeApi(Array.from({ length: 120 }, (_, i) => studentRow(i + 1)));
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithApp(<StudentsPage />);
+    await waitFor(() => expect(numbers()).toHaveLength(50));
+    expect(numbers()[0]).toBe('0001');
+    expect(screen.getByRole('navigation', { name: 'Pages' }).textContent).toContain('1–50 of 120');
+    expect((screen.getByRole('button', { name: /Previous/ }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: /Next/ }));
+    await waitFor(() => expect(numbers()[0]).toBe('0051'));
+    fireEvent.click(screen.getByRole('button', { name: /Next/ }));
+    await waitFor(() => expect(numbers()).toHaveLength(20));
+    expect(screen.getByRole('navigation', { name: 'Pages' }).textContent).toContain(
+      '101–120 of 120',
+    );
+    expect((screen.getByRole('button', { name: /Next/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(api.asked.at(-1)).toBe('/api/students/get_students/0/7/?page=3');
+  });
+
+  it('searches on the server once typing pauses, from page 1, and says when nothing matches', async () => {
+    const api = fakeApi(Array.from({ length: 120 }, (_, i) => studentRow(i + 1)));
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithApp(<StudentsPage />);
+    await waitFor(() => expect(numbers()).toHaveLength(50));
+    fireEvent.click(screen.getByRole('button', { name: /Next/ }));
+    await waitFor(() => expect(numbers()[0]).toBe('0051'));
+
+    const box = screen.getByLabelText('Search students');
+    fireEvent.change(box, { target: { value: 'M' } });
+    fireEvent.change(box, { target: { value: 'Mw' } });
+    fireEvent.change(box, { target: { value: 'Mwangi' } });
+    await waitFor(() => expect(numbers()).toHaveLength(12));
+    expect(numbers()[0]).toBe('0010');
+    // One request for the pause, none per key, and from the first page.
+    expect(api.asked.filter((u) => u.includes('search'))).toEqual([
+      '/api/students/get_students/0/7/?page=1&search=Mwangi',
+    ]);
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+
+    fireEvent.change(box, { target: { value: 'zawadi' } });
+    expect(await screen.findByText('No student matches your search')).toBeTruthy();
+  });
+
+  it('filters by the class tab on the server', async () => {
+    const api = fakeApi(Array.from({ length: 6 }, (_, i) => studentRow(i + 1)));
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithApp(<StudentsPage />);
+    await waitFor(() => expect(numbers()).toHaveLength(6));
+    fireEvent.click(screen.getAllByRole('tab', { name: 'Form 2 West' })[0]!);
+    await waitFor(() => expect(numbers()).toHaveLength(3));
+    expect(api.asked.at(-1)).toBe('/api/students/get_students/2/7/?page=1');
+  });
+
+  it('exports every student of the class and search, not only the page shown', async () => {
+    const api = fakeApi(Array.from({ length: 120 }, (_, i) => studentRow(i + 1)));
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithApp(<StudentsPage />);
+    await waitFor(() => expect(numbers()).toHaveLength(50));
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByText('120 students exported to CSV')).toBeTruthy();
+    const [filename, csv] = vi.mocked(downloadCsv).mock.calls[0]!;
+    expect(filename).toBe('students-all.csv');
+    expect(csv.split('\r\n')).toHaveLength(121);
+    expect(api.asked.at(-1)).toBe('/api/students/export/0/7/');
+  });
+
+  it('says when there are no students, and offers Try Again when the list fails', async () => {
+    vi.stubGlobal('fetch', fakeApi([]).fetch);
+    const { unmount } = renderWithApp(<StudentsPage />);
+    expect(await screen.findByText('No student added to this class yet')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Export' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    unmount();
+
+    vi.stubGlobal('fetch', fakeApi([], { failList: true }).fetch);
+    renderWithApp(<StudentsPage />);
+    expect(await screen.findByText(/Could not load the students/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+  });
+});
