@@ -192,6 +192,8 @@ test('grades and exam grading work on a 390 px phone', async ({ page, request })
   const seed = await seeder(request, school);
   const form2 = await seed.addClass('Form 2 West');
   await seed.admit(form2.id, 'Achieng', 'Njeri', 'female');
+  const form3 = await seed.addClass('Form 3 North');
+  await seed.admit(form3.id, 'Kiprop', 'Ruto', 'male');
   await seed.post('/grades/grades/kcse/');
   await seed.post('/grades/subjects/', {
     name: 'English',
@@ -230,4 +232,15 @@ test('grades and exam grading work on a 390 px phone', async ({ page, request })
   await page.reload();
   await page.getByRole('button', { name: /Achieng Njeri/ }).click();
   await expect(panel.getByLabel('English')).toHaveValue('91');
+
+  // One class at a time: choosing another loads that class only, and the address keeps it.
+  await page.getByLabel('Class', { exact: true }).selectOption({ label: 'Form 3 North' });
+  await expect(page).toHaveURL(new RegExp(`class=${form3.id}`));
+  await expect(page.getByRole('button', { name: /Kiprop Ruto/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Achieng Njeri/ })).toBeHidden();
+  await page.getByRole('button', { name: /Kiprop Ruto/ }).click();
+  await expect(page.getByText('No subjects for Form 3 North yet.')).toBeVisible();
+  expect(await fitsWidth(page)).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('button', { name: /Kiprop Ruto/ })).toBeVisible();
 });

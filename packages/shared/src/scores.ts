@@ -2,31 +2,47 @@ import { z } from 'zod';
 import { requiredId } from './date-status';
 import { MAX_SCORE, MIN_SCORE } from './grades';
 
-/** GET /api/students/students_with_grades/?exam= (optionally &class=) */
+/**
+ * GET /api/students/students_with_grades/?exam=&class=: the grading screen marks one class at a
+ * time, so the class is required (docs/decisions/006-lists-that-scale.md).
+ */
 export const studentsWithGradesQuery = z.object({
   exam: requiredId('Exam'),
-  class: requiredId('Class').optional(),
+  class: requiredId('Class'),
 });
 
-export interface SubjectScore {
-  subject__name: string;
-  /** The subject id. */
-  subject: number;
-  score: number;
-}
+/** A subject taught in the class: one score input each. */
+export const classSubjectSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+});
+export type ClassSubject = z.infer<typeof classSubjectSchema>;
 
-/** One row of GET /api/students/students_with_grades/ */
-export interface StudentWithScores {
-  id: number;
-  first_name: string;
-  last_name: string;
-  admission_number: string;
-  _class: { id: number; name: string };
-  /** The subjects taught in the student's class: one score input each. */
-  subjects: { id: number; name: string; code: string }[];
-  /** The student's marks in this exam. */
-  subject_scores: SubjectScore[];
-}
+/** A student of the class with their marks in the exam, keyed by subject id. */
+export const studentMarksRowSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  admission_number: z.string(),
+  marks: z.record(z.string(), z.number()),
+});
+export type StudentMarksRow = z.infer<typeof studentMarksRowSchema>;
+
+export const studentsWithGradesResponse = z.object({
+  class: z.object({ id: z.number().int(), name: z.string() }),
+  subjects: z.array(classSubjectSchema),
+  students: z.array(studentMarksRowSchema),
+});
+export type StudentsWithGrades = z.infer<typeof studentsWithGradesResponse>;
+
+export const subjectScoreSchema = z.object({
+  subject__name: z.string(),
+  /** The subject id. */
+  subject: z.number().int(),
+  score: z.number(),
+});
+export type SubjectScore = z.infer<typeof subjectScoreSchema>;
 
 /** A mark as typed: a number, a numeric string, or empty/null to remove the mark. */
 export const markValue = z.union([z.number(), z.string(), z.null()], {
@@ -43,12 +59,13 @@ export const saveStudentMarksBody = z.object({
 });
 export type SaveStudentMarks = z.input<typeof saveStudentMarksBody>;
 
-export interface SaveStudentMarksResponse {
-  message: string;
-  student: number;
-  exam: number;
-  subject_scores: SubjectScore[];
-}
+export const saveStudentMarksResponse = z.object({
+  message: z.string(),
+  student: z.number().int(),
+  exam: z.number().int(),
+  subject_scores: z.array(subjectScoreSchema),
+});
+export type SaveStudentMarksResponse = z.infer<typeof saveStudentMarksResponse>;
 
 export const SCORES_SAVED_MESSAGE = 'Student subjects updated successfully';
 

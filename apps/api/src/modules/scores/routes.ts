@@ -1,6 +1,11 @@
-import { saveStudentMarksBody, studentsWithGradesQuery } from '@shule/shared/scores';
+import {
+  saveStudentMarksBody,
+  saveStudentMarksResponse,
+  studentsWithGradesQuery,
+  studentsWithGradesResponse,
+} from '@shule/shared/scores';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listStudentsWithScores, saveStudentMarks } from './service';
+import { listClassMarks, saveStudentMarks } from './service';
 
 /** Exam scores: admins and teachers both read and enter them. */
 const scoreRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -9,14 +14,28 @@ const scoreRoutes: FastifyPluginAsyncZod = async (app) => {
   // The spec puts this list under /students/, but it is score entry's business.
   app.get(
     '/students/students_with_grades/',
-    { preHandler: staff, schema: { querystring: studentsWithGradesQuery, tags: ['scores'] } },
+    {
+      preHandler: staff,
+      schema: {
+        querystring: studentsWithGradesQuery,
+        response: { 200: studentsWithGradesResponse },
+        tags: ['scores'],
+      },
+    },
     async (request) =>
-      listStudentsWithScores(app.db, request.schoolId(), request.query.exam, request.query.class),
+      listClassMarks(app.db, request.schoolId(), request.query.exam, request.query.class),
   );
 
   app.post(
     '/grades/student_subject_grades/',
-    { preHandler: staff, schema: { body: saveStudentMarksBody, tags: ['scores'] } },
+    {
+      preHandler: staff,
+      schema: {
+        body: saveStudentMarksBody,
+        response: { 200: saveStudentMarksResponse },
+        tags: ['scores'],
+      },
+    },
     async (request) => saveStudentMarks(app.db, request.schoolId(), request.body),
   );
 };

@@ -3,16 +3,16 @@ import {
   parseMark,
   type SaveStudentMarksResponse,
   SCORES_SAVED_MESSAGE,
-  type StudentWithScores,
+  type StudentsWithGrades,
   type SubjectScore,
   type saveStudentMarksBody,
   subjectNotTaughtMessage,
 } from '@shule/shared/scores';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { classes, examScores, exams, students, subjects } from '../../db/schema/index';
-import { findInSchool } from '../../db/school-rows';
+import { findInSchool, ofSchool } from '../../db/school-rows';
 import { invalid, notFound } from '../../errors';
 
 // The correlated subqueries name the outer table in full: drizzle leaves column names
@@ -26,56 +26,50 @@ const scoresOf = (examId: number) => sql<SubjectScore[]>`coalesce((
   where es.student_id = students.id and es.exam_id = ${examId}
 ), '[]'::json)`;
 
-/** The subjects taught in the student's class, as a JSON array. */
-const subjectsOfClass = sql<StudentWithScores['subjects']>`coalesce((
-  select json_agg(json_build_object('id', sub.id, 'name', sub.name, 'code', sub.code)
-                  order by sub.name, sub.id)
-  from subject_classes sc join subjects sub on sub.id = sc.subject_id
-  where sc.class_id = students.class_id
-), '[]'::json)`;
-
 /**
- * GET /students/students_with_grades/?exam=: every student of the school (or of one class)
- * with the subjects of their class and their marks in the exam, in one query whatever the
- * number of students: the subjects and marks are aggregated per student inside it.
+ * GET /students/students_with_grades/?exam=&class=: one class for the grading screen, with the
+ * subjects taught in it and each student's marks in the exam keyed by subject id, in one query
+ * whatever the size of the class (subjects, students and marks are aggregated inside it). Only
+ * when the exam or the class is not the school's does a second query say which (404).
  */
-export async function listStudentsWithScores(
+export async function listClassMarks(
   db: Db,
   schoolId: number,
   examId: number,
-  classId?: number,
-): Promise<StudentWithScores[]> {
-  await findInSchool(db, schoolId, exams, examId, 'Exam');
-  if (classId !== undefined) await findInSchool(db, schoolId, classes, classId, 'Class');
-  const rows = await db
+  classId: number,
+): Promise<StudentsWithGrades> {
+  const [row] = await db
     .select({
-      id: students.id,
-      first_name: students.firstName,
-      last_name: students.lastName,
-      admission_number: students.admissionNumber,
-      classId: classes.id,
-      className: classes.name,
-      subjects: subjectsOfClass,
-      subject_scores: scoresOf(examId),
+      id: classes.id,
+      name: classes.name,
+      subjects: sql<StudentsWithGrades['subjects']>`coalesce((
+        select json_agg(json_build_object('id', sub.id, 'name', sub.name, 'code', sub.code)
+                        order by sub.name, sub.id)
+        from subject_classes sc join subjects sub on sub.id = sc.subject_id
+        where sc.class_id = ${classes.id}
+      ), '[]'::json)`,
+      students: sql<StudentsWithGrades['students']>`coalesce((
+        select json_agg(json_build_object(
+                 'id', s.id, 'first_name', s.first_name, 'last_name', s.last_name,
+                 'admission_number', s.admission_number,
+                 'marks', coalesce((
+                   select json_object_agg(es.subject_id, es.score)
+                   from exam_scores es
+                   where es.student_id = s.id and es.exam_id = ${exams.id}
+                 ), '{}'::json))
+               order by s.first_name, s.last_name, s.id)
+        from students s
+        where s.class_id = ${classes.id} and s.school_id = ${schoolId}
+      ), '[]'::json)`,
     })
-    .from(students)
-    .innerJoin(classes, eq(classes.id, students.classId))
-    .where(
-      and(
-        eq(students.schoolId, schoolId),
-        classId === undefined ? undefined : eq(students.classId, classId),
-      ),
-    )
-    .orderBy(asc(classes.name), asc(students.firstName), asc(students.lastName), asc(students.id));
-  return rows.map(({ classId: id, className: name, ...row }) => ({
-    id: row.id,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    admission_number: row.admission_number,
-    _class: { id, name },
-    subjects: row.subjects,
-    subject_scores: row.subject_scores.map((s) => ({ ...s, score: Number(s.score) })),
-  }));
+    .from(classes)
+    .innerJoin(exams, ofSchool(exams, schoolId, examId))
+    .where(ofSchool(classes, schoolId, classId));
+  if (!row) {
+    await findInSchool(db, schoolId, exams, examId, 'Exam');
+    throw notFound('Class');
+  }
+  return { class: { id: row.id, name: row.name }, subjects: row.subjects, students: row.students };
 }
 
 async function scoresOfStudent(tx: Tx, studentId: number, examId: number) {

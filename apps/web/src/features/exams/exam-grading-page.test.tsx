@@ -1,5 +1,5 @@
 import type { Exam } from '@shule/shared/exams';
-import type { StudentWithScores } from '@shule/shared/scores';
+import type { ClassSubject, StudentMarksRow } from '@shule/shared/scores';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../lib/storage';
@@ -17,67 +17,147 @@ const exam: Exam = {
   school: 7,
 };
 
-const student = (id: number, first: string, subjects: StudentWithScores['subjects']) => ({
+const math = { id: 11, name: 'Mathematics', code: 'MAT' };
+const english = { id: 12, name: 'English', code: 'ENG' };
+
+const classRow = (id: number, name: string) => ({
+  id,
+  name,
+  school: 7,
+  totalStudents: 0,
+  boys: 0,
+  girls: 0,
+  class_teacher: null,
+  classTeacher: null,
+});
+
+const student = (id: number, first: string): StudentMarksRow => ({
   id,
   first_name: first,
   last_name: 'Kamau',
   admission_number: String(id).padStart(4, '0'),
-  _class: { id: 1, name: 'Form 1 East' },
-  subjects,
-  subject_scores: [] as StudentWithScores['subject_scores'],
+  marks: {},
 });
 
-const math = { id: 11, name: 'Mathematics', code: 'MAT' };
-const english = { id: 12, name: 'English', code: 'ENG' };
+interface FakeClass {
+  id: number;
+  name: string;
+  subjects: ClassSubject[];
+  students: StudentMarksRow[];
+}
 
-/** A stand-in API holding one exam's marks. */
-function fakeApi(students: StudentWithScores[], failSave = false) {
+/** A stand-in API holding one exam's marks, per class. */
+function fakeApi(classes: FakeClass[], failSave = false) {
   const posted: unknown[] = [];
+  const asked: string[] = [];
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     if (url === '/api/users/user/') return json(200, sessionUser('teacher'));
     if (url === '/api/grades/exams/5/') return json(200, exam);
-    if (url === '/api/students/students_with_grades/?exam=5') return json(200, students);
+    if (url === '/api/classes/?school=7') {
+      return json(200, { classes: classes.map((c) => classRow(c.id, c.name)) });
+    }
+    const listed = /^\/api\/students\/students_with_grades\/\?exam=5&class=(\d+)$/.exec(url);
+    if (listed) {
+      asked.push(url);
+      const k = classes.find((c) => c.id === Number(listed[1]))!;
+      return json(200, {
+        class: { id: k.id, name: k.name },
+        subjects: k.subjects,
+        students: k.students,
+      });
+    }
     if (url === '/api/grades/student_subject_grades/' && method === 'POST') {
       const body = JSON.parse(String(init?.body));
       posted.push(body);
       if (failSave) return json(500, { message: 'Something went wrong on our side.' });
-      const s = students.find((x) => x.id === body.student)!;
-      s.subject_scores = Object.entries(body.subject_marks as Record<string, string | null>)
-        .filter(([, v]) => v !== null)
-        .map(([id, v]) => ({
-          subject: Number(id),
-          subject__name: s.subjects.find((x) => x.id === Number(id))!.name,
-          score: Number(v),
-        }));
+      const k = classes.find((c) => c.students.some((x) => x.id === body.student))!;
+      const s = k.students.find((x) => x.id === body.student)!;
+      s.marks = Object.fromEntries(
+        Object.entries(body.subject_marks as Record<string, string | null>)
+          .filter(([, v]) => v !== null)
+          .map(([id, v]) => [id, Number(v)]),
+      );
       return json(200, {
         message: 'ok',
         student: s.id,
         exam: 5,
-        subject_scores: s.subject_scores,
+        subject_scores: Object.entries(s.marks).map(([id, score]) => ({
+          subject: Number(id),
+          subject__name: k.subjects.find((x) => x.id === Number(id))!.name,
+          score,
+        })),
       });
     }
     return json(404, { message: `no route ${method} ${url}` });
   });
-  return { fetch, posted };
+  return { fetch, posted, asked };
 }
 
-const renderPage = () =>
-  renderWithApp(<ExamGradingPage />, { route: '/exams/:id', url: '/exams/5' });
+const renderPage = (url = '/exams/5') =>
+  renderWithApp(<ExamGradingPage />, { route: '/exams/:id', url });
 
 describe('exam grading page', () => {
   beforeEach(() => tokenStorage.setTokens('access', 'refresh'));
   afterEach(() => vi.unstubAllGlobals());
 
-  it('says so when there are no students', async () => {
+  it('says so when the school has no classes, and when the class has no students', async () => {
     vi.stubGlobal('fetch', fakeApi([]).fetch);
-    renderPage();
-    expect(await screen.findByText('No students yet')).toBeTruthy();
+    const { unmount } = renderPage();
+    expect(await screen.findByText('No classes yet')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Grading' })).toBeTruthy();
+    unmount();
+
+    vi.stubGlobal(
+      'fetch',
+      fakeApi([{ id: 1, name: 'Form 1 East', subjects: [], students: [] }]).fetch,
+    );
+    renderPage();
+    expect(await screen.findByText('No students in Form 1 East yet')).toBeTruthy();
+  });
+
+  it('loads the first class, then only the class chosen', async () => {
+    const api = fakeApi([
+      { id: 1, name: 'Form 1 East', subjects: [math], students: [student(1, 'Wanjiru')] },
+      { id: 2, name: 'Form 2 West', subjects: [english], students: [student(2, 'Baraka')] },
+    ]);
+    vi.stubGlobal('fetch', api.fetch);
+    renderPage();
+    expect(await screen.findByRole('button', { name: /Wanjiru Kamau/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Baraka Kamau/ })).toBeNull();
+    expect(api.asked).toEqual(['/api/students/students_with_grades/?exam=5&class=1']);
+
+    fireEvent.change(screen.getByLabelText('Class'), { target: { value: '2' } });
+    fireEvent.click(await screen.findByRole('button', { name: /Baraka Kamau/ }));
+    expect(screen.queryByRole('button', { name: /Wanjiru Kamau/ })).toBeNull();
+    expect(screen.getByLabelText('English')).toBeTruthy();
+    expect(api.asked).toEqual([
+      '/api/students/students_with_grades/?exam=5&class=1',
+      '/api/students/students_with_grades/?exam=5&class=2',
+    ]);
+  });
+
+  it('opens the class named in the address', async () => {
+    const api = fakeApi([
+      { id: 1, name: 'Form 1 East', subjects: [math], students: [student(1, 'Wanjiru')] },
+      { id: 2, name: 'Form 2 West', subjects: [math], students: [student(2, 'Baraka')] },
+    ]);
+    vi.stubGlobal('fetch', api.fetch);
+    renderPage('/exams/5?class=2');
+    expect(await screen.findByRole('button', { name: /Baraka Kamau/ })).toBeTruthy();
+    expect(api.asked).toEqual(['/api/students/students_with_grades/?exam=5&class=2']);
   });
 
   it('expands and collapses a student; Save is enabled only after an edit; marks are posted', async () => {
-    const api = fakeApi([student(1, 'Wanjiru', [english, math]), student(2, 'Baraka', [])]);
+    const api = fakeApi([
+      {
+        id: 1,
+        name: 'Form 1 East',
+        subjects: [english, math],
+        students: [student(1, 'Wanjiru'), student(2, 'Baraka')],
+      },
+      { id: 3, name: 'Form 3', subjects: [], students: [student(3, 'Chebet')] },
+    ]);
     vi.stubGlobal('fetch', api.fetch);
     renderPage();
     const toggle = await screen.findByRole('button', { name: /Wanjiru Kamau/ });
@@ -107,16 +187,21 @@ describe('exam grading page', () => {
     expect(api.posted).toEqual([{ student: 1, exam: 5, subject_marks: { '11': '78' } }]);
     await waitFor(() => expect(save.disabled).toBe(true));
     expect(screen.getByText('1/2 scored')).toBeTruthy();
+    expect(screen.getByText('0/2 scored')).toBeTruthy();
 
     fireEvent.click(toggle);
     expect(screen.queryByRole('region', { name: 'Scores of Wanjiru Kamau' })).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: /Baraka Kamau/ }));
-    expect(screen.getByText(/No subjects for Form 1 East yet/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Class'), { target: { value: '3' } });
+    fireEvent.click(await screen.findByRole('button', { name: /Chebet Kamau/ }));
+    expect(screen.getByText(/No subjects for Form 3 yet/)).toBeTruthy();
   });
 
   it('keeps the typed marks and offers Try Again when a save fails', async () => {
-    const api = fakeApi([student(1, 'Wanjiru', [math])], true);
+    const api = fakeApi(
+      [{ id: 1, name: 'Form 1 East', subjects: [math], students: [student(1, 'Wanjiru')] }],
+      true,
+    );
     vi.stubGlobal('fetch', api.fetch);
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: /Wanjiru Kamau/ }));

@@ -1,8 +1,13 @@
 import { MAX_SCORE, MIN_SCORE } from '@shule/shared/grades';
-import { markOutOfRangeMessage, parseMark, type StudentWithScores } from '@shule/shared/scores';
-import { ChevronDown, ChevronRight, ListOrdered, Printer, Users } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import {
+  type ClassSubject,
+  markOutOfRangeMessage,
+  parseMark,
+  type StudentMarksRow,
+} from '@shule/shared/scores';
+import { ChevronDown, ChevronRight, ListOrdered, Printer, School, Users } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { DateStatusBadge } from '../../components/date-status-badge';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
@@ -19,19 +24,26 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
+import { useClasses } from '../../lib/queries/classes';
 import { useExam } from './get-exam';
 import { useStudentsWithGrades } from './get-students-with-grades';
 import { useSaveStudentScores } from './save-student-scores';
 
 const COMING_SOON = 'Coming soon: report cards and merit lists arrive in a later update.';
 
-/** Grading (/exams/{id}): every student of the school with one score input per subject. */
+/**
+ * Grading (/exams/{id}?class=): one class at a time, each student with one score input per
+ * subject of the class. The class is in the address; the first class is shown until one is chosen.
+ */
 export function ExamGradingPage() {
   const examId = Number(useParams().id);
   const exam = useExam(examId);
-  const students = useStudentsWithGrades(examId);
+  const classes = useClasses();
+  const [params, setParams] = useSearchParams();
+  const requested = Number(params.get('class'));
+  const chosen = classes.data?.find((c) => c.id === requested) ?? classes.data?.[0];
+  const students = useStudentsWithGrades(examId, chosen?.id);
   const [search, setSearch] = useState('');
-  const [classId, setClassId] = useState('');
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const hintId = useId();
 
@@ -40,18 +52,18 @@ export function ExamGradingPage() {
     examId <= 0 ||
     (exam.error instanceof ApiError && exam.error.status === 404);
 
-  const all = students.data ?? [];
-  const classes = useMemo(() => {
-    const byId = new Map(all.map((s) => [s._class.id, s._class.name]));
-    return [...byId].map(([id, name]) => ({ id, name }));
-  }, [all]);
+  const all = students.data?.students ?? [];
   const query = search.trim().toLowerCase();
   const shown = all.filter(
     (s) =>
-      (classId === '' || String(s._class.id) === classId) &&
-      (!query ||
-        `${s.first_name} ${s.last_name} ${s.admission_number}`.toLowerCase().includes(query)),
+      !query ||
+      `${s.first_name} ${s.last_name} ${s.admission_number}`.toLowerCase().includes(query),
   );
+
+  const chooseClass = (id: string) => {
+    setParams({ class: id }, { replace: true });
+    setSearch('');
+  };
 
   const toggle = (id: number) =>
     setExpanded((open) => {
@@ -118,49 +130,63 @@ export function ExamGradingPage() {
         </p>
       </div>
 
-      {students.isPending ? (
+      {classes.isPending || (chosen && students.isPending) ? (
         <StudentSkeletons />
-      ) : students.isError ? (
-        <LoadError what="the students" error={students.error} onRetry={students.refetch} />
-      ) : all.length === 0 ? (
+      ) : classes.isError ? (
+        <LoadError what="the classes" error={classes.error} onRetry={classes.refetch} />
+      ) : !chosen ? (
         <EmptyState
-          icon={<Users className="h-10 w-10" />}
-          title="No students yet"
-          hint="Admit students into their classes; they will be listed here for scoring."
+          icon={<School className="h-10 w-10" />}
+          title="No classes yet"
+          hint="Create classes and admit students into them; each class is graded here."
           action={
-            <Link to="/students" className={buttonClass('primary')}>
-              Go to Students
+            <Link to="/classes" className={buttonClass('primary')}>
+              Go to Classes
             </Link>
           }
         />
       ) : (
         <div className="space-y-4">
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-            <SearchInput
-              placeholder="Search students..."
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-            {classes.length > 1 ? (
-              <Select
-                aria-label="Class"
-                className="sm:w-48"
-                value={classId}
-                onChange={(e) => setClassId(e.target.value)}
-              >
-                <option value="">All classes</option>
-                {classes.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </Select>
+            <Select
+              aria-label="Class"
+              className="sm:w-48"
+              value={chosen.id}
+              onChange={(e) => chooseClass(e.target.value)}
+            >
+              {classes.data?.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </Select>
+            {all.length > 0 ? (
+              <>
+                <SearchInput
+                  placeholder="Search students..."
+                  value={search}
+                  onChange={(e) => setSearch(e.target.value)}
+                />
+                <p className="text-sm text-muted-foreground sm:ml-auto">
+                  {shown.length} of {all.length} students
+                </p>
+              </>
             ) : null}
-            <p className="text-sm text-muted-foreground sm:ml-auto">
-              {shown.length} of {all.length} students
-            </p>
           </div>
-          {shown.length === 0 ? (
+          {students.isError ? (
+            <LoadError what="the students" error={students.error} onRetry={students.refetch} />
+          ) : all.length === 0 ? (
+            <EmptyState
+              icon={<Users className="h-10 w-10" />}
+              title={`No students in ${chosen.name} yet`}
+              hint="Admit students into this class; they will be listed here for scoring."
+              action={
+                <Link to="/students" className={buttonClass('primary')}>
+                  Go to Students
+                </Link>
+              }
+            />
+          ) : shown.length === 0 ? (
             <NoMatches>No students match the search.</NoMatches>
           ) : (
             <Card>
@@ -169,6 +195,9 @@ export function ExamGradingPage() {
                   <StudentRow
                     key={student.id}
                     examId={examId}
+                    classId={chosen.id}
+                    className={chosen.name}
+                    subjects={students.data?.subjects ?? []}
                     student={student}
                     expanded={expanded.has(student.id)}
                     onToggle={() => toggle(student.id)}
@@ -212,30 +241,35 @@ const typedScore = (score: number | undefined) => (score === undefined ? '' : St
  */
 function StudentRow({
   examId,
+  classId,
+  className,
+  subjects,
   student,
   expanded,
   onToggle,
   hintId,
 }: {
   examId: number;
-  student: StudentWithScores;
+  classId: number;
+  className: string;
+  /** The subjects taught in the class. */
+  subjects: ClassSubject[];
+  student: StudentMarksRow;
   expanded: boolean;
   onToggle(): void;
   hintId: string;
 }) {
-  const save = useSaveStudentScores(examId);
+  const save = useSaveStudentScores(examId, classId);
   const [drafts, setDrafts] = useState<Record<number, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const panelId = useId();
   const fullName = `${student.first_name} ${student.last_name}`;
 
-  const saved = new Map(student.subject_scores.map((s) => [s.subject, s.score]));
-  const typed = (subjectId: number) => drafts[subjectId] ?? typedScore(saved.get(subjectId));
-  const changed = student.subjects.filter(
-    (s) => typed(s.id).trim() !== typedScore(saved.get(s.id)),
-  );
-  const scored = student.subjects.filter((s) => saved.has(s.id)).length;
+  const saved = (subjectId: number) => student.marks[subjectId];
+  const typed = (subjectId: number) => drafts[subjectId] ?? typedScore(saved(subjectId));
+  const changed = subjects.filter((s) => typed(s.id).trim() !== typedScore(saved(s.id)));
+  const scored = subjects.filter((s) => saved(s.id) !== undefined).length;
 
   const edit = (subjectId: number, value: string) => {
     setDrafts((d) => ({ ...d, [subjectId]: value }));
@@ -309,12 +343,12 @@ function StudentRow({
           <span className="min-w-0">
             <span className="block truncate font-medium">{fullName}</span>
             <span className="block truncate text-sm text-muted-foreground">
-              {student._class.name} · Adm. {student.admission_number}
+              Adm. {student.admission_number}
             </span>
           </span>
         </button>
         <span className="hidden shrink-0 text-xs text-muted-foreground sm:inline">
-          {scored}/{student.subjects.length} scored
+          {scored}/{subjects.length} scored
         </span>
         {changed.length > 0 && !expanded ? (
           <Badge tone="yellow" className="shrink-0">
@@ -334,9 +368,9 @@ function StudentRow({
           aria-label={`Scores of ${fullName}`}
           className="border-t bg-muted/30 px-3 py-4 sm:px-4"
         >
-          {student.subjects.length === 0 ? (
+          {subjects.length === 0 ? (
             <p className="text-sm text-muted-foreground">
-              No subjects for {student._class.name} yet.{' '}
+              No subjects for {className} yet.{' '}
               <Link to="/subjects" className="text-primary hover:underline">
                 Add subjects
               </Link>{' '}
@@ -346,7 +380,7 @@ function StudentRow({
             <div className="space-y-4">
               {failure ? <Alert tone="error">{failure}</Alert> : null}
               <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-                {student.subjects.map((subject) => (
+                {subjects.map((subject) => (
                   <Field key={subject.id} label={subject.name} error={errors[subject.id]}>
                     <Input
                       type="number"

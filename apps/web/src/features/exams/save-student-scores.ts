@@ -1,7 +1,7 @@
 import type {
   SaveStudentMarks,
   SaveStudentMarksResponse,
-  StudentWithScores,
+  StudentsWithGrades,
 } from '@shule/shared/scores';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
@@ -11,16 +11,20 @@ import { studentsWithGradesQueryKey } from './get-students-with-grades';
 export const saveStudentScores = (body: SaveStudentMarks) =>
   api.post<SaveStudentMarksResponse>('/grades/student_subject_grades/', body);
 
-/** The answer carries the student's marks as saved: the list is patched with them. */
-export function useSaveStudentScores(examId: number) {
+/** The answer carries the student's marks as saved: the class's list is patched with them. */
+export function useSaveStudentScores(examId: number, classId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveStudentScores,
     onSuccess: (saved) => {
-      queryClient.setQueryData<StudentWithScores[]>(studentsWithGradesQueryKey(examId), (old) =>
-        old?.map((s) =>
-          s.id === saved.student ? { ...s, subject_scores: saved.subject_scores } : s,
-        ),
+      const marks = Object.fromEntries(saved.subject_scores.map((s) => [s.subject, s.score]));
+      queryClient.setQueryData<StudentsWithGrades>(
+        studentsWithGradesQueryKey(examId, classId),
+        (old) =>
+          old && {
+            ...old,
+            students: old.students.map((s) => (s.id === saved.student ? { ...s, marks } : s)),
+          },
       );
       queryClient.invalidateQueries({ queryKey: ['scores'], refetchType: 'none' });
     },

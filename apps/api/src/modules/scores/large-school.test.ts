@@ -1,0 +1,47 @@
+import { gzipSync } from 'node:zlib';
+import type { StudentsWithGrades } from '@shule/shared/scores';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { countQueries, login, type SignedInSchool, useTestApp } from '../../test/app';
+import { type LargeSchool, seedLargeSchool } from '../../test/large-school';
+
+const { t } = useTestApp();
+let small: LargeSchool & { who: SignedInSchool };
+let large: LargeSchool & { who: SignedInSchool };
+beforeAll(async () => {
+  const seed = async (students: number, classes: number, adminPhone: string) => {
+    const school = await seedLargeSchool(t.app.db, { students, classes, adminPhone });
+    return { ...school, who: await login(t.app, adminPhone, school.admin.password) };
+  };
+  small = await seed(20, 4, '0799200001');
+  large = await seed(2000, 16, '0799200002');
+});
+
+const classMarks = (school: typeof small, classId: number) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/students/students_with_grades/?exam=${school.examId}&class=${classId}`,
+    headers: school.who.auth,
+  });
+
+describe('students_with_grades in a school of 2,000', () => {
+  it('answers a class of 5 and a class of 125 in one query each', async () => {
+    for (const school of [small, large]) {
+      const queries = await countQueries(t.app, async () => {
+        expect((await classMarks(school, school.classIds[0]!)).statusCode).toBe(200);
+      });
+      expect(queries).toBe(1);
+    }
+  });
+
+  it('answers one class only, every mark keyed by subject id, in a few kilobytes', async () => {
+    const res = await classMarks(large, large.classIds[5]!);
+    const body: StudentsWithGrades = res.json();
+    expect(body.class.id).toBe(large.classIds[5]);
+    expect(body.subjects.map((s) => s.id).sort()).toEqual([...large.subjectIds].sort());
+    expect(body.students).toHaveLength(125);
+    for (const student of body.students) {
+      expect(Object.keys(student.marks).map(Number).sort()).toEqual([...large.subjectIds].sort());
+    }
+    expect(gzipSync(res.rawPayload).length).toBeLessThan(10_000);
+  });
+});
