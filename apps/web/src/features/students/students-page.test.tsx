@@ -119,6 +119,7 @@ describe('students page', () => {
     fireEvent.change(box, { target: { value: 'Mw' } });
     fireEvent.change(box, { target: { value: 'Mwangi' } });
     await waitFor(() => expect(numbers()).toHaveLength(12));
+    expect(screen.getByText('12 students match “Mwangi”')).toBeTruthy();
     expect(numbers()[0]).toBe('0010');
     // One request for the pause, none per key, and from the first page.
     expect(api.asked.filter((u) => u.includes('search'))).toEqual([

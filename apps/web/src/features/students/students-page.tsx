@@ -282,6 +282,12 @@ export function StudentsPage() {
     const loadingNext = students.isPlaceholderData;
     body = (
       <div className="space-y-3">
+        {search ? (
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {total === 1 ? '1 student matches' : `${total.toLocaleString('en-KE')} students match`}{' '}
+            “{search}”
+          </p>
+        ) : null}
         <div
           aria-busy={loadingNext}
           className={cn('transition-opacity', loadingNext && 'opacity-60')}
@@ -351,7 +357,7 @@ export function StudentsPage() {
             <Input
               type="search"
               aria-label="Search students"
-              placeholder="Search by name, admission no. or parent phone"
+              placeholder="Name, admission no. or phone"
               maxLength={MAX_SEARCH_LENGTH}
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
