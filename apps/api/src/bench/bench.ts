@@ -337,6 +337,7 @@ function printEndpoints(endpoints: EndpointResult[]) {
       'p95 ms',
       'SQL p50',
       'SQL p95',
+      'p50/SQL',
       'p95/SQL',
       'identity',
       'gzip',
@@ -354,6 +355,7 @@ function printEndpoints(endpoints: EndpointResult[]) {
         ms(e.api!.p95),
         ms(e.sql!.p50),
         ms(e.sql!.p95),
+        times(e.api!.p50 / e.sql!.p50),
         `${times(r)}${e.grows ? (r <= RAW_SQL_MAX_RATIO ? '' : ' !') : ' ·'}`,
         kb(e.bytes!.identity),
         e.bytes!.gzip === undefined ? 'n/c' : kb(e.bytes!.gzip),
@@ -364,7 +366,7 @@ function printEndpoints(endpoints: EndpointResult[]) {
     }),
   );
   console.log(
-    '  ! over the 2x target; · a list that does not grow with the school (ratio not judged); n/c: the server sent it uncompressed',
+    '  p95/SQL: ! over the 2x target (judged on p95), · a list that does not grow with the school (not judged). n/c: sent uncompressed',
   );
 }
 
