@@ -48,6 +48,8 @@ interface ListEndpoint {
   grows?: boolean;
   /** One page of a growing list: held to "at most about 50 KB compressed" (item 3). */
   page?: boolean;
+  /** The field holding the rows, when it is not the answer itself or its first list. */
+  rowsField?: string;
 }
 
 // ── What is measured: adjust here when an endpoint changes ───────────────────────────────────
@@ -81,6 +83,7 @@ const LIST_ENDPOINTS: ListEndpoint[] = [
     url: (s) => `/api/students/students_with_grades/?exam=${s.examId}&class=${s.classIds[0]}`,
     grows: true,
     page: true,
+    rowsField: 'students',
   },
   { name: 'classes', url: (s) => `/api/classes/?school=${s.schoolId}` },
   { name: 'teachers', url: (s) => `/api/schools/${s.schoolId}/teachers/` },
@@ -213,11 +216,16 @@ interface DriverResult {
   load: (LoadResult & { connections: number })[];
 }
 
-/** Rows in an answer: its length when it is a list, else the length of its first list field. */
-function rowsIn(body: unknown) {
+/**
+ * Rows in an answer: the answer itself, `rowsField` or its first list; "50/2000" for a page
+ * of a list that tells its `total`.
+ */
+function rowsIn(body: unknown, rowsField?: string) {
   if (Array.isArray(body)) return String(body.length);
-  const list = Object.values(body as object).find(Array.isArray);
-  return list ? String(list.length) : '-';
+  const answer = body as Record<string, unknown>;
+  const list = rowsField ? answer[rowsField] : Object.values(answer).find(Array.isArray);
+  if (!Array.isArray(list)) return '-';
+  return typeof answer.total === 'number' ? `${list.length}/${answer.total}` : String(list.length);
 }
 
 async function measureEndpoint(
@@ -241,7 +249,7 @@ async function measureEndpoint(
     result.skipped = `answered ${plain.statusCode}: ${plain.body.slice(0, 80)}`;
     return result;
   }
-  result.rows = rowsIn(plain.json());
+  result.rows = rowsIn(plain.json(), endpoint.rowsField);
 
   const encoded = async (encoding: 'gzip' | 'br') => {
     const res = await get({ 'accept-encoding': encoding });
@@ -346,7 +354,7 @@ function printEndpoints(endpoints: EndpointResult[]) {
       `q@${LARGE_SCHOOL}`,
     ],
     endpoints.map((e) => {
-      if (e.skipped) return [e.name, `skipped: ${e.skipped}`];
+      if (e.skipped) return { name: e.name, note: `skipped: ${e.skipped}` };
       const r = ratio(e)!;
       return [
         e.name,

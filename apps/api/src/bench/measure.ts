@@ -68,8 +68,11 @@ export function watchQueries(db: Db) {
         caught = undefined;
       }
     },
+    /** Sends `statements` one after another; answers the driver's results. */
     async replay(statements: unknown[][]) {
-      for (const args of statements) await send(...args);
+      const results: unknown[] = [];
+      for (const args of statements) results.push(await send(...args));
+      return results;
     },
   };
 }
@@ -144,12 +147,18 @@ export const times = (n: number) => `${n < 10 ? n.toFixed(2) : n.toFixed(0)}x`;
 export const kb = (bytes: number) =>
   bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} kB`;
 
+/** A row that names a thing and says something about it instead of filling the columns. */
+export interface NoteRow {
+  name: string;
+  note: string;
+}
+
 /**
- * Prints rows under a header: the first column left-aligned, the others right-aligned. A row
- * of two cells (a name and a note, e.g. why it was not measured) runs past the columns.
+ * Prints rows under a header: the first column left-aligned, the others right-aligned; a
+ * NoteRow runs past the columns.
  */
-export function printTable(header: string[], rows: string[][]) {
-  const full = rows.filter((r) => r.length === header.length);
+export function printTable(header: string[], rows: (string[] | NoteRow)[]) {
+  const full = rows.filter((r): r is string[] => Array.isArray(r));
   const widths = header.map((h, i) => Math.max(h.length, ...full.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
     cells
@@ -158,5 +167,9 @@ export function printTable(header: string[], rows: string[][]) {
       .trimEnd();
   console.log(`  ${line(header)}`);
   console.log(`  ${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-  for (const row of rows) console.log(`  ${line(row)}`);
+  for (const row of rows) {
+    console.log(
+      `  ${Array.isArray(row) ? line(row) : `${row.name.padEnd(widths[0]!)}  ${row.note}`}`,
+    );
+  }
 }
