@@ -9,8 +9,8 @@
  * PASS/FAIL line per target. It is a report: the exit code is 0 whatever the verdicts.
  *
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432;
- * a scratch database is made there and dropped after. BENCH_PORT (default 3361) and the next
- * port are used on 127.0.0.1 for the load test and Lighthouse.
+ * a scratch database is made there and dropped after. The server listens on 127.0.0.1 at
+ * BENCH_PORT (default 3361) for the load test and Lighthouse.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -120,7 +120,7 @@ const PAGE_BUDGET_BYTES = 50 * 1024;
 const RAW_SQL_MAX_RATIO = 2;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const basePort = Number(process.env.BENCH_PORT ?? 3361);
+const port = Number(process.env.BENCH_PORT ?? 3361);
 
 // ── Seeding ──────────────────────────────────────────────────────────────────────────────────
 
@@ -296,9 +296,9 @@ async function benchDriver(label: string, description: string, database: Databas
     }
     printEndpoints(endpoints);
 
-    await app.listen({ host: '127.0.0.1', port: basePort });
+    await app.listen({ host: '127.0.0.1', port: port });
     const load: DriverResult['load'] = [];
-    const loadUrl = `http://127.0.0.1:${basePort}${LOAD_ENDPOINT.url(large)}`;
+    const loadUrl = `http://127.0.0.1:${port}${LOAD_ENDPOINT.url(large)}`;
     console.log(
       `\nLoad: GET ${LOAD_ENDPOINT.name} (${LOAD_ENDPOINT.url(large)}) over loopback, ` +
         `${LOAD_SECONDS} s per run, autocannon in its own process`,
@@ -408,8 +408,8 @@ function buildWebApp(): string | undefined {
   return path.join(repoRoot, 'apps/web/dist');
 }
 
+/** Lighthouse against the server listening at `port` (the PGlite one, after its load test). */
 async function runLighthouse(
-  app: App,
   school: BenchSchool,
   webDist: string | undefined,
 ): Promise<LighthouseRow[] | string> {
@@ -424,8 +424,6 @@ async function runLighthouse(
       options: { routes: string[]; signIn: { username: string; password: string } },
     ): Promise<LighthouseRow[]>;
   };
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : basePort;
   return lighthouseScores(`http://127.0.0.1:${port}`, {
     routes: LIGHTHOUSE_ROUTES,
     signIn: { username: school.admin.phone, password: school.admin.password },
@@ -595,7 +593,7 @@ async function benchBothDrivers(config: Config) {
     );
     drivers.push(result);
     try {
-      lighthouse = await runLighthouse(app, large, config.webDist);
+      lighthouse = await runLighthouse(large, config.webDist);
     } catch (err) {
       lighthouse = `failed: ${(err as Error).message}`;
     } finally {
