@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   acceptDateAliases,
-  type DateStatus,
+  dateStatusSchema,
   endNotBeforeStart,
   endNotBeforeStartIssue,
   schoolRef,
@@ -34,19 +34,19 @@ export const updateAcademicYearBody = z.preprocess(
   z.object(academicYearFields).partial().refine(endNotBeforeStart, endNotBeforeStartIssue),
 );
 
-export interface AcademicYear {
-  id: number;
-  name: string;
-  start_date: string;
-  end_date: string;
-  status: DateStatus;
-  school: number;
-}
+export const academicYearSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  status: dateStatusSchema,
+  school: z.number().int(),
+});
+export type AcademicYear = z.infer<typeof academicYearSchema>;
 
 /** GET /api/fees/academic_years/ */
-export interface AcademicYearList {
-  academic_years: AcademicYear[];
-}
+export const academicYearListResponse = z.object({ academic_years: z.array(academicYearSchema) });
+export type AcademicYearList = z.infer<typeof academicYearListResponse>;
 
 export const yearHasTermsMessage = (name: string, count: number) =>
   `Academic year ${name} has ${count} term${count === 1 ? '' : 's'}; delete or move ${count === 1 ? 'it' : 'them'} first`;

@@ -1,13 +1,20 @@
-/** The one error shape every endpoint answers with (DESIGN.md §4). */
-export interface ApiErrorBody {
-  message: string;
-  errors?: Record<string, string[]>;
-  code?: string;
-}
+import { z } from 'zod';
 
-export interface CountResponse {
-  count: number;
-}
-export interface TeacherCount {
-  teacher_count: number;
-}
+/** The one error shape every endpoint answers with (DESIGN.md §4). */
+export const apiErrorBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  code: z.string().optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBody>;
+
+/** GET …?count=true */
+export const countResponse = z.object({ count: z.number().int() });
+export type CountResponse = z.infer<typeof countResponse>;
+
+/** GET /api/staff/count/ */
+export const teacherCountResponse = z.object({ teacher_count: z.number().int() });
+export type TeacherCount = z.infer<typeof teacherCountResponse>;
+
+/** 204: no body (a delete, a logout). */
+export const noContent = z.undefined();

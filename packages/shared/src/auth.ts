@@ -6,7 +6,7 @@ import {
   requiredSecret,
   withPasswordRules,
 } from './fields';
-import type { SchoolInfo } from './institution';
+import { schoolInfoSchema } from './institution';
 
 export const ROLE_NAMES = ['admin', 'teacher', 'student'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
@@ -80,34 +80,47 @@ export const changePasswordFormSchema = changePasswordBody
   });
 export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
 
-export interface ChangePasswordResponse {
-  message: string;
-  tokens: { access: string; refresh: string };
-}
+/** A fresh access token and refresh token: 200 from POST /api/token/refresh/. */
+export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
+export type TokenPair = z.infer<typeof tokenPair>;
+
+/** 200 from POST /api/users/change_password/ */
+export const changePasswordResponse = z.object({ message: z.string(), tokens: tokenPair });
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponse>;
 
 export const LOGIN_FAILED_MESSAGE = 'Login Failed. Please check username and password';
 export const TOKEN_NOT_VALID = 'token_not_valid';
 
-export interface LoginResponse {
-  tokens: { access: string; refresh: string };
-  user: { id: number; first_name: string; school: SchoolInfo | null };
-}
+/** 200 from POST /api/users/login/ */
+export const loginResponse = z.object({
+  tokens: tokenPair,
+  user: z.object({
+    id: z.number().int(),
+    first_name: z.string(),
+    school: schoolInfoSchema.nullable(),
+  }),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
 
-export interface SignupResponse {
-  message: string;
-  tokens: { token: string; refresh: string };
-}
+/** 201 from POST /api/users/signup/ (the spec names the access token `token` here). */
+export const signupResponse = z.object({
+  message: z.string(),
+  tokens: z.object({ token: z.string(), refresh: z.string() }),
+});
+export type SignupResponse = z.infer<typeof signupResponse>;
 
-export interface CurrentUser {
-  id: number;
-  first_name: string;
-  last_name: string;
-  username: string;
-  phone_number: string;
-  email: string | null;
-  roles: { name: string }[];
-  school: SchoolInfo | null;
-}
+/** GET /api/users/user/: the signed-in user (never the password hash). */
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  username: z.string(),
+  phone_number: z.string(),
+  email: z.string().nullable(),
+  roles: z.array(z.object({ name: z.string() })),
+  school: schoolInfoSchema.nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** The claims of our access token. */
 export interface AccessClaims {

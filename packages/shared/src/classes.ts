@@ -25,25 +25,31 @@ export const classesQuery = schoolQuery.extend({
 });
 
 /** A class as every class endpoint answers it (spec §3, with the read extras). */
-export interface ClassRow {
-  id: number;
-  name: string;
-  school: number;
-  totalStudents: number;
-  boys: number;
-  girls: number;
-  class_teacher: { id: number; user: { first_name: string; last_name: string } } | null;
+export const classRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  school: z.number().int(),
+  totalStudents: z.number().int(),
+  boys: z.number().int(),
+  girls: z.number().int(),
+  class_teacher: z
+    .object({
+      id: z.number().int(),
+      user: z.object({ first_name: z.string(), last_name: z.string() }),
+    })
+    .nullable(),
   /** The class teacher's id, or null. */
-  classTeacher: number | null;
-}
+  classTeacher: z.number().int().nullable(),
+});
+export type ClassRow = z.infer<typeof classRowSchema>;
 
-export interface ClassListResponse {
-  classes: ClassRow[];
-}
+/** GET /api/classes/ */
+export const classListResponse = z.object({ classes: z.array(classRowSchema) });
+export type ClassListResponse = z.infer<typeof classListResponse>;
+
 /** 201 from POST /api/classes/ (PATCH answers the bare ClassRow). */
-export interface CreateClassResponse {
-  class: ClassRow;
-}
+export const createClassResponse = z.object({ class: classRowSchema });
+export type CreateClassResponse = z.infer<typeof createClassResponse>;
 
 export const classNameTakenMessage = (name: string) => `A class named '${name}' already exists`;
 

@@ -7,6 +7,7 @@ import { isCalendarDate } from './fields';
  */
 export const DATE_STATUSES = ['Upcoming', 'Ongoing', 'Completed'] as const;
 export type DateStatus = (typeof DATE_STATUSES)[number];
+export const dateStatusSchema = z.enum(DATE_STATUSES);
 
 /** "Today" is the school's calendar day: Kenya is on East Africa Time, whatever the server's zone. */
 export const SCHOOL_TIME_ZONE = 'Africa/Nairobi';

@@ -4,6 +4,7 @@ import {
   type DateRange,
   type DateStatus,
   dateRangeStatus,
+  dateStatusSchema,
   endNotBeforeStart,
   endNotBeforeStartIssue,
   schoolRef,
@@ -35,16 +36,20 @@ export const updateExamBody = z.preprocess(
   z.object(examFields).partial().refine(endNotBeforeStart, endNotBeforeStartIssue),
 );
 
-export interface Exam {
-  id: number;
-  name: string;
-  start_date: string;
-  end_date: string;
-  is_completed: boolean;
-  is_ongoing: boolean;
-  status: DateStatus;
-  school: number;
-}
+export const examSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  is_completed: z.boolean(),
+  is_ongoing: z.boolean(),
+  status: dateStatusSchema,
+  school: z.number().int(),
+});
+export type Exam = z.infer<typeof examSchema>;
+
+/** GET /api/grades/exams/ */
+export const examListResponse = z.array(examSchema);
 
 /**
  * Spec §4: is_completed gives Completed, otherwise is_ongoing gives Ongoing, otherwise

@@ -43,14 +43,18 @@ export const createGradeBody = z.object({ ...gradeFields, school: schoolRef });
 /** PATCH /api/grades/grades/{id}/ */
 export const updateGradeBody = z.object(gradeFields).partial();
 
-export interface Grade {
-  id: number;
-  name: string;
-  code: string;
-  points: number | null;
-  comments: string | null;
-  school: number;
-}
+export const gradeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  points: z.number().nullable(),
+  comments: z.string().nullable(),
+  school: z.number().int(),
+});
+export type Grade = z.infer<typeof gradeSchema>;
+
+/** GET /api/grades/grades/, and 201 from POST /api/grades/grades/kcse/ */
+export const gradeListResponse = z.array(gradeSchema);
 
 export const gradeCodeTakenMessage = (code: string) => `A grade with code ${code} already exists`;
 export const KCSE_SCALE_CONFLICT_MESSAGE =
@@ -59,12 +63,16 @@ export const KCSE_SCALE_CONFLICT_MESSAGE =
 // ── Grading bands: a subject's min and max score for each grade ──────────────────────────────
 
 /** One row of GET /api/grades/subject_grades/?subject= */
-export interface SubjectGradeItem {
-  id: number;
-  grade: { id: number; name: string; code: string };
-  min_score: number | null;
-  max_score: number | null;
-}
+export const subjectGradeItemSchema = z.object({
+  id: z.number().int(),
+  grade: z.object({ id: z.number().int(), name: z.string(), code: z.string() }),
+  min_score: z.number().nullable(),
+  max_score: z.number().nullable(),
+});
+export type SubjectGradeItem = z.infer<typeof subjectGradeItemSchema>;
+
+/** GET /api/grades/subject_grades/ and PATCH …/batch_update/ (the bands changed) */
+export const subjectGradeListResponse = z.array(subjectGradeItemSchema);
 
 export const subjectGradesQuery = z.object({ subject: requiredId('Subject') });
 

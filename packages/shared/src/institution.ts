@@ -121,10 +121,15 @@ export function toRegisterSchoolBody(form: RegistrationForm): RegisterSchoolBody
 }
 
 /** The school info the browser keeps after login or registration (spec §3). */
-export interface SchoolInfo {
-  id: number;
-  name: string;
-  postal_code: string;
-  phone_number: string;
-  email: string | null;
-}
+export const schoolInfoSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  postal_code: z.string(),
+  phone_number: z.string(),
+  email: z.string().nullable(),
+});
+export type SchoolInfo = z.infer<typeof schoolInfoSchema>;
+
+/** 201 from POST /api/schools/register_school/ */
+export const registerSchoolResponse = z.object({ message: z.string(), school: schoolInfoSchema });
+export type RegisterSchoolResponse = z.infer<typeof registerSchoolResponse>;

@@ -27,15 +27,19 @@ export const createSubjectBody = z.object({ ...subjectFields, school: schoolRef 
 /** PATCH /api/grades/subjects/{id}/ — `classes`, when sent, replaces the subject's classes. */
 export const updateSubjectBody = z.object(subjectFields).partial();
 
-export interface Subject {
-  id: number;
-  name: string;
-  code: string;
-  description: string | null;
+export const subjectSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  description: z.string().nullable(),
   /** Ids of the classes that take the subject. */
-  classes: number[];
-  school: number;
-}
+  classes: z.array(z.number().int()),
+  school: z.number().int(),
+});
+export type Subject = z.infer<typeof subjectSchema>;
+
+/** GET /api/grades/subjects/ */
+export const subjectListResponse = z.array(subjectSchema);
 
 export const subjectCodeTakenMessage = (code: string) =>
   `A subject with code ${code} already exists`;

@@ -37,30 +37,31 @@ export const teacherFormSchema = createTeacherBody;
 export type TeacherForm = CreateTeacherBody;
 
 /** A teacher as GET /api/schools/{id}/teachers and POST /api/staff/teachers/ answer it (spec §3). */
-export interface TeacherRow {
-  id: number;
-  subject: string | null;
-  tsc_number: string | null;
-  user: {
-    id: number;
-    first_name: string;
-    last_name: string;
-    email: string | null;
-    gender: string | null;
+export const teacherRowSchema = z.object({
+  id: z.number().int(),
+  subject: z.string().nullable(),
+  tsc_number: z.string().nullable(),
+  user: z.object({
+    id: z.number().int(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string().nullable(),
+    gender: z.string().nullable(),
     /** Name(s) of the class(es) this teacher is class teacher of, or null. */
-    class: string | null;
-    profile_photo: string | null;
-    phone_number: string;
-  };
-}
+    class: z.string().nullable(),
+    profile_photo: z.string().nullable(),
+    phone_number: z.string(),
+  }),
+});
+export type TeacherRow = z.infer<typeof teacherRowSchema>;
 
-export interface TeacherListResponse {
-  teachers: TeacherRow[];
-}
-export interface CreateTeacherResponse {
-  teacher: TeacherRow;
-  message: string;
-}
+/** GET /api/schools/{id}/teachers/ */
+export const teacherListResponse = z.object({ teachers: z.array(teacherRowSchema) });
+export type TeacherListResponse = z.infer<typeof teacherListResponse>;
+
+/** 201 from POST /api/staff/teachers/ (the message carries the one-time password). */
+export const createTeacherResponse = z.object({ teacher: teacherRowSchema, message: z.string() });
+export type CreateTeacherResponse = z.infer<typeof createTeacherResponse>;
 
 export const teacherCreatedMessage = (phone: string, oneTimePassword: string) =>
   `Teacher added. They can log in with phone ${phone} and the one-time password ${oneTimePassword}; ask them to change it under My Account.`;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   acceptDateAliases,
   type DateRange,
-  type DateStatus,
+  dateStatusSchema,
   endNotBeforeStart,
   endNotBeforeStartIssue,
   schoolRef,
@@ -48,20 +48,20 @@ export const termsQuery = schoolQuery.extend({
   academic_year: z.coerce.number().int().positive('Choose an academic year').optional(),
 });
 
-export interface Term {
-  id: number;
-  name: string;
-  start_date: string;
-  end_date: string;
-  status: DateStatus;
-  academic_year: { id: number; name: string } | null;
-  school: number;
-}
+export const termSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  status: dateStatusSchema,
+  academic_year: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  school: z.number().int(),
+});
+export type Term = z.infer<typeof termSchema>;
 
 /** GET /api/fees/terms/ */
-export interface TermList {
-  terms: Term[];
-}
+export const termListResponse = z.object({ terms: z.array(termSchema) });
+export type TermList = z.infer<typeof termListResponse>;
 
 /** A term lies within its academic year, both ends included. */
 export const isWithin = (inner: DateRange, outer: DateRange) =>

@@ -46,6 +46,5 @@ export const photoUrlField = z
   .transform((v) => (v ? v : undefined));
 
 /** 201 from POST /api/uploads/ */
-export interface UploadResponse {
-  secure_url: string;
-}
+export const uploadResponse = z.object({ secure_url: z.string() });
+export type UploadResponse = z.infer<typeof uploadResponse>;

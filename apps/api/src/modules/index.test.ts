@@ -1,17 +1,23 @@
-import type { HTTPMethods } from 'fastify';
+import { currentUserSchema } from '@shule/shared/auth';
+import Fastify, { type HTTPMethods } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app';
+import { createTestApp, registerSchool, type TestApp } from '../test/app';
 import { isPublicRoute, PUBLIC_API_ROUTES } from './index';
 
 // Every route the app registers, collected as it is added, so a new module is covered unasked.
-const routes: { method: string; url: string }[] = [];
+const routes: { method: string; url: string; successStatuses: string[] }[] = [];
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp(
     {},
     {
       onRoute: (route) => {
-        for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+        const statuses = Object.keys((route.schema?.response as object | undefined) ?? {});
+        const successStatuses = statuses.filter((status) => /^2\d\d$/.test(status));
+        for (const method of [route.method].flat()) {
+          routes.push({ method, url: route.url, successStatuses });
+        }
       },
     },
   );
@@ -57,5 +63,60 @@ describe('auth by structure', () => {
     } finally {
       publicModules.publicDomainRoutes.pop();
     }
+  });
+});
+
+describe('response schemas', () => {
+  it('declares the success answer of every API route', () => {
+    const api = routes.filter(
+      ({ method, url }) =>
+        url.startsWith('/api/') && !url.startsWith('/api/docs') && method !== 'HEAD',
+    );
+    expect(api.length).toBeGreaterThan(30);
+    const undeclared = api
+      .filter(({ successStatuses }) => successStatuses.length === 0)
+      .map(({ method, url }) => `${method} ${url}`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('drops a field the schema does not list, so a password hash never leaves the server', async () => {
+    const bare = Fastify().withTypeProvider<ZodTypeProvider>();
+    bare.setSerializerCompiler(serializerCompiler);
+    bare.get('/me', { schema: { response: { 200: currentUserSchema } } }, async () => {
+      const row = {
+        id: 1,
+        first_name: 'Jane',
+        last_name: 'Wanjiku',
+        username: 'jane',
+        phone_number: '0712345678',
+        email: null,
+        roles: [{ name: 'admin' }],
+        school: null,
+        password_hash: '$argon2id$secret',
+      };
+      return row;
+    });
+    const res = await bare.inject({ method: 'GET', url: '/me' });
+    await bare.close();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).not.toHaveProperty('password_hash');
+    expect(res.json()).toMatchObject({ id: 1, first_name: 'Jane' });
+  });
+
+  it('answers the signed-in user with exactly the fields of currentUserSchema', async () => {
+    const school = await registerSchool(t.app, 'Alliance High School');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/user/',
+      headers: school.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json()).sort()).toEqual(Object.keys(currentUserSchema.shape).sort());
+  });
+
+  it('documents the answers in /api/docs', async () => {
+    const docs = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const answer = docs.paths['/api/users/user/'].get.responses['200'];
+    expect(answer.content['application/json'].schema.properties).toHaveProperty('phone_number');
   });
 });

@@ -1,4 +1,10 @@
-import { createAcademicYearBody, updateAcademicYearBody } from '@shule/shared/academic-years';
+import {
+  academicYearListResponse,
+  academicYearSchema,
+  createAcademicYearBody,
+  updateAcademicYearBody,
+} from '@shule/shared/academic-years';
+import { noContent } from '@shule/shared/api';
 import { idParam } from '@shule/shared/fields';
 import { schoolQuery } from '@shule/shared/school-scope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,14 +25,25 @@ const academicYearRoutes: FastifyPluginAsyncZod = async (app) => {
     '/fees/academic_years/',
     {
       preHandler: app.requireRole('admin', 'teacher'),
-      schema: { querystring: schoolQuery, tags: ['academic years'] },
+      schema: {
+        querystring: schoolQuery,
+        response: { 200: academicYearListResponse },
+        tags: ['academic years'],
+      },
     },
     async (request) => listAcademicYears(app.db, request.assertOwnSchoolIn(request.query)),
   );
 
   app.post(
     '/fees/academic_years/',
-    { preHandler: admin, schema: { body: createAcademicYearBody, tags: ['academic years'] } },
+    {
+      preHandler: admin,
+      schema: {
+        body: createAcademicYearBody,
+        response: { 201: academicYearSchema },
+        tags: ['academic years'],
+      },
+    },
     async (request, reply) => {
       const schoolId = request.assertOwnSchool(request.body.school);
       return reply.status(201).send(await createAcademicYear(app.db, schoolId, request.body));
@@ -37,7 +54,12 @@ const academicYearRoutes: FastifyPluginAsyncZod = async (app) => {
     '/fees/academic_years/:id/',
     {
       preHandler: admin,
-      schema: { params: idParams, body: updateAcademicYearBody, tags: ['academic years'] },
+      schema: {
+        params: idParams,
+        body: updateAcademicYearBody,
+        response: { 200: academicYearSchema },
+        tags: ['academic years'],
+      },
     },
     async (request) =>
       updateAcademicYear(app.db, request.schoolId(), request.params.id, request.body),
@@ -45,7 +67,10 @@ const academicYearRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/fees/academic_years/:id/',
-    { preHandler: admin, schema: { params: idParams, tags: ['academic years'] } },
+    {
+      preHandler: admin,
+      schema: { params: idParams, response: { 204: noContent }, tags: ['academic years'] },
+    },
     async (request, reply) => {
       await deleteAcademicYear(app.db, request.schoolId(), request.params.id);
       return reply.status(204).send();

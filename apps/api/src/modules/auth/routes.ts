@@ -1,4 +1,15 @@
-import { changePasswordBody, loginBody, refreshBody, signupBody } from '@shule/shared/auth';
+import { noContent } from '@shule/shared/api';
+import {
+  changePasswordBody,
+  changePasswordResponse,
+  currentUserSchema,
+  loginBody,
+  loginResponse,
+  refreshBody,
+  signupBody,
+  signupResponse,
+  tokenPair,
+} from '@shule/shared/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { revokeRefreshToken } from './refresh-tokens';
 import { changePassword, currentUser, login, refresh, signup } from './service';
@@ -9,24 +20,29 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/signup/',
-    { schema: { body: signupBody, tags: ['auth'] } },
+    { schema: { body: signupBody, response: { 201: signupResponse }, tags: ['auth'] } },
     async (request, reply) => reply.status(201).send(await signup(deps, request.body)),
   );
 
-  app.post('/users/login/', { schema: { body: loginBody, tags: ['auth'] } }, async (request) =>
-    login(deps, request.body, request.ip, {
-      perPhone: app.config.loginFailuresPerPhone,
-      perAddress: app.config.loginFailuresPerAddress,
-    }),
+  app.post(
+    '/users/login/',
+    { schema: { body: loginBody, response: { 200: loginResponse }, tags: ['auth'] } },
+    async (request) =>
+      login(deps, request.body, request.ip, {
+        perPhone: app.config.loginFailuresPerPhone,
+        perAddress: app.config.loginFailuresPerAddress,
+      }),
   );
 
-  app.post('/token/refresh/', { schema: { body: refreshBody, tags: ['auth'] } }, async (request) =>
-    refresh(deps, request.body.refresh),
+  app.post(
+    '/token/refresh/',
+    { schema: { body: refreshBody, response: { 200: tokenPair }, tags: ['auth'] } },
+    async (request) => refresh(deps, request.body.refresh),
   );
 
   app.post(
     '/users/logout/',
-    { schema: { body: refreshBody, tags: ['auth'] } },
+    { schema: { body: refreshBody, response: { 204: noContent }, tags: ['auth'] } },
     async (request, reply) => {
       await revokeRefreshToken(app.db, request.body.refresh);
       return reply.status(204).send();
@@ -38,13 +54,21 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, signAccessToken: app.signAccessToken };
 
-  app.get('/users/user/', { schema: { tags: ['auth'] } }, async (request) =>
-    currentUser(app.db, request.user.id),
+  app.get(
+    '/users/user/',
+    { schema: { response: { 200: currentUserSchema }, tags: ['auth'] } },
+    async (request) => currentUser(app.db, request.user.id),
   );
 
   app.post(
     '/users/change_password/',
-    { schema: { body: changePasswordBody, tags: ['auth'] } },
+    {
+      schema: {
+        body: changePasswordBody,
+        response: { 200: changePasswordResponse },
+        tags: ['auth'],
+      },
+    },
     async (request) => changePassword(deps, request.user.id, request.body),
   );
 };

@@ -1,4 +1,12 @@
-import { classesQuery, createClassBody, updateClassBody } from '@shule/shared/classes';
+import { countResponse, noContent } from '@shule/shared/api';
+import {
+  classesQuery,
+  classListResponse,
+  classRowSchema,
+  createClassBody,
+  createClassResponse,
+  updateClassBody,
+} from '@shule/shared/classes';
 import { idParam } from '@shule/shared/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +20,13 @@ const classRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/classes/',
-    { schema: { querystring: classesQuery, tags: ['classes'] } },
+    {
+      schema: {
+        querystring: classesQuery,
+        response: { 200: z.union([countResponse, classListResponse]) },
+        tags: ['classes'],
+      },
+    },
     async (request) => {
       const schoolId = request.assertOwnSchoolIn(request.query);
       if (request.query.count === 'true') return { count: await countClasses(app.db, schoolId) };
@@ -25,7 +39,12 @@ const classRoutes: FastifyPluginAsyncZod = async (app) => {
     '/classes/',
     {
       preHandler: admin,
-      schema: { querystring: classesQuery, body: createClassBody, tags: ['classes'] },
+      schema: {
+        querystring: classesQuery,
+        body: createClassBody,
+        response: { 201: createClassResponse },
+        tags: ['classes'],
+      },
     },
     async (request, reply) => {
       const schoolId = request.assertOwnSchoolIn(request.query);
@@ -38,14 +57,22 @@ const classRoutes: FastifyPluginAsyncZod = async (app) => {
     '/classes/:id/',
     {
       preHandler: admin,
-      schema: { params: classParams, body: updateClassBody, tags: ['classes'] },
+      schema: {
+        params: classParams,
+        body: updateClassBody,
+        response: { 200: classRowSchema },
+        tags: ['classes'],
+      },
     },
     async (request) => updateClass(app.db, request.schoolId(), request.params.id, request.body),
   );
 
   app.delete(
     '/classes/:id/',
-    { preHandler: admin, schema: { params: classParams, tags: ['classes'] } },
+    {
+      preHandler: admin,
+      schema: { params: classParams, response: { 204: noContent }, tags: ['classes'] },
+    },
     async (request, reply) => {
       await deleteClass(app.db, request.schoolId(), request.params.id);
       return reply.status(204).send();

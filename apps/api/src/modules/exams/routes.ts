@@ -1,4 +1,5 @@
-import { createExamBody, updateExamBody } from '@shule/shared/exams';
+import { noContent } from '@shule/shared/api';
+import { createExamBody, examListResponse, examSchema, updateExamBody } from '@shule/shared/exams';
 import { idParam } from '@shule/shared/fields';
 import { schoolQuery } from '@shule/shared/school-scope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,7 +15,7 @@ const examRoutes: FastifyPluginAsyncZod = async (app) => {
     '/grades/exams/',
     {
       preHandler: app.requireRole('admin', 'teacher'),
-      schema: { querystring: schoolQuery, tags: ['exams'] },
+      schema: { querystring: schoolQuery, response: { 200: examListResponse }, tags: ['exams'] },
     },
     async (request) => listExams(app.db, request.assertOwnSchoolIn(request.query)),
   );
@@ -23,14 +24,17 @@ const examRoutes: FastifyPluginAsyncZod = async (app) => {
     '/grades/exams/:id/',
     {
       preHandler: app.requireRole('admin', 'teacher'),
-      schema: { params: idParams, tags: ['exams'] },
+      schema: { params: idParams, response: { 200: examSchema }, tags: ['exams'] },
     },
     async (request) => getExam(app.db, request.schoolId(), request.params.id),
   );
 
   app.post(
     '/grades/exams/',
-    { preHandler: admin, schema: { body: createExamBody, tags: ['exams'] } },
+    {
+      preHandler: admin,
+      schema: { body: createExamBody, response: { 201: examSchema }, tags: ['exams'] },
+    },
     async (request, reply) => {
       const schoolId = request.assertOwnSchool(request.body.school);
       return reply.status(201).send(await createExam(app.db, schoolId, request.body));
@@ -39,13 +43,24 @@ const examRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/grades/exams/:id/',
-    { preHandler: admin, schema: { params: idParams, body: updateExamBody, tags: ['exams'] } },
+    {
+      preHandler: admin,
+      schema: {
+        params: idParams,
+        body: updateExamBody,
+        response: { 200: examSchema },
+        tags: ['exams'],
+      },
+    },
     async (request) => updateExam(app.db, request.schoolId(), request.params.id, request.body),
   );
 
   app.delete(
     '/grades/exams/:id/',
-    { preHandler: admin, schema: { params: idParams, tags: ['exams'] } },
+    {
+      preHandler: admin,
+      schema: { params: idParams, response: { 204: noContent }, tags: ['exams'] },
+    },
     async (request, reply) => {
       await deleteExam(app.db, request.schoolId(), request.params.id);
       return reply.status(204).send();

@@ -1,5 +1,11 @@
+import { noContent } from '@shule/shared/api';
 import { idParam } from '@shule/shared/fields';
-import { createGradeBody, updateGradeBody } from '@shule/shared/grades';
+import {
+  createGradeBody,
+  gradeListResponse,
+  gradeSchema,
+  updateGradeBody,
+} from '@shule/shared/grades';
 import { schoolQuery } from '@shule/shared/school-scope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,14 +20,17 @@ const gradeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/grades/grades/',
     {
       preHandler: app.requireRole('admin', 'teacher'),
-      schema: { querystring: schoolQuery, tags: ['grades'] },
+      schema: { querystring: schoolQuery, response: { 200: gradeListResponse }, tags: ['grades'] },
     },
     async (request) => listGrades(app.db, request.assertOwnSchoolIn(request.query)),
   );
 
   app.post(
     '/grades/grades/',
-    { preHandler: admin, schema: { body: createGradeBody, tags: ['grades'] } },
+    {
+      preHandler: admin,
+      schema: { body: createGradeBody, response: { 201: gradeSchema }, tags: ['grades'] },
+    },
     async (request, reply) => {
       const schoolId = request.assertOwnSchool(request.body.school);
       return reply.status(201).send(await createGrade(app.db, schoolId, request.body));
@@ -30,20 +39,31 @@ const gradeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/grades/grades/kcse/',
-    { preHandler: admin, schema: { tags: ['grades'] } },
+    { preHandler: admin, schema: { response: { 201: gradeListResponse }, tags: ['grades'] } },
     async (request, reply) =>
       reply.status(201).send(await applyKcseScale(app.db, request.schoolId())),
   );
 
   app.patch(
     '/grades/grades/:id/',
-    { preHandler: admin, schema: { params: idParams, body: updateGradeBody, tags: ['grades'] } },
+    {
+      preHandler: admin,
+      schema: {
+        params: idParams,
+        body: updateGradeBody,
+        response: { 200: gradeSchema },
+        tags: ['grades'],
+      },
+    },
     async (request) => updateGrade(app.db, request.schoolId(), request.params.id, request.body),
   );
 
   app.delete(
     '/grades/grades/:id/',
-    { preHandler: admin, schema: { params: idParams, tags: ['grades'] } },
+    {
+      preHandler: admin,
+      schema: { params: idParams, response: { 204: noContent }, tags: ['grades'] },
+    },
     async (request, reply) => {
       await deleteGrade(app.db, request.schoolId(), request.params.id);
       return reply.status(204).send();

@@ -1,6 +1,11 @@
+import { teacherCountResponse } from '@shule/shared/api';
 import { idParam } from '@shule/shared/fields';
 import { schoolQuery } from '@shule/shared/school-scope';
-import { createTeacherBody } from '@shule/shared/teachers';
+import {
+  createTeacherBody,
+  createTeacherResponse,
+  teacherListResponse,
+} from '@shule/shared/teachers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { countTeachers, createTeacher, listTeachers } from './service';
@@ -8,13 +13,26 @@ import { countTeachers, createTeacher, listTeachers } from './service';
 const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff/count/',
-    { schema: { querystring: schoolQuery, tags: ['staff'] } },
+    {
+      schema: {
+        querystring: schoolQuery,
+        response: { 200: teacherCountResponse },
+        tags: ['staff'],
+      },
+    },
     async (request) => countTeachers(app.db, request.assertOwnSchoolIn(request.query)),
   );
 
   app.post(
     '/staff/teachers/',
-    { preHandler: app.requireRole('admin'), schema: { body: createTeacherBody, tags: ['staff'] } },
+    {
+      preHandler: app.requireRole('admin'),
+      schema: {
+        body: createTeacherBody,
+        response: { 201: createTeacherResponse },
+        tags: ['staff'],
+      },
+    },
     async (request, reply) => {
       const schoolId = request.assertOwnSchool(request.body.school);
       return reply.status(201).send(await createTeacher(app.db, schoolId, request.body));
@@ -26,7 +44,11 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/schools/:id/teachers/',
     {
       preHandler: app.requireRole('admin', 'teacher'),
-      schema: { params: z.object({ id: idParam }), tags: ['staff'] },
+      schema: {
+        params: z.object({ id: idParam }),
+        response: { 200: teacherListResponse },
+        tags: ['staff'],
+      },
     },
     async (request) => ({
       teachers: await listTeachers(app.db, request.assertOwnSchool(request.params.id)),

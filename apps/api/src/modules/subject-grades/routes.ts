@@ -1,4 +1,8 @@
-import { batchUpdateBandsBody, subjectGradesQuery } from '@shule/shared/grades';
+import {
+  batchUpdateBandsBody,
+  subjectGradeListResponse,
+  subjectGradesQuery,
+} from '@shule/shared/grades';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { batchUpdateBands, listBands } from './service';
 
@@ -7,7 +11,11 @@ const subjectGradeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/grades/subject_grades/',
     {
       preHandler: app.requireRole('admin', 'teacher'),
-      schema: { querystring: subjectGradesQuery, tags: ['grades'] },
+      schema: {
+        querystring: subjectGradesQuery,
+        response: { 200: subjectGradeListResponse },
+        tags: ['grades'],
+      },
     },
     async (request) => listBands(app.db, request.schoolId(), request.query.subject),
   );
@@ -16,7 +24,11 @@ const subjectGradeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/grades/subject_grades/batch_update/',
     {
       preHandler: app.requireRole('admin'),
-      schema: { body: batchUpdateBandsBody, tags: ['grades'] },
+      schema: {
+        body: batchUpdateBandsBody,
+        response: { 200: subjectGradeListResponse },
+        tags: ['grades'],
+      },
     },
     async (request) => batchUpdateBands(app.db, request.schoolId(), request.body),
   );

@@ -1,5 +1,12 @@
+import { noContent } from '@shule/shared/api';
 import { idParam } from '@shule/shared/fields';
-import { createTermBody, termsQuery, updateTermBody } from '@shule/shared/terms';
+import {
+  createTermBody,
+  termListResponse,
+  termSchema,
+  termsQuery,
+  updateTermBody,
+} from '@shule/shared/terms';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createTerm, deleteTerm, listTerms, updateTerm } from './service';
@@ -13,7 +20,7 @@ const termRoutes: FastifyPluginAsyncZod = async (app) => {
     '/fees/terms/',
     {
       preHandler: app.requireRole('admin', 'teacher'),
-      schema: { querystring: termsQuery, tags: ['terms'] },
+      schema: { querystring: termsQuery, response: { 200: termListResponse }, tags: ['terms'] },
     },
     async (request) => {
       const schoolId = request.assertOwnSchoolIn(request.query);
@@ -23,7 +30,10 @@ const termRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/fees/terms/',
-    { preHandler: admin, schema: { body: createTermBody, tags: ['terms'] } },
+    {
+      preHandler: admin,
+      schema: { body: createTermBody, response: { 201: termSchema }, tags: ['terms'] },
+    },
     async (request, reply) => {
       const schoolId = request.assertOwnSchool(request.body.school);
       return reply.status(201).send(await createTerm(app.db, schoolId, request.body));
@@ -32,13 +42,24 @@ const termRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/fees/terms/:id/',
-    { preHandler: admin, schema: { params: idParams, body: updateTermBody, tags: ['terms'] } },
+    {
+      preHandler: admin,
+      schema: {
+        params: idParams,
+        body: updateTermBody,
+        response: { 200: termSchema },
+        tags: ['terms'],
+      },
+    },
     async (request) => updateTerm(app.db, request.schoolId(), request.params.id, request.body),
   );
 
   app.delete(
     '/fees/terms/:id/',
-    { preHandler: admin, schema: { params: idParams, tags: ['terms'] } },
+    {
+      preHandler: admin,
+      schema: { params: idParams, response: { 204: noContent }, tags: ['terms'] },
+    },
     async (request, reply) => {
       await deleteTerm(app.db, request.schoolId(), request.params.id);
       return reply.status(204).send();

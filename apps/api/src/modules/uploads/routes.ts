@@ -1,5 +1,10 @@
 import type { MultipartFile } from '@fastify/multipart';
-import { MAX_UPLOAD_BYTES, UPLOAD_FIELD, UPLOAD_MESSAGES } from '@shule/shared/uploads';
+import {
+  MAX_UPLOAD_BYTES,
+  UPLOAD_FIELD,
+  UPLOAD_MESSAGES,
+  uploadResponse,
+} from '@shule/shared/uploads';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError, invalid } from '../../errors';
 import { storeImage } from './service';
@@ -9,22 +14,26 @@ const tooLarge = () =>
 
 const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A profile photo: multipart field `file`, a real JPEG or PNG of at most 5 MB. */
-  app.post('/uploads/', { schema: { tags: ['uploads'] } }, async (request, reply) => {
-    if (!request.isMultipart()) throw invalid(UPLOAD_FIELD, UPLOAD_MESSAGES.missing);
-    let part: MultipartFile | undefined;
-    let bytes: Buffer;
-    try {
-      part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-      if (!part || part.fieldname !== UPLOAD_FIELD) {
-        throw invalid(UPLOAD_FIELD, UPLOAD_MESSAGES.missing);
+  app.post(
+    '/uploads/',
+    { schema: { response: { 201: uploadResponse }, tags: ['uploads'] } },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw invalid(UPLOAD_FIELD, UPLOAD_MESSAGES.missing);
+      let part: MultipartFile | undefined;
+      let bytes: Buffer;
+      try {
+        part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+        if (!part || part.fieldname !== UPLOAD_FIELD) {
+          throw invalid(UPLOAD_FIELD, UPLOAD_MESSAGES.missing);
+        }
+        bytes = await part.toBuffer();
+      } catch (err) {
+        if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge();
+        throw err;
       }
-      bytes = await part.toBuffer();
-    } catch (err) {
-      if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge();
-      throw err;
-    }
-    return reply.status(201).send(await storeImage(app.config.dataDir, bytes));
-  });
+      return reply.status(201).send(await storeImage(app.config.dataDir, bytes));
+    },
+  );
 };
 
 export default uploadRoutes;
