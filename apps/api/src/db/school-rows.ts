@@ -1,7 +1,7 @@
-import { and, eq, ne, type SQL } from 'drizzle-orm';
+import { and, count, eq, ne, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, LockStrength, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import { notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 import type { Db, Tx } from './client';
 
 /**
@@ -52,6 +52,38 @@ export async function deleteInSchool(
     .where(ofSchool(table, schoolId, id))
     .returning({ id: table.id });
   if (deleted.length === 0) throw notFound(what);
+}
+
+/**
+ * Deletes row `id` of `table` (404 '`what` not found' when it is not this school's) unless rows
+ * still point at it through the foreign key `usedBy`: then 409 with `inUseMessage(row, count)`,
+ * `row` holding `columns` (its name, say). The row is locked first, so a dependent added at the
+ * same moment waits for us (its foreign key check needs the row) and cannot slip in between the
+ * count and the delete.
+ */
+export function deleteUnlessUsed<T extends SchoolTable, S extends SelectedFields = { id: T['id'] }>(
+  db: Db,
+  schoolId: number,
+  table: T,
+  id: number,
+  what: string,
+  {
+    usedBy,
+    columns,
+    inUseMessage,
+  }: {
+    usedBy: AnyPgColumn;
+    columns?: S;
+    inUseMessage: (row: SelectResultFields<S>, count: number) => string;
+  },
+) {
+  return db.transaction(async (tx) => {
+    const row = await findInSchool(tx, schoolId, table, id, what, { columns, lock: 'update' });
+    const [used] = await tx.select({ n: count() }).from(usedBy.table).where(eq(usedBy, id));
+    const dependents = used?.n ?? 0;
+    if (dependents > 0) throw conflict(inUseMessage(row, dependents));
+    await tx.delete(table).where(ofSchool(table, schoolId, id));
+  });
 }
 
 /** Whether a row of `table` in `schoolId`, other than `exceptId`, already matches `condition`. */

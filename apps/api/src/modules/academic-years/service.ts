@@ -5,13 +5,13 @@ import {
   yearHasTermsMessage,
 } from '@shule/shared/academic-years';
 import { dateRangeStatus, todayIn } from '@shule/shared/date-status';
-import { and, asc, count, desc, eq, gt, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { datesAfterChange } from '../../date-ranges';
 import type { Db } from '../../db/client';
 import { academicYears, terms } from '../../db/schema/index';
-import { findInSchool, ofSchool } from '../../db/school-rows';
-import { conflict, invalid } from '../../errors';
+import { deleteUnlessUsed, findInSchool, ofSchool } from '../../db/school-rows';
+import { invalid } from '../../errors';
 
 const yearColumns = {
   id: academicYears.id,
@@ -101,17 +101,9 @@ export function updateAcademicYear(
 }
 
 /** DELETE /fees/academic_years/{id}/: refused (409) while the year has terms. */
-export function deleteAcademicYear(db: Db, schoolId: number, yearId: number) {
-  return db.transaction(async (tx) => {
-    const year = await findInSchool(tx, schoolId, academicYears, yearId, 'Academic year', {
-      columns: { name: academicYears.name },
-      lock: 'update',
-    });
-    const [found] = await tx
-      .select({ n: count() })
-      .from(terms)
-      .where(eq(terms.academicYearId, yearId));
-    if ((found?.n ?? 0) > 0) throw conflict(yearHasTermsMessage(year.name, found!.n));
-    await tx.delete(academicYears).where(ofSchool(academicYears, schoolId, yearId));
+export const deleteAcademicYear = (db: Db, schoolId: number, yearId: number) =>
+  deleteUnlessUsed(db, schoolId, academicYears, yearId, 'Academic year', {
+    usedBy: terms.academicYearId,
+    columns: { name: academicYears.name },
+    inUseMessage: (year, count) => yearHasTermsMessage(year.name, count),
   });
-}

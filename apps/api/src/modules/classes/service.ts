@@ -9,7 +9,7 @@ import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { classes, students, teachers, users } from '../../db/schema/index';
-import { findInSchool, takenInSchool } from '../../db/school-rows';
+import { deleteUnlessUsed, findInSchool, takenInSchool } from '../../db/school-rows';
 import { conflict, invalid, notFound } from '../../errors';
 
 export async function countClasses(db: Db, schoolId: number) {
@@ -129,19 +129,9 @@ export async function updateClass(
   });
 }
 
-/**
- * Deletes an empty class. The class row is locked first, so a student admitted at the same
- * moment waits for us (its foreign key check needs the row) and cannot slip in between the
- * count and the delete.
- */
-export async function deleteClass(db: Db, schoolId: number, classId: number) {
-  await db.transaction(async (tx) => {
-    await findInSchool(tx, schoolId, classes, classId, 'Class', { lock: 'update' });
-    const [enrolled] = await tx
-      .select({ n: count() })
-      .from(students)
-      .where(eq(students.classId, classId));
-    if (enrolled && enrolled.n > 0) throw conflict(classHasStudentsMessage(enrolled.n));
-    await tx.delete(classes).where(eq(classes.id, classId));
+/** Deletes an empty class (DESIGN.md §5: a class with students is not deleted with them). */
+export const deleteClass = (db: Db, schoolId: number, classId: number) =>
+  deleteUnlessUsed(db, schoolId, classes, classId, 'Class', {
+    usedBy: students.classId,
+    inUseMessage: (_, count) => classHasStudentsMessage(count),
   });
-}

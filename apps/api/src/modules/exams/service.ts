@@ -6,13 +6,12 @@ import {
   examStatus,
   type updateExamBody,
 } from '@shule/shared/exams';
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { datesAfterChange } from '../../date-ranges';
 import type { Db } from '../../db/client';
 import { examScores, exams } from '../../db/schema/index';
-import { findInSchool, ofSchool } from '../../db/school-rows';
-import { conflict } from '../../errors';
+import { deleteUnlessUsed, findInSchool, ofSchool } from '../../db/school-rows';
 
 const examColumns = {
   id: exams.id,
@@ -102,21 +101,10 @@ export function updateExam(
   });
 }
 
-/**
- * DELETE /grades/exams/{id}/: refused (409) while the exam has scores. The row lock makes a
- * score save for this exam wait, so no score slips in between count and delete.
- */
-export function deleteExam(db: Db, schoolId: number, examId: number) {
-  return db.transaction(async (tx) => {
-    const exam = await findInSchool(tx, schoolId, exams, examId, 'Exam', {
-      columns: { name: exams.name },
-      lock: 'update',
-    });
-    const [scores] = await tx
-      .select({ n: count() })
-      .from(examScores)
-      .where(eq(examScores.examId, examId));
-    if ((scores?.n ?? 0) > 0) throw conflict(examHasScoresMessage(exam.name, scores!.n));
-    await tx.delete(exams).where(ofSchool(exams, schoolId, examId));
+/** DELETE /grades/exams/{id}/: refused (409) while the exam has scores. */
+export const deleteExam = (db: Db, schoolId: number, examId: number) =>
+  deleteUnlessUsed(db, schoolId, exams, examId, 'Exam', {
+    usedBy: examScores.examId,
+    columns: { name: exams.name },
+    inUseMessage: (exam, count) => examHasScoresMessage(exam.name, count),
   });
-}

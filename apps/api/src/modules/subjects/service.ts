@@ -5,11 +5,11 @@ import {
   subjectHasScoresMessage,
   type updateSubjectBody,
 } from '@shule/shared/subjects';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { classes, examScores, subjectClasses, subjects } from '../../db/schema/index';
-import { findInSchool, ofSchool, takenInSchool } from '../../db/school-rows';
+import { deleteUnlessUsed, findInSchool, ofSchool, takenInSchool } from '../../db/school-rows';
 import { conflict, notFound } from '../../errors';
 import { addBandsForSubject, lockSchoolGrading } from '../subject-grades/service';
 
@@ -116,21 +116,10 @@ export function updateSubject(
   });
 }
 
-/**
- * DELETE /grades/subjects/{id}/: refused (409) while exam scores use the subject. The row lock
- * makes a score save for this subject wait, so no score slips in between count and delete.
- */
-export function deleteSubject(db: Db, schoolId: number, subjectId: number) {
-  return db.transaction(async (tx) => {
-    const subject = await findInSchool(tx, schoolId, subjects, subjectId, 'Subject', {
-      columns: { name: subjects.name },
-      lock: 'update',
-    });
-    const [scores] = await tx
-      .select({ n: count() })
-      .from(examScores)
-      .where(eq(examScores.subjectId, subjectId));
-    if ((scores?.n ?? 0) > 0) throw conflict(subjectHasScoresMessage(subject.name, scores!.n));
-    await tx.delete(subjects).where(ofSchool(subjects, schoolId, subjectId));
+/** DELETE /grades/subjects/{id}/: refused (409) while exam scores use the subject. */
+export const deleteSubject = (db: Db, schoolId: number, subjectId: number) =>
+  deleteUnlessUsed(db, schoolId, subjects, subjectId, 'Subject', {
+    usedBy: examScores.subjectId,
+    columns: { name: subjects.name },
+    inUseMessage: (subject, count) => subjectHasScoresMessage(subject.name, count),
   });
-}
