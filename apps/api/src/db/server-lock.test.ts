@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shule-server-lock-'));
 const lockFile = path.join(dataDir, 'shule.lock');
+const lockHolder = () => Number(readFileSync(lockFile, 'utf8').split(' ')[0]);
 
 interface Server {
   child: ChildProcess;
@@ -71,9 +72,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('two servers on one data fol
     const a = startServer();
     first = a;
     await until('the first server to lock the folder', () =>
-      existsSync(lockFile) && readFileSync(lockFile, 'utf8') === String(a.child.pid)
-        ? true
-        : undefined,
+      existsSync(lockFile) && lockHolder() === a.child.pid ? true : undefined,
     );
 
     const startedAt = Date.now();
@@ -85,7 +84,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('two servers on one data fol
     expect(b.stderr).toContain('in use');
     expect(Date.now() - startedAt).toBeLessThan(15_000);
     // The second never opened the database, and the lock still names the first.
-    expect(readFileSync(lockFile, 'utf8')).toBe(String(a.child.pid));
+    expect(lockHolder()).toBe(a.child.pid);
 
     const url = await until(
       'the first server to listen',
