@@ -1,3 +1,4 @@
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -34,10 +35,29 @@ export async function openPostgres(url: string): Promise<Database> {
 }
 
 /**
+ * Makes a new PGlite database in `dataDir` unless one is there. PGlite writes a new database
+ * file by file and marks the folder as a database (PG_VERSION) before its configuration files,
+ * so a process killed at that moment left a folder that never opened again. The database is
+ * therefore made in a folder beside and moved into place whole.
+ */
+async function createPgliteOnce(dataDir: string) {
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  const draft = `${dataDir}.new`;
+  rmSync(draft, { recursive: true, force: true });
+  const fresh = new PGlite(draft);
+  await fresh.waitReady;
+  await fresh.close();
+  // Without PG_VERSION the folder holds at most a creation that was interrupted.
+  rmSync(dataDir, { recursive: true, force: true });
+  renameSync(draft, dataDir);
+}
+
+/**
  * Embedded PGlite in `dataDir` (in memory when undefined), migrated to the latest schema.
  * `template` is a dump of an already migrated database, which opens several times faster.
  */
 export async function openPglite(dataDir?: string, template?: Blob): Promise<Database> {
+  if (dataDir !== undefined && !template) await createPgliteOnce(dataDir);
   const client = new PGlite(dataDir, template ? { loadDataDir: template } : {});
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
