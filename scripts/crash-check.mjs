@@ -19,7 +19,7 @@
 // CRASH_PORT (default 3371) is the port the server listens on. `npm run crash-check -- pglite`
 // (or `-- postgres`) checks one database only.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -372,7 +372,7 @@ async function writeUntilStopped(run, school, token, stop) {
   };
 }
 
-async function crashLoop(run, server, kills, firstStartReached, afterKill) {
+async function crashLoop(run, server, kills, firstKill, afterKill) {
   const setupAgent = new http.Agent();
   let school;
   try {
@@ -381,11 +381,12 @@ async function crashLoop(run, server, kills, firstStartReached, afterKill) {
       if (k % STARTUP_KILL_EVERY === 0) {
         // Kill it while it starts: on the first start, as the database is first created and
         // migrated; later ones somewhere between spawn and listening.
-        if (k === 0) await until(() => !server.running || firstStartReached());
+        if (k === 0) await until(async () => !server.running || (await firstKill.due()));
         else await sleep(random(0, run.restartMs.at(-1) ?? 2000));
         if (server.running) {
           await server.kill();
           run.kills.starting++;
+          if (k === 0) run.firstKill = await firstKill.found();
           afterKill?.(run, server.child.pid, k);
           continue;
         }
@@ -550,6 +551,7 @@ function report(run, figures, seconds) {
   const lines = [
     `── ${run.label} ──`,
     `kills (SIGKILL): ${run.kills.starting + run.kills.writing} (${run.kills.writing} while writing, ${run.kills.starting} while starting); restarts ${restarts}, ready in ${(meanRestart / 1000).toFixed(1)} s on average`,
+    ...(run.firstKill ? [`first kill, on the new database: ${run.firstKill}`] : []),
     ...(run.locks.leftBehind > 0
       ? [
           `data-folder locks left behind by a kill: ${run.locks.leftBehind}, each taken over by the next start (${run.locks.pidReused} naming a pid since given to a live process)`,
@@ -571,14 +573,14 @@ function report(run, figures, seconds) {
   console.log(lines.join('\n'));
 }
 
-async function check({ label, kills, serverEnv, firstStartReached, afterKill, openForReading }) {
+async function check({ label, kills, serverEnv, firstKill, afterKill, openForReading }) {
   const started = performance.now();
   const run = new Run(label);
   console.log(`\n${label}: ${kills} kills…`);
   const server = new Server(serverEnv);
   let figures;
   try {
-    const school = await crashLoop(run, server, kills, firstStartReached, afterKill);
+    const school = await crashLoop(run, server, kills, firstKill, afterKill);
     const { query, close } = await openForReading();
     try {
       const data = await readSchool(query, school.schoolId);
@@ -618,15 +620,33 @@ async function onPostgres() {
   const scratchDb = new pg.Client({ connectionString: url.href });
   await scratchDb.connect();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shule-crash-pg-'));
+  const migrationsTable = async () =>
+    (await scratchDb.query("select to_regclass('drizzle.__drizzle_migrations') as t")).rows[0].t;
+  const migrationCount = JSON.parse(
+    readFileSync(path.join(root, 'apps/api/src/db/migrations/meta/_journal.json'), 'utf8'),
+  ).entries.length;
   try {
     return await check({
       label: `PostgreSQL (${scratch})`,
       kills: 30,
       serverEnv: serverEnv(dataDir, url.href),
-      // The migrations table appears just before the migrations run, in one transaction.
-      firstStartReached: async () =>
-        (await scratchDb.query("select to_regclass('drizzle.__drizzle_migrations') as t")).rows[0]
-          .t !== null,
+      firstKill: {
+        // The migrations table appears just before the migrations run, in one transaction.
+        due: async () => (await migrationsTable()) !== null,
+        found: async () => {
+          const applied =
+            (await migrationsTable()) === null
+              ? 0
+              : (
+                  await scratchDb.query(
+                    'select count(*)::int as n from drizzle.__drizzle_migrations',
+                  )
+                ).rows[0].n;
+          const tables = (await scratchDb.query("select to_regclass('public.students') as t"))
+            .rows[0].t;
+          return `as the migrations ran: ${applied} of ${migrationCount} recorded, tables ${tables ? 'made' : 'not made'}`;
+        },
+      },
       openForReading: async () => ({
         query: async (sql, params) => (await scratchDb.query(sql, params)).rows,
         close: async () => {},
@@ -640,15 +660,22 @@ async function onPostgres() {
   }
 }
 
+const filesUnder = (dir) => readdirSync(dir, { recursive: true }).length;
+
 async function onPglite() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shule-crash-pglite-'));
+  const firstKillAtFiles = random(20, 1100);
   try {
     return await check({
       label: `PGlite (${dataDir})`,
       kills: 10,
       serverEnv: serverEnv(dataDir),
-      // The database folder appears as PGlite starts creating it.
-      firstStartReached: () => existsSync(path.join(dataDir, 'pglite')),
+      firstKill: {
+        // PGlite makes the database in memory, then writes its ~1,100 files.
+        due: () => filesUnder(dataDir) >= firstKillAtFiles,
+        found: async () =>
+          `as the new database was written: ${filesUnder(dataDir)} files in DATA_DIR, ${existsSync(path.join(dataDir, 'pglite', 'PG_VERSION')) ? 'a whole database in place' : 'no database in place yet'}`,
+      },
       afterKill: (run, deadPid, k) => {
         const lock = path.join(dataDir, 'shule.lock');
         // Killed before it took the lock, or killed so early the file is still empty.
