@@ -1,14 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+
+const MIN_SECRET_LENGTH = 32;
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_SECRET: z
+    .string()
+    .min(MIN_SECRET_LENGTH, `JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters`)
+    .optional(),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -31,13 +44,30 @@ export interface Config {
   loginFailuresPerAddress: number;
 }
 
-/** The signing secret: JWT_SECRET, or one generated once and kept in the data folder. */
+/**
+ * The signing secret: JWT_SECRET, or one generated once and kept in the data folder. It is
+ * written aside and linked into place, so a process killed while writing it leaves no empty
+ * file (an empty key fails every sign-in), and two first starts on one folder agree on it.
+ */
 function loadOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const kept = existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
+  if (kept !== undefined && kept.length >= MIN_SECRET_LENGTH) return kept;
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  const draft = `${file}.${process.pid}`;
+  try {
+    writeFileSync(draft, secret, { mode: 0o600 });
+    // A file too short to be a secret (cut off by a kill before this was atomic) never
+    // signed a token, so replacing it signs no one out.
+    if (kept !== undefined) renameSync(draft, file);
+    else linkSync(draft, file);
+    return secret;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return readFileSync(file, 'utf8').trim();
+  } finally {
+    rmSync(draft, { force: true });
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
