@@ -1,24 +1,31 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from './api-client';
+import { type FieldValues, get, type Path, type UseFormReturn } from 'react-hook-form';
+import { ApiError, errorMessage } from './api-client';
+
+/** A value the form has an input for: not a group of fields such as `parent` or `school`. */
+const isField = (value: unknown) =>
+  value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value));
 
 /**
- * Puts the server's field messages (a 400's `errors`) on the form's own fields. Answers the
- * message for anything that matched no field, so the caller can show it above the form.
+ * The one way a form takes a failed request. The shared zod schemas are the route schemas, so a
+ * 400's `errors` name the form's own fields by path (`name`, `parent.phone_number`,
+ * `school.county`): each message goes beside its input. Answers the message for above the form,
+ * which is the server's message unless a field already shows it (null then).
  */
 export function applyServerErrors<T extends FieldValues>(
   err: unknown,
-  setError: UseFormSetError<T>,
-  fields: readonly Path<T>[],
+  form: Pick<UseFormReturn<T>, 'getValues' | 'setError'>,
 ): string | null {
-  if (!(err instanceof ApiError)) return null;
-  let matched = false;
-  for (const [field, messages] of Object.entries(err.errors ?? {})) {
-    if ((fields as readonly string[]).includes(field) && messages[0]) {
-      setError(field as Path<T>, { type: 'server', message: messages[0] });
-      matched = true;
+  let shownOnAField = false;
+  if (err instanceof ApiError) {
+    const values = form.getValues();
+    for (const [path, [message] = []] of Object.entries(err.errors ?? {})) {
+      if (message && isField(get(values, path))) {
+        form.setError(path as Path<T>, { type: 'server', message });
+        shownOnAField = true;
+      }
     }
   }
-  return matched ? null : err.message;
+  return shownOnAField ? null : errorMessage(err);
 }
 
 /**

@@ -74,7 +74,7 @@ function AcademicYearFormBody({ year, onDone }: { year: AcademicYear | null; onD
       }
       onDone();
     } catch (err) {
-      setFailure(applyServerErrors(err, form.setError, ['name', 'start_date', 'end_date']));
+      setFailure(applyServerErrors(err, form));
       toast({
         title: year ? 'Academic year not updated' : 'Academic year not added',
         description: errorMessage(

@@ -16,7 +16,8 @@ import {
 } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
-import { ApiError, api, errorMessage } from '../../lib/api-client';
+import { api, errorMessage } from '../../lib/api-client';
+import { applyServerErrors } from '../../lib/form-errors';
 import { tokenStorage } from '../../lib/storage';
 import { zodResolver } from '../../lib/zod-resolver';
 
@@ -39,11 +40,7 @@ export function ChangePasswordCard() {
       form.reset(EMPTY);
       setResult({ tone: 'success', message: res.message });
     } catch (err) {
-      const fieldErrors = err instanceof ApiError ? err.errors : undefined;
-      for (const name of ['current_password', 'new_password'] as const) {
-        const message = fieldErrors?.[name]?.[0];
-        if (message) form.setError(name, { message });
-      }
+      applyServerErrors(err, form);
       setResult({ tone: 'error', message: errorMessage(err) });
     }
   });

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { api, errorMessage } from '../../lib/api-client';
+import { applyServerErrors } from '../../lib/form-errors';
 import { useSession } from '../../lib/session';
 import { zodResolver } from '../../lib/zod-resolver';
 import { AuthLayout } from './auth-layout';
@@ -38,6 +39,8 @@ export function SignupPage() {
       await session.acceptTokens(res.tokens.token, res.tokens.refresh);
       navigate('/dashboard', { replace: true });
     } catch (err) {
+      // Spec §8: the server's message shows in red; a field it names shows it as well.
+      applyServerErrors(err, form);
       setResult({ tone: 'error', message: errorMessage(err) });
     }
   });

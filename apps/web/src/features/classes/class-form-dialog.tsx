@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { Input, Select } from '../../components/ui/input';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { applyServerErrors } from '../../lib/form-errors';
 import { useTeachers } from '../../lib/queries/teachers';
 import { zodResolver } from '../../lib/zod-resolver';
 import { useCreateClass } from './create-class';
@@ -64,9 +64,7 @@ export function ClassFormDialog({
         onSaved(await createClass.mutateAsync({ name }), 'created');
       }
     } catch (err) {
-      const nameError = err instanceof ApiError ? err.errors?.name?.[0] : undefined;
-      if (nameError) form.setError('name', { message: nameError });
-      else setFailure(errorMessage(err));
+      setFailure(applyServerErrors(err, form));
     }
   });
 

@@ -71,9 +71,7 @@ function ExamFormBody({ exam, onDone }: { exam: Exam | null; onDone(): void }) {
       }
       onDone();
     } catch (err) {
-      setFailure(
-        applyServerErrors(err, form.setError, ['name', 'start_date', 'end_date', 'is_completed']),
-      );
+      setFailure(applyServerErrors(err, form));
       const retry = { label: 'Try Again', onClick: () => void save(values) };
       toast(
         exam

@@ -74,7 +74,7 @@ function GradeFormBody({ grade, onDone }: { grade: Grade | null; onDone(): void 
       }
       onDone();
     } catch (err) {
-      setFailure(applyServerErrors(err, form.setError, ['name', 'code', 'comments', 'points']));
+      setFailure(applyServerErrors(err, form));
       const retry = { label: 'Try Again', onClick: () => void save(values) };
       toast(
         grade

@@ -16,7 +16,8 @@ import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input, Select } from '../../components/ui/input';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
+import { applyServerErrors } from '../../lib/form-errors';
 import { usePhotoUpload } from '../../lib/upload-photo';
 import { zodResolver } from '../../lib/zod-resolver';
 import { useAdmitStudent } from './admit-student';
@@ -30,18 +31,6 @@ const emptyForm = (classId: number | undefined): AdmitStudentValues => ({
   class_id: classId ? String(classId) : '',
   parent: { first_name: '', last_name: '', email: '', phone_number: '' },
 });
-
-/** Server field names (parent.phone_number…) that this form has an input for. */
-const FORM_FIELDS = new Set([
-  'first_name',
-  'last_name',
-  'date_of_birth',
-  'gender',
-  'parent.first_name',
-  'parent.last_name',
-  'parent.email',
-  'parent.phone_number',
-]);
 
 /** Spec §2: the Admit student form, inside the dialog of the students screen. */
 export function AdmitStudentForm({
@@ -90,13 +79,8 @@ export function AdmitStudentForm({
       form.reset(emptyForm(class_id));
       photo.reset();
     } catch (err) {
-      if (err instanceof ApiError && err.errors) {
-        for (const [name, messages] of Object.entries(err.errors)) {
-          if (FORM_FIELDS.has(name) && messages[0]) {
-            form.setError(name as FieldPath<AdmitStudentValues>, { message: messages[0] });
-          }
-        }
-      }
+      // Spec §8: the server's message shows in red; a field it names shows it as well.
+      applyServerErrors(err, form);
       setResult({ tone: 'error', message: errorMessage(err) });
     }
   });

@@ -77,7 +77,7 @@ function SubjectFormBody({ subject, onDone }: { subject: Subject | null; onDone(
       }
       onDone();
     } catch (err) {
-      setFailure(applyServerErrors(err, form.setError, ['name', 'code', 'description', 'classes']));
+      setFailure(applyServerErrors(err, form));
       const retry = { label: 'Try Again', onClick: () => void save(values) };
       toast(
         subject

@@ -13,7 +13,8 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input, Select } from '../../components/ui/input';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
+import { applyServerErrors } from '../../lib/form-errors';
 import { usePhotoUpload } from '../../lib/upload-photo';
 import { zodResolver } from '../../lib/zod-resolver';
 import { useCreateTeacher } from './create-teacher';
@@ -108,14 +109,8 @@ export function AddTeacherForm() {
       form.reset(EMPTY);
       photo.reset();
     } catch (err) {
-      // Field messages from the server (phone taken…) go beside their input as well.
-      if (err instanceof ApiError && err.errors) {
-        for (const [name, messages] of Object.entries(err.errors)) {
-          if (name in EMPTY && messages[0]) {
-            form.setError(name as keyof TeacherForm, { message: messages[0] });
-          }
-        }
-      }
+      // Spec §8: the server's message shows in red; a field it names shows it as well.
+      applyServerErrors(err, form);
       setResult({ tone: 'error', message: errorMessage(err) });
     }
   });

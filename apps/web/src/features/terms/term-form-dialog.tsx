@@ -85,9 +85,7 @@ function TermFormBody({ term, onDone }: { term: Term | null; onDone(): void }) {
       }
       onDone();
     } catch (err) {
-      setFailure(
-        applyServerErrors(err, form.setError, ['name', 'start_date', 'end_date', 'academic_year']),
-      );
+      setFailure(applyServerErrors(err, form));
       toast({
         title: term ? 'Term not updated' : 'Term not added',
         description: errorMessage(
