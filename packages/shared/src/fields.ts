@@ -64,8 +64,7 @@ export const passwordField = withPasswordRules(requiredSecret('Password'));
  */
 export const passwordsPresent = (value: unknown) => {
   const v = value as Record<string, unknown>;
-  const repeat = v.repeatPassword ?? v.repeat_password;
-  return typeof v.password === 'string' && typeof repeat === 'string';
+  return typeof v.password === 'string' && typeof v.repeat_password === 'string';
 };
 
 export const isValidUrl = (value: string) => {

@@ -6,72 +6,93 @@ import {
   type RegistrationForm,
   registerSchoolBody,
   registrationFormSchema,
-  toRegisterSchoolBody,
 } from './institution';
 
 const thisYear = new Date().getFullYear();
 
-const validForm: RegistrationForm = {
-  institutionName: 'Moi Girls High School',
-  postalCode: '00100',
-  county: 'Nairobi',
-  phone: '0720000000',
-  email: 'info@moigirls.ac.ke',
-  year: '1990',
-  description: 'A girls boarding school',
-  type: 'IPS',
-  website: 'https://moigirls.ac.ke',
-  logo: '',
-  documents: '',
-  firstName: 'Jane',
-  lastName: 'Wanjiku',
-  adminEmail: 'jane@moigirls.ac.ke',
-  adminPhone: '0711000000',
-  password: 'secret123',
-  repeatPassword: 'secret123',
-};
+const validForm = {
+  school: {
+    name: 'Moi Girls High School',
+    postal_code: '00100',
+    county: 'Nairobi',
+    phone_number: '0720000000',
+    email: 'info@moigirls.ac.ke',
+    year_established: '1990',
+    description: 'A girls boarding school',
+    type: 'IPS',
+    website: 'https://moigirls.ac.ke',
+    logo: '',
+    documents: '',
+  },
+  admin: {
+    first_name: 'Jane',
+    last_name: 'Wanjiku',
+    email: 'jane@moigirls.ac.ke',
+    phone_number: '0711000000',
+    password: 'secret123',
+    repeat_password: 'secret123',
+  },
+} satisfies RegistrationForm;
 
-/** The messages the form schema gives for `field` when the form holds `value` there. */
-function formMessages(field: keyof RegistrationForm, value: unknown, base = validForm) {
-  const result = registrationFormSchema.safeParse({ ...base, [field]: value });
-  if (result.success) return [];
-  return [...new Set(result.error.issues.filter((i) => i.path[0] === field).map((i) => i.message))];
+type SchoolField = keyof RegistrationForm['school'];
+type AdminField = keyof RegistrationForm['admin'];
+type FieldPath = `school.${SchoolField}` | `admin.${AdminField}`;
+
+/** The form with `value` at `path` (e.g. 'school.county'). */
+function withValue(path: FieldPath, value: unknown, base: RegistrationForm = validForm) {
+  const [part, field] = path.split('.') as ['school' | 'admin', string];
+  return { ...base, [part]: { ...base[part], [field]: value } };
+}
+
+const messagesAt = (issues: { path: PropertyKey[]; message: string }[], path: string) => [
+  ...new Set(issues.filter((i) => i.path.join('.') === path).map((i) => i.message)),
+];
+
+/** The messages the form schema gives for `path` when the form holds `value` there. */
+function formMessages(path: FieldPath, value: unknown, base: RegistrationForm = validForm) {
+  const result = registrationFormSchema.safeParse(withValue(path, value, base));
+  return result.success ? [] : messagesAt(result.error.issues, path);
 }
 
 /** Each §5 field with one accepted and several refused values, and the message they get. */
-const rules: [keyof RegistrationForm, unknown[], unknown[], string][] = [
-  ['institutionName', ['Moi', 'St'], ['M', ' M '], MESSAGES.institutionName],
-  ['postalCode', ['00100', '1'], ['00-100', 'abc', '001 00'], MESSAGES.postalCode],
+const rules: [FieldPath, unknown[], unknown[], string][] = [
+  ['school.name', ['Moi', 'St'], ['M', ' M '], MESSAGES.institutionName],
+  ['school.postal_code', ['00100', '1'], ['00-100', 'abc', '001 00'], MESSAGES.postalCode],
   [
-    'phone',
+    'school.phone_number',
     ['0720000000'],
     ['720000000', '07200000001', '1720000000', '07200x0000'],
     MESSAGES.phone,
   ],
-  ['adminPhone', ['0711000000'], ['+254711000000', '071100000'], MESSAGES.phone],
-  ['email', ['office@school.ac.ke'], ['office', 'office@'], MESSAGES.email],
-  ['adminEmail', ['jane@school.ac.ke'], ['jane at school'], MESSAGES.email],
+  ['admin.phone_number', ['0711000000'], ['+254711000000', '071100000'], MESSAGES.phone],
+  ['school.email', ['office@school.ac.ke'], ['office', 'office@'], MESSAGES.email],
+  ['admin.email', ['jane@school.ac.ke'], ['jane at school'], MESSAGES.email],
   [
-    'year',
+    'school.year_established',
     ['1900', '1999', '2000', String(thisYear), 1990],
     ['1899', '2100', String(thisYear + 1), '199', '19900', 'abcd', 1800],
     MESSAGES.year,
   ],
   [
-    'website',
+    'school.website',
     ['www.moigirls.ac.ke', 'http://school.co.ke'],
     ['moigirls', 'not a url'],
     MESSAGES.website,
   ],
-  ['firstName', ['Jo', 'Zoë'], ['J', 'Jane2', 'Mary-Jane', 'Jane!'], MESSAGES.personName],
-  ['lastName', ['Wanjiku'], ['W', 'Wanjiku1', 'Wa njiku'], MESSAGES.personName],
+  ['admin.first_name', ['Jo', 'Zoë'], ['J', 'Jane2', 'Mary-Jane', 'Jane!'], MESSAGES.personName],
+  ['admin.last_name', ['Wanjiku'], ['W', 'Wanjiku1', 'Wa njiku'], MESSAGES.personName],
   [
-    'county',
+    'school.county',
     ['Mombasa', "Murang'a", 'Tharaka-Nithi'],
     ['Nairobi City', 'Kampala', 'nairobi'],
     MESSAGES.county,
   ],
-  ['type', INSTITUTION_TYPES.map((t) => t.value), ['School', 'ips'], MESSAGES.institutionType],
+  [
+    'school.type',
+    INSTITUTION_TYPES.map((t) => t.value),
+    ['School', 'ips'],
+    MESSAGES.institutionType,
+  ],
 ];
 
 describe('registration form (spec §5)', () => {
@@ -79,98 +100,111 @@ describe('registration form (spec §5)', () => {
     expect(registrationFormSchema.safeParse(validForm).success).toBe(true);
   });
 
-  describe.each(rules)('%s', (field, good, bad, message) => {
+  describe.each(rules)('%s', (path, good, bad, message) => {
     it.each(good.map((v) => [v]))('accepts %j', (value) => {
-      expect(formMessages(field, value)).toEqual([]);
+      expect(formMessages(path, value)).toEqual([]);
     });
     it.each(bad.map((v) => [v]))(`refuses %j with '${message}'`, (value) => {
-      expect(formMessages(field, value)).toEqual([message]);
+      expect(formMessages(path, value)).toEqual([message]);
     });
   });
 
   describe('password', () => {
     it.each([['abc123'], ['longpassword'], ['12345678']])('refuses %j', (password) => {
-      const messages = formMessages('password', password, {
-        ...validForm,
-        repeatPassword: password,
-      });
-      expect(messages).toEqual([MESSAGES.password]);
+      const base = withValue('admin.repeat_password', password);
+      expect(formMessages('admin.password', password, base)).toEqual([MESSAGES.password]);
     });
     it('accepts letters and numbers of 8 or more', () => {
-      const form = { ...validForm, password: 'kenya2024', repeatPassword: 'kenya2024' };
+      const form = withValue(
+        'admin.password',
+        'kenya2024',
+        withValue('admin.repeat_password', 'kenya2024'),
+      );
       expect(registrationFormSchema.safeParse(form).success).toBe(true);
     });
   });
 
-  it("refuses a repeatPassword that differs with 'Passwords have to match'", () => {
-    expect(formMessages('repeatPassword', 'secret124')).toEqual([MESSAGES.passwordsMatch]);
+  it("refuses a repeated password that differs with 'Passwords have to match'", () => {
+    expect(formMessages('admin.repeat_password', 'secret124')).toEqual([MESSAGES.passwordsMatch]);
   });
 
   it('says the passwords differ even while other fields are still empty (validated on every change)', () => {
     const result = registrationFormSchema.safeParse({
-      password: 'secret123',
-      repeatPassword: 'secret124',
+      admin: { password: 'secret123', repeat_password: 'secret124' },
     });
-    const repeat = result.error?.issues
-      .filter((i) => i.path[0] === 'repeatPassword')
-      .map((i) => i.message);
-    expect(repeat).toEqual([MESSAGES.passwordsMatch]);
+    expect(messagesAt(result.error?.issues ?? [], 'admin.repeat_password')).toEqual([
+      MESSAGES.passwordsMatch,
+    ]);
   });
 
   it('refuses a year later than this year', () => {
-    expect(formMessages('year', String(thisYear + 1))).toEqual(['Enter valid year']);
+    expect(formMessages('school.year_established', String(thisYear + 1))).toEqual([
+      'Enter valid year',
+    ]);
   });
 
   it('accepts every one of the 47 counties and nothing else', () => {
-    for (const county of KENYAN_COUNTIES) expect(formMessages('county', county)).toEqual([]);
-    expect(formMessages('county', 'Kampala')).toEqual(['Please choose a county from the list']);
+    for (const county of KENYAN_COUNTIES) {
+      expect(formMessages('school.county', county)).toEqual([]);
+    }
+    expect(formMessages('school.county', 'Kampala')).toEqual([
+      'Please choose a county from the list',
+    ]);
   });
 
-  const requiredFields: [keyof RegistrationForm, string][] = [
-    ['firstName', 'First name is required'],
-    ['lastName', 'Last name is required'],
-    ['password', 'Password is required'],
-    ['repeatPassword', 'Repeat password is required'],
-    ['adminPhone', 'Admin phone is required'],
-    ['institutionName', 'Institution name is required'],
-    ['postalCode', 'Postal code is required'],
-    ['phone', 'Phone is required'],
-    ['county', 'County is required'],
-    ['type', 'Type is required'],
-    ['year', 'Year is required'],
+  const requiredFields: [FieldPath, string][] = [
+    ['school.name', 'Institution name is required'],
+    ['school.postal_code', 'Postal code is required'],
+    ['school.county', 'County is required'],
+    ['school.phone_number', 'Phone is required'],
+    ['school.year_established', 'Year is required'],
+    ['school.type', 'Type is required'],
+    ['admin.first_name', 'First name is required'],
+    ['admin.last_name', 'Last name is required'],
+    ['admin.phone_number', 'Admin phone is required'],
+    ['admin.password', 'Password is required'],
+    ['admin.repeat_password', 'Repeat password is required'],
   ];
   // A form shows a field's first message, and the API answers it as `message`.
-  describe.each(requiredFields)('required: %s', (field, message) => {
+  describe.each(requiredFields)('required: %s', (path, message) => {
     it.each([[''], ['   '], [undefined]])(`answers '${message}' first for %j`, (value) => {
-      const base = field === 'password' ? { ...validForm, repeatPassword: '' } : validForm;
-      expect(formMessages(field, value, base)[0]).toBe(message);
+      const base = path === 'admin.password' ? withValue('admin.repeat_password', '') : validForm;
+      expect(formMessages(path, value, base)[0]).toBe(message);
     });
   });
 
   it('lists every required field of an empty form with its own message', () => {
-    const result = registrationFormSchema.safeParse({});
+    const empty = {
+      school: Object.fromEntries(Object.keys(validForm.school).map((k) => [k, ''])),
+      admin: Object.fromEntries(Object.keys(validForm.admin).map((k) => [k, ''])),
+    };
+    const result = registrationFormSchema.safeParse(empty);
     expect(result.success).toBe(false);
-    const byField = Object.fromEntries(
-      result.error!.issues.map((i) => [String(i.path[0]), i.message]),
-    );
-    expect(byField).toEqual(Object.fromEntries(requiredFields));
+    // The first message of each field, the one the form shows.
+    const byField = new Map<string, string>();
+    for (const issue of result.error!.issues) {
+      const path = issue.path.join('.');
+      if (!byField.has(path)) byField.set(path, issue.message);
+    }
+    expect(Object.fromEntries(byField)).toEqual(Object.fromEntries(requiredFields));
   });
 
   it.each([
-    ['email'],
-    ['adminEmail'],
-    ['website'],
-    ['description'],
-    ['logo'],
-    ['documents'],
-  ] as const)('%s is optional', (field) => {
-    expect(formMessages(field, '')).toEqual([]);
-    expect(formMessages(field, undefined)).toEqual([]);
+    ['school.email'],
+    ['admin.email'],
+    ['school.website'],
+    ['school.description'],
+    ['school.logo'],
+    ['school.documents'],
+  ] as const)('%s is optional', (path) => {
+    expect(formMessages(path, '')).toEqual([]);
+    expect(formMessages(path, undefined)).toEqual([]);
   });
 });
 
 describe('register_school body', () => {
-  const body = toRegisterSchoolBody(validForm);
+  const { repeat_password: _, ...admin } = validForm.admin;
+  const body = { school: validForm.school, admin };
   const issues = (value: unknown) => {
     const result = registerSchoolBody.safeParse(value);
     return result.success
@@ -178,30 +212,9 @@ describe('register_school body', () => {
       : result.error.issues.map((i) => [i.path.join('.'), i.message] as [string, string]);
   };
 
-  it('carries the form in the API field names', () => {
-    expect(body).toEqual({
-      school: {
-        name: 'Moi Girls High School',
-        postal_code: '00100',
-        county: 'Nairobi',
-        phone_number: '0720000000',
-        email: 'info@moigirls.ac.ke',
-        year_established: '1990',
-        description: 'A girls boarding school',
-        type: 'IPS',
-        website: 'https://moigirls.ac.ke',
-        logo: '',
-        documents: '',
-      },
-      admin: {
-        first_name: 'Jane',
-        last_name: 'Wanjiku',
-        email: 'jane@moigirls.ac.ke',
-        phone_number: '0711000000',
-        password: 'secret123',
-      },
-    });
+  it("accepts the form's values less the repeated password, as the form sends them", () => {
     expect(issues(body)).toEqual([]);
+    expect(issues(validForm)).toEqual([]);
   });
 
   it('parses to trimmed values, with empty optional fields dropped', () => {

@@ -1,11 +1,12 @@
 import { KENYAN_COUNTIES } from '@shule/shared/counties';
 import {
   INSTITUTION_TYPES,
+  type RegisterSchoolBody,
+  type RegisterSchoolResponse,
   type RegistrationForm,
   registrationFormSchema,
-  toRegisterSchoolBody,
 } from '@shule/shared/institution';
-import { useForm } from 'react-hook-form';
+import { type Path, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -14,44 +15,32 @@ import { Input, Select, Textarea } from '../../components/ui/input';
 import { Logo } from '../../components/ui/logo';
 import { toast } from '../../components/ui/toast';
 import { ApiError, api } from '../../lib/api-client';
+import { applyServerErrors } from '../../lib/form-errors';
 import { useSession } from '../../lib/session';
 import { zodResolver } from '../../lib/zod-resolver';
 
 const EMPTY: RegistrationForm = {
-  institutionName: '',
-  postalCode: '',
-  county: '',
-  phone: '',
-  email: '',
-  year: '',
-  description: '',
-  type: '',
-  website: '',
-  logo: '',
-  documents: '',
-  firstName: '',
-  lastName: '',
-  adminEmail: '',
-  adminPhone: '',
-  password: '',
-  repeatPassword: '',
-};
-
-// The API names fields school.* and admin.*; the form has its own names.
-const SERVER_FIELD: Record<string, keyof RegistrationForm> = {
-  'school.name': 'institutionName',
-  'school.postal_code': 'postalCode',
-  'school.county': 'county',
-  'school.phone_number': 'phone',
-  'school.email': 'email',
-  'school.year_established': 'year',
-  'school.type': 'type',
-  'school.website': 'website',
-  'admin.first_name': 'firstName',
-  'admin.last_name': 'lastName',
-  'admin.email': 'adminEmail',
-  'admin.phone_number': 'adminPhone',
-  'admin.password': 'password',
+  school: {
+    name: '',
+    postal_code: '',
+    county: '',
+    phone_number: '',
+    email: '',
+    year_established: '',
+    description: '',
+    type: '',
+    website: '',
+    logo: '',
+    documents: '',
+  },
+  admin: {
+    first_name: '',
+    last_name: '',
+    email: '',
+    phone_number: '',
+    password: '',
+    repeat_password: '',
+  },
 };
 
 const YEARS = Array.from({ length: new Date().getFullYear() - 1899 }, (_, i) =>
@@ -70,19 +59,18 @@ export function RegisterInstitutionPage() {
 
   const submit = form.handleSubmit(
     async (values) => {
+      const { repeat_password: _, ...admin } = values.admin;
       try {
-        await api.post('/schools/register_school/', toRegisterSchoolBody(values), {
-          anonymous: true,
-        });
+        await api.post<RegisterSchoolResponse>(
+          '/schools/register_school/',
+          { school: values.school, admin } satisfies RegisterSchoolBody,
+          { anonymous: true },
+        );
       } catch (err) {
-        if (err instanceof ApiError && err.errors) {
-          for (const [field, messages] of Object.entries(err.errors)) {
-            const name = SERVER_FIELD[field];
-            if (name) form.setError(name, { message: messages[0] });
-          }
-        }
+        applyServerErrors(err, form);
+        // A 409 is the admin phone taken: the admin logs in with it, so it is that field's fault.
         if (err instanceof ApiError && err.status === 409)
-          form.setError('adminPhone', { message: err.message });
+          form.setError('admin.phone_number', { message: err.message });
         toast({
           variant: 'destructive',
           title: 'School not created',
@@ -100,7 +88,7 @@ export function RegisterInstitutionPage() {
         description: 'Your school data has been uploaded successfully',
       });
       try {
-        await session.login({ username: values.adminPhone, password: values.password });
+        await session.login({ username: admin.phone_number, password: admin.password });
         navigate('/dashboard', { replace: true });
       } catch (err) {
         // The school exists; the admin can log in by hand (spec §2: the failure is only logged).
@@ -117,11 +105,11 @@ export function RegisterInstitutionPage() {
   );
 
   const text = (
-    name: keyof RegistrationForm,
+    name: Exclude<Path<RegistrationForm>, 'school' | 'admin'>,
     label: string,
     props: Record<string, string> = {},
   ) => (
-    <Field label={label} error={errors[name]?.message}>
+    <Field label={label} error={form.getFieldState(name, form.formState).error?.message}>
       <Input {...props} {...form.register(name)} />
     </Field>
   );
@@ -151,9 +139,9 @@ export function RegisterInstitutionPage() {
                 <legend className="mb-3 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
                   Institution
                 </legend>
-                {text('institutionName', 'Institution name *', { autoComplete: 'organization' })}
-                <Field label="Type *" error={errors.type?.message}>
-                  <Select {...form.register('type')}>
+                {text('school.name', 'Institution name *', { autoComplete: 'organization' })}
+                <Field label="Type *" error={errors.school?.type?.message}>
+                  <Select {...form.register('school.type')}>
                     <option value="">Choose a type</option>
                     {INSTITUTION_TYPES.map((t) => (
                       <option key={t.value} value={t.value}>
@@ -162,36 +150,36 @@ export function RegisterInstitutionPage() {
                     ))}
                   </Select>
                 </Field>
-                {text('county', 'County *', {
+                {text('school.county', 'County *', {
                   list: 'counties',
                   placeholder: 'Start typing, e.g. Nakuru',
                 })}
-                {text('postalCode', 'Postal code *', {
+                {text('school.postal_code', 'Postal code *', {
                   inputMode: 'numeric',
                   placeholder: '00100',
                 })}
-                {text('phone', 'Phone *', {
+                {text('school.phone_number', 'Phone *', {
                   type: 'tel',
                   inputMode: 'numeric',
                   placeholder: '0712345678',
                 })}
-                {text('email', 'Email', { type: 'email', placeholder: 'info@school.ac.ke' })}
-                {text('year', 'Year established *', {
+                {text('school.email', 'Email', { type: 'email', placeholder: 'info@school.ac.ke' })}
+                {text('school.year_established', 'Year established *', {
                   list: 'years',
                   inputMode: 'numeric',
                   placeholder: '1995',
                 })}
-                {text('website', 'Website', { placeholder: 'www.school.ac.ke' })}
-                {text('logo', 'Logo (link)', { placeholder: 'https://…/logo.png' })}
-                {text('documents', 'Documents (links)', {
+                {text('school.website', 'Website', { placeholder: 'www.school.ac.ke' })}
+                {text('school.logo', 'Logo (link)', { placeholder: 'https://…/logo.png' })}
+                {text('school.documents', 'Documents (links)', {
                   placeholder: 'Registration certificate link',
                 })}
                 <Field
                   label="Description"
-                  error={errors.description?.message}
+                  error={errors.school?.description?.message}
                   className="sm:col-span-2"
                 >
-                  <Textarea rows={3} {...form.register('description')} />
+                  <Textarea rows={3} {...form.register('school.description')} />
                 </Field>
                 <datalist id="counties">
                   {KENYAN_COUNTIES.map((c) => (
@@ -209,17 +197,20 @@ export function RegisterInstitutionPage() {
                 <legend className="mb-3 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
                   Administrator
                 </legend>
-                {text('firstName', 'First name *', { autoComplete: 'given-name' })}
-                {text('lastName', 'Last name *', { autoComplete: 'family-name' })}
-                {text('adminPhone', 'Admin phone *', {
+                {text('admin.first_name', 'First name *', { autoComplete: 'given-name' })}
+                {text('admin.last_name', 'Last name *', { autoComplete: 'family-name' })}
+                {text('admin.phone_number', 'Admin phone *', {
                   type: 'tel',
                   inputMode: 'numeric',
                   placeholder: '0712345678',
                   autoComplete: 'tel',
                 })}
-                {text('adminEmail', 'Admin email', { type: 'email', autoComplete: 'email' })}
-                {text('password', 'Password *', { type: 'password', autoComplete: 'new-password' })}
-                {text('repeatPassword', 'Repeat password *', {
+                {text('admin.email', 'Admin email', { type: 'email', autoComplete: 'email' })}
+                {text('admin.password', 'Password *', {
+                  type: 'password',
+                  autoComplete: 'new-password',
+                })}
+                {text('admin.repeat_password', 'Repeat password *', {
                   type: 'password',
                   autoComplete: 'new-password',
                 })}
