@@ -3,16 +3,14 @@ import {
   type AcademicYearForm,
   academicYearFormSchema,
 } from '@shule/shared/academic-years';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/ui/alert';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { FormFooter } from '../../components/ui/form-footer';
 import { Input } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast';
+import { useSaveForm } from '../../components/use-save-form';
 import { errorMessage } from '../../lib/api-client';
-import { applyServerErrors } from '../../lib/form-errors';
 import { zodResolver } from '../../lib/zod-resolver';
 import { type AcademicYearValues, useCreateAcademicYear } from './create-academic-year';
 import { useUpdateAcademicYear } from './update-academic-year';
@@ -43,7 +41,6 @@ export function AcademicYearFormDialog({ open, onOpenChange, year }: AcademicYea
 function AcademicYearFormBody({ year, onDone }: { year: AcademicYear | null; onDone(): void }) {
   const create = useCreateAcademicYear();
   const update = useUpdateAcademicYear();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<AcademicYearForm, unknown, AcademicYearValues>({
     resolver: zodResolver(academicYearFormSchema),
     defaultValues: {
@@ -54,41 +51,33 @@ function AcademicYearFormBody({ year, onDone }: { year: AcademicYear | null; onD
   });
   const { errors, isSubmitting } = form.formState;
 
-  const save = async (values: AcademicYearValues) => {
-    setFailure(null);
-    try {
-      if (year) {
-        await update.mutateAsync({ id: year.id, values });
-        toast({
-          title: 'Academic Year Updated',
-          description: 'Academic year updated successfully',
-          variant: 'success',
-        });
-      } else {
-        await create.mutateAsync(values);
-        toast({
-          title: 'Academic Year Added',
-          description: 'Academic year added successfully',
-          variant: 'success',
-        });
-      }
-      onDone();
-    } catch (err) {
-      setFailure(applyServerErrors(err, form));
-      toast({
-        title: year ? 'Academic year not updated' : 'Academic year not added',
-        description: errorMessage(
-          err,
-          `There was an error trying to ${year ? 'update' : 'add'} the academic year`,
-        ),
-        variant: 'destructive',
-        action: { label: 'Try Again', onClick: () => void save(values) },
-      });
-    }
-  };
+  const { submit, failure } = useSaveForm({
+    form,
+    editing: year,
+    create: (values) => create.mutateAsync(values),
+    update: (year, values) => update.mutateAsync({ id: year.id, values }),
+    toasts: {
+      created: { title: 'Academic Year Added', description: 'Academic year added successfully' },
+      updated: {
+        title: 'Academic Year Updated',
+        description: 'Academic year updated successfully',
+      },
+      notCreated: {
+        title: 'Academic year not added',
+        description: (err) =>
+          errorMessage(err, 'There was an error trying to add the academic year'),
+      },
+      notUpdated: {
+        title: 'Academic year not updated',
+        description: (err) =>
+          errorMessage(err, 'There was an error trying to update the academic year'),
+      },
+    },
+    onSaved: onDone,
+  });
 
   return (
-    <form onSubmit={form.handleSubmit(save)} noValidate className="space-y-4">
+    <form onSubmit={submit} noValidate className="space-y-4">
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       <Field label="Name" error={errors.name?.message}>
         <Input placeholder="2022-2024" {...form.register('name')} />

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { Input, Select } from '../../components/ui/input';
-import { applyServerErrors } from '../../lib/form-errors';
+import { useSaveForm } from '../../components/use-save-form';
 import { useTeachers } from '../../lib/queries/teachers';
 import { zodResolver } from '../../lib/zod-resolver';
 import { useCreateClass } from './create-class';
@@ -31,7 +31,6 @@ export function ClassFormDialog({
 }) {
   const createClass = useCreateClass();
   const updateClass = useUpdateClass();
-  const [failure, setFailure] = useState<string | null>(null);
   const [teacher, setTeacher] = useState('');
   const form = useForm<ClassForm>({
     resolver: zodResolver(classFormSchema),
@@ -39,34 +38,35 @@ export function ClassFormDialog({
   });
   const { errors, isSubmitting } = form.formState;
 
+  const { submit, failure, clearFailure } = useSaveForm({
+    form,
+    editing: editing ?? null,
+    create: ({ name }) => createClass.mutateAsync({ name }),
+    update: (cls, { name }) => {
+      const nextTeacher = teacher ? Number(teacher) : null;
+      return updateClass.mutateAsync({
+        id: cls.id,
+        body: {
+          ...(name !== cls.name ? { name } : {}),
+          ...(nextTeacher !== cls.classTeacher ? { class_teacher: nextTeacher } : {}),
+        },
+      });
+    },
+    // Spec §8: a failed create or update shows no toast, only the message in the dialog.
+    toasts: {
+      created: { title: 'Class created successfully', description: (saved) => saved.name },
+      updated: { title: 'Class updated successfully', description: (saved) => saved.name },
+    },
+    onSaved,
+  });
+
   // A fresh form each time the dialog opens, filled from the class being edited.
   useEffect(() => {
     if (!open) return;
     form.reset({ name: editing?.name ?? '' });
     setTeacher(editing?.classTeacher ? String(editing.classTeacher) : '');
-    setFailure(null);
-  }, [open, editing, form]);
-
-  const onSubmit = form.handleSubmit(async ({ name }) => {
-    setFailure(null);
-    try {
-      if (editing) {
-        const nextTeacher = teacher ? Number(teacher) : null;
-        const updated = await updateClass.mutateAsync({
-          id: editing.id,
-          body: {
-            ...(name !== editing.name ? { name } : {}),
-            ...(nextTeacher !== editing.classTeacher ? { class_teacher: nextTeacher } : {}),
-          },
-        });
-        onSaved(updated, 'updated');
-      } else {
-        onSaved(await createClass.mutateAsync({ name }), 'created');
-      }
-    } catch (err) {
-      setFailure(applyServerErrors(err, form));
-    }
-  });
+    clearFailure();
+  }, [open, editing, form, clearFailure]);
 
   return (
     <Dialog
@@ -77,7 +77,7 @@ export function ClassFormDialog({
         editing ? 'Rename the class or choose its class teacher.' : 'Add a class to your school.'
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={submit} noValidate className="space-y-4">
         {failure ? <Alert tone="error">{failure}</Alert> : null}
         <Field label="Class Name" error={errors.name?.message}>
           <Input placeholder="e.g. Form 1 East" autoComplete="off" {...form.register('name')} />

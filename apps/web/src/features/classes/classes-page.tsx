@@ -184,11 +184,6 @@ export function ClassesPage() {
         onSaved={(saved, kind) => {
           freeze(kind === 'created' ? saved.id : undefined);
           setFormOpen(false);
-          toast({
-            title: kind === 'created' ? 'Class created successfully' : 'Class updated successfully',
-            description: saved.name,
-            variant: 'success',
-          });
         }}
       />
       <ConfirmDialog

@@ -1,14 +1,12 @@
 import { type Exam, type ExamForm, examFormSchema } from '@shule/shared/exams';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/ui/alert';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { FormFooter } from '../../components/ui/form-footer';
 import { Input } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast';
+import { useSaveForm } from '../../components/use-save-form';
 import { errorMessage } from '../../lib/api-client';
-import { applyServerErrors } from '../../lib/form-errors';
 import { zodResolver } from '../../lib/zod-resolver';
 import { type ExamValues, useCreateExam } from './create-exam';
 import { useUpdateExam } from './update-exam';
@@ -39,7 +37,6 @@ export function ExamFormDialog({ open, onOpenChange, exam }: ExamFormDialogProps
 function ExamFormBody({ exam, onDone }: { exam: Exam | null; onDone(): void }) {
   const create = useCreateExam();
   const update = useUpdateExam();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ExamForm, unknown, ExamValues>({
     resolver: zodResolver(examFormSchema),
     defaultValues: {
@@ -51,48 +48,28 @@ function ExamFormBody({ exam, onDone }: { exam: Exam | null; onDone(): void }) {
   });
   const { errors, isSubmitting } = form.formState;
 
-  const save = async (values: ExamValues) => {
-    setFailure(null);
-    try {
-      if (exam) {
-        await update.mutateAsync({ id: exam.id, values });
-        toast({
-          title: 'Exam Updated',
-          description: 'Exam updated successfully',
-          variant: 'success',
-        });
-      } else {
-        await create.mutateAsync(values);
-        toast({
-          title: 'Exam Created',
-          description: 'Exam added successfully',
-          variant: 'success',
-        });
-      }
-      onDone();
-    } catch (err) {
-      setFailure(applyServerErrors(err, form));
-      const retry = { label: 'Try Again', onClick: () => void save(values) };
-      toast(
-        exam
-          ? {
-              title: 'Exam not updated',
-              description: errorMessage(err, 'There was an error trying to update the exam'),
-              variant: 'destructive',
-              action: retry,
-            }
-          : {
-              title: 'Exam not created',
-              description: 'There was an error trying to add the exam',
-              variant: 'destructive',
-              action: retry,
-            },
-      );
-    }
-  };
+  const { submit, failure } = useSaveForm({
+    form,
+    editing: exam,
+    create: (values) => create.mutateAsync(values),
+    update: (exam, values) => update.mutateAsync({ id: exam.id, values }),
+    toasts: {
+      created: { title: 'Exam Created', description: 'Exam added successfully' },
+      updated: { title: 'Exam Updated', description: 'Exam updated successfully' },
+      notCreated: {
+        title: 'Exam not created',
+        description: 'There was an error trying to add the exam',
+      },
+      notUpdated: {
+        title: 'Exam not updated',
+        description: (err) => errorMessage(err, 'There was an error trying to update the exam'),
+      },
+    },
+    onSaved: onDone,
+  });
 
   return (
-    <form onSubmit={form.handleSubmit(save)} noValidate className="space-y-4">
+    <form onSubmit={submit} noValidate className="space-y-4">
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       <Field label="Name" error={errors.name?.message}>
         <Input placeholder="End of Term 1 Exam" {...form.register('name')} />

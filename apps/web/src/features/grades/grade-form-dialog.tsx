@@ -1,15 +1,13 @@
 import { type Grade, type GradeForm, gradeFormSchema } from '@shule/shared/grades';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/ui/alert';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { FormFooter } from '../../components/ui/form-footer';
 import { Input, Textarea } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast';
 import { UpperCaseInput } from '../../components/ui/upper-case-input';
+import { useSaveForm } from '../../components/use-save-form';
 import { errorMessage } from '../../lib/api-client';
-import { applyServerErrors } from '../../lib/form-errors';
 import { zodResolver } from '../../lib/zod-resolver';
 import { type GradeValues, useCreateGrade } from './create-grade';
 import { useUpdateGrade } from './update-grade';
@@ -42,7 +40,6 @@ export function GradeFormDialog({ open, onOpenChange, grade }: GradeFormDialogPr
 function GradeFormBody({ grade, onDone }: { grade: Grade | null; onDone(): void }) {
   const create = useCreateGrade();
   const update = useUpdateGrade();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<GradeForm, unknown, GradeValues>({
     resolver: zodResolver(gradeFormSchema),
     defaultValues: {
@@ -54,48 +51,31 @@ function GradeFormBody({ grade, onDone }: { grade: Grade | null; onDone(): void 
   });
   const { errors, isSubmitting } = form.formState;
 
-  const save = async (values: GradeValues) => {
-    setFailure(null);
-    try {
-      if (grade) {
-        await update.mutateAsync({ id: grade.id, values });
-        toast({
-          title: 'Grade Updated',
-          description: 'Grade updated successfully',
-          variant: 'success',
-        });
-      } else {
-        await create.mutateAsync(values);
-        toast({
-          title: 'Grade Added',
-          description: `${values.code} · ${values.name}`,
-          variant: 'success',
-        });
-      }
-      onDone();
-    } catch (err) {
-      setFailure(applyServerErrors(err, form));
-      const retry = { label: 'Try Again', onClick: () => void save(values) };
-      toast(
-        grade
-          ? {
-              title: 'Grade not updated',
-              description: errorMessage(err, 'There was an error trying to update the grade'),
-              variant: 'destructive',
-              action: retry,
-            }
-          : {
-              title: 'Grade not added',
-              description: 'There was an error trying to add the grade',
-              variant: 'destructive',
-              action: retry,
-            },
-      );
-    }
-  };
+  const { submit, failure } = useSaveForm({
+    form,
+    editing: grade,
+    create: (values) => create.mutateAsync(values),
+    update: (grade, values) => update.mutateAsync({ id: grade.id, values }),
+    toasts: {
+      created: {
+        title: 'Grade Added',
+        description: (_, values) => `${values.code} · ${values.name}`,
+      },
+      updated: { title: 'Grade Updated', description: 'Grade updated successfully' },
+      notCreated: {
+        title: 'Grade not added',
+        description: 'There was an error trying to add the grade',
+      },
+      notUpdated: {
+        title: 'Grade not updated',
+        description: (err) => errorMessage(err, 'There was an error trying to update the grade'),
+      },
+    },
+    onSaved: onDone,
+  });
 
   return (
-    <form onSubmit={form.handleSubmit(save)} noValidate className="space-y-4">
+    <form onSubmit={submit} noValidate className="space-y-4">
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" error={errors.name?.message}>

@@ -1,6 +1,5 @@
 import type { ClassRow } from '@shule/shared/classes';
 import { type Subject, type SubjectForm, subjectFormSchema } from '@shule/shared/subjects';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -9,10 +8,9 @@ import { Field } from '../../components/ui/field';
 import { FormFooter } from '../../components/ui/form-footer';
 import { Input, Textarea } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/toast';
 import { UpperCaseInput } from '../../components/ui/upper-case-input';
+import { useSaveForm } from '../../components/use-save-form';
 import { errorMessage } from '../../lib/api-client';
-import { applyServerErrors } from '../../lib/form-errors';
 import { useClasses } from '../../lib/queries/classes';
 import { zodResolver } from '../../lib/zod-resolver';
 import { type SubjectValues, useCreateSubject } from './create-subject';
@@ -45,7 +43,6 @@ export function SubjectFormDialog({ open, onOpenChange, subject }: SubjectFormDi
 function SubjectFormBody({ subject, onDone }: { subject: Subject | null; onDone(): void }) {
   const create = useCreateSubject();
   const update = useUpdateSubject();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<SubjectForm, unknown, SubjectValues>({
     resolver: zodResolver(subjectFormSchema),
     defaultValues: {
@@ -57,48 +54,28 @@ function SubjectFormBody({ subject, onDone }: { subject: Subject | null; onDone(
   });
   const { errors, isSubmitting } = form.formState;
 
-  const save = async (values: SubjectValues) => {
-    setFailure(null);
-    try {
-      if (subject) {
-        await update.mutateAsync({ id: subject.id, values });
-        toast({
-          title: 'Subject Updated',
-          description: 'Subject updated successfully',
-          variant: 'success',
-        });
-      } else {
-        await create.mutateAsync(values);
-        toast({
-          title: 'Subject Added',
-          description: 'Subject added successfully',
-          variant: 'success',
-        });
-      }
-      onDone();
-    } catch (err) {
-      setFailure(applyServerErrors(err, form));
-      const retry = { label: 'Try Again', onClick: () => void save(values) };
-      toast(
-        subject
-          ? {
-              title: 'Subject not updated',
-              description: errorMessage(err, 'There was an error trying to update the subject'),
-              variant: 'destructive',
-              action: retry,
-            }
-          : {
-              title: 'Subject not added',
-              description: 'There was an error trying to add the subject',
-              variant: 'destructive',
-              action: retry,
-            },
-      );
-    }
-  };
+  const { submit, failure } = useSaveForm({
+    form,
+    editing: subject,
+    create: (values) => create.mutateAsync(values),
+    update: (subject, values) => update.mutateAsync({ id: subject.id, values }),
+    toasts: {
+      created: { title: 'Subject Added', description: 'Subject added successfully' },
+      updated: { title: 'Subject Updated', description: 'Subject updated successfully' },
+      notCreated: {
+        title: 'Subject not added',
+        description: 'There was an error trying to add the subject',
+      },
+      notUpdated: {
+        title: 'Subject not updated',
+        description: (err) => errorMessage(err, 'There was an error trying to update the subject'),
+      },
+    },
+    onSaved: onDone,
+  });
 
   return (
-    <form onSubmit={form.handleSubmit(save)} noValidate className="space-y-4">
+    <form onSubmit={submit} noValidate className="space-y-4">
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
         <Field label="Name" error={errors.name?.message}>

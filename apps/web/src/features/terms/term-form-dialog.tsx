@@ -1,6 +1,6 @@
 import type { AcademicYear } from '@shule/shared/academic-years';
 import { type Term, type TermForm, termFormSchema } from '@shule/shared/terms';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -8,10 +8,9 @@ import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { FormFooter } from '../../components/ui/form-footer';
 import { Input, Select } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast';
+import { useSaveForm } from '../../components/use-save-form';
 import { errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
-import { applyServerErrors } from '../../lib/form-errors';
 import { useAcademicYears } from '../../lib/queries/academic-years';
 import { zodResolver } from '../../lib/zod-resolver';
 import { type TermValues, useCreateTerm } from './create-term';
@@ -44,7 +43,6 @@ function TermFormBody({ term, onDone }: { term: Term | null; onDone(): void }) {
   const years = useAcademicYears();
   const create = useCreateTerm();
   const update = useUpdateTerm();
-  const [failure, setFailure] = useState<string | null>(null);
   const allYears = years.data ?? [];
   const form = useForm<TermForm, unknown, TermValues>({
     resolver: zodResolver(termFormSchema),
@@ -69,37 +67,28 @@ function TermFormBody({ term, onDone }: { term: Term | null; onDone(): void }) {
 
   const chosenYear = allYears.find((y) => String(y.id) === String(form.watch('academic_year')));
 
-  const save = async (values: TermValues) => {
-    setFailure(null);
-    try {
-      if (term) {
-        await update.mutateAsync({ id: term.id, values });
-        toast({
-          title: 'Term Updated',
-          description: 'Term updated successfully',
-          variant: 'success',
-        });
-      } else {
-        await create.mutateAsync(values);
-        toast({ title: 'Term Added', description: 'Term added successfully', variant: 'success' });
-      }
-      onDone();
-    } catch (err) {
-      setFailure(applyServerErrors(err, form));
-      toast({
-        title: term ? 'Term not updated' : 'Term not added',
-        description: errorMessage(
-          err,
-          `There was an error trying to ${term ? 'update' : 'add'} the term`,
-        ),
-        variant: 'destructive',
-        action: { label: 'Try Again', onClick: () => void save(values) },
-      });
-    }
-  };
+  const { submit, failure } = useSaveForm({
+    form,
+    editing: term,
+    create: (values) => create.mutateAsync(values),
+    update: (term, values) => update.mutateAsync({ id: term.id, values }),
+    toasts: {
+      created: { title: 'Term Added', description: 'Term added successfully' },
+      updated: { title: 'Term Updated', description: 'Term updated successfully' },
+      notCreated: {
+        title: 'Term not added',
+        description: (err) => errorMessage(err, 'There was an error trying to add the term'),
+      },
+      notUpdated: {
+        title: 'Term not updated',
+        description: (err) => errorMessage(err, 'There was an error trying to update the term'),
+      },
+    },
+    onSaved: onDone,
+  });
 
   return (
-    <form onSubmit={form.handleSubmit(save)} noValidate className="space-y-4">
+    <form onSubmit={submit} noValidate className="space-y-4">
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       <Field label="Name" error={errors.name?.message}>
         <Input placeholder="Term 1" {...form.register('name')} />
