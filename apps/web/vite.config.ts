@@ -1,11 +1,18 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // A Brotli (.br) and a gzip (.gz) copy of every text file at the highest levels, once at build
+    // time; the API sends the copy the browser accepts (apps/api/src/plugins/spa.ts).
+    compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/uploads': apiTarget },

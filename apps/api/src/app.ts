@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -55,6 +56,10 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
       },
     },
   });
+  // Brotli or gzip for whatever the client accepts, above 1 KB (smaller answers fit one packet
+  // anyway). Only compressible types: JSON, text, SVG; photos (JPEG, PNG) go out as they are,
+  // and the built web app's files come precompressed (plugins/spa.ts).
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(errors);
   await app.register(auth, { secret: config.jwtSecret });
   await app.register(swagger, {

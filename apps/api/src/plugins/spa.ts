@@ -10,7 +10,12 @@ declare module 'fastify' {
   }
 }
 
-/** Serves the built web app; the not-found handler (plugins/errors.ts) answers client-side routes with index.html. */
+/**
+ * Serves the built web app; the not-found handler (plugins/errors.ts) answers client-side routes
+ * with index.html. The build writes a Brotli (.br) and a gzip (.gz) copy beside each text file
+ * (apps/web/vite.config.ts), and the copy the browser accepts is sent as it is, with
+ * `vary: accept-encoding`: no compressing on every request.
+ */
 export default fp(async function spa(app: FastifyInstance, opts: { root: string }) {
   if (!existsSync(path.join(opts.root, 'index.html'))) {
     throw new Error(
@@ -21,6 +26,7 @@ export default fp(async function spa(app: FastifyInstance, opts: { root: string 
     root: opts.root,
     wildcard: false,
     cacheControl: false,
+    preCompressed: true,
     // Built assets carry a content hash in their names; index.html must always be fresh.
     setHeaders(reply, filePath) {
       reply.header(

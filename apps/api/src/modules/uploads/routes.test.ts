@@ -80,6 +80,20 @@ describe('POST /api/uploads/', () => {
     expect(served.headers['content-type']).toBe('image/jpeg');
   });
 
+  it('serves photos byte for byte to a client that accepts Brotli: they are not recompressed', async () => {
+    // Above the 1 KB compression threshold, and compressible (zeros), so only the type decides.
+    const photo = Buffer.concat([JPEG, Buffer.alloc(8 * 1024)]);
+    const { secure_url } = (await upload(ours, photo, 'big.jpg', 'image/jpeg')).json();
+    const served = await t.app.inject({
+      method: 'GET',
+      url: secure_url,
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-encoding']).toBeUndefined();
+    expect(served.rawPayload.equals(photo)).toBe(true);
+  });
+
   it('refuses HTML named .png and declared image/png (415), storing nothing', async () => {
     const before = storedFiles().length;
     const res = await upload(ours, Buffer.from('<html><script>alert(1)</script></html>'));
