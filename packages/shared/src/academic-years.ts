@@ -4,9 +4,8 @@ import {
   dateStatusSchema,
   endNotBeforeStart,
   endNotBeforeStartIssue,
-  schoolRef,
 } from './date-status';
-import { isoDateField, requiredText } from './fields';
+import { changesOf, isoDateField, requiredText, schoolRef } from './fields';
 
 const academicYearFields = {
   name: requiredText('Name'),
@@ -31,7 +30,7 @@ export const createAcademicYearBody = z.preprocess(
 /** PATCH /api/fees/academic_years/{id}/ — any of the fields; the dates are checked merged. */
 export const updateAcademicYearBody = z.preprocess(
   acceptDateAliases,
-  z.object(academicYearFields).partial().refine(endNotBeforeStart, endNotBeforeStartIssue),
+  changesOf(academicYearFields).refine(endNotBeforeStart, endNotBeforeStartIssue),
 );
 
 export const academicYearSchema = z.object({

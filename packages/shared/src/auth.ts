@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import {
+  boundedText,
+  LONG_TEXT_MAX,
   MESSAGES,
   PHONE_PATTERN,
   passwordsPresent,
   requiredSecret,
+  requiredText,
+  SECRET_MAX,
   withPasswordRules,
 } from './fields';
 import { schoolInfoSchema } from './institution';
@@ -16,17 +20,21 @@ export const SIGNUP_MESSAGES = {
   passwordsMatch: MESSAGES.passwordsMatch,
 } as const;
 
-const filled = z
-  .string({ error: SIGNUP_MESSAGES.incomplete })
-  .trim()
-  .min(1, { error: SIGNUP_MESSAGES.incomplete, abort: true });
+const filled = (label: string) =>
+  boundedText(
+    z
+      .string({ error: SIGNUP_MESSAGES.incomplete })
+      .trim()
+      .min(1, { error: SIGNUP_MESSAGES.incomplete, abort: true }),
+    label,
+  );
 
 /** POST /api/users/signup/ */
 export const signupBody = z.object({
-  first_name: filled,
-  last_name: filled,
-  username: filled,
-  phone_number: filled.regex(PHONE_PATTERN, MESSAGES.phone),
+  first_name: filled('First name'),
+  last_name: filled('Last name'),
+  username: filled('Username'),
+  phone_number: filled('Phone number').regex(PHONE_PATTERN, MESSAGES.phone),
   password: withPasswordRules(requiredSecret('Password', SIGNUP_MESSAGES.incomplete)),
 });
 export type SignupBody = z.input<typeof signupBody>;
@@ -43,16 +51,21 @@ export type SignupForm = z.input<typeof signupFormSchema>;
 
 /** POST /api/users/login/ — username carries the phone number. */
 export const loginBody = z.object({
-  username: z
-    .string({ error: 'Phone number is required' })
-    .trim()
-    .min(1, 'Phone number is required'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+  username: requiredText('Phone number'),
+  password: boundedText(
+    z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+    'Password',
+    { max: SECRET_MAX },
+  ),
 });
 export type LoginBody = z.input<typeof loginBody>;
 
 export const refreshBody = z.object({
-  refresh: z.string({ error: 'Refresh token is required' }).min(1, 'Refresh token is required'),
+  refresh: boundedText(
+    z.string({ error: 'Refresh token is required' }).min(1, 'Refresh token is required'),
+    'Refresh token',
+    { max: LONG_TEXT_MAX },
+  ),
 });
 
 export const PASSWORD_MESSAGES = {

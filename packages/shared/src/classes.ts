@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { idParam, requiredText } from './fields';
+import { changesOf, idParam, requiredText } from './fields';
 import { schoolQuery } from './school-scope';
 
-const className = requiredText('Class name').max(100, 'Class name must be at most 100 characters');
+const className = requiredText('Class name', { max: 100 });
 
 /** The class dialog (create and rename): one Class Name input. */
 export const classFormSchema = z.object({ name: className });
@@ -13,9 +13,9 @@ export const createClassBody = classFormSchema;
 export type CreateClassBody = z.input<typeof createClassBody>;
 
 /** PATCH /api/classes/{id}/ — rename, and/or set (a teacher id) or clear (null) the class teacher. */
-export const updateClassBody = z.object({
-  name: className.optional(),
-  class_teacher: z.union([z.null(), idParam], { error: 'Choose a teacher' }).optional(),
+export const updateClassBody = changesOf({
+  name: className,
+  class_teacher: z.union([z.null(), idParam], { error: 'Choose a teacher' }),
 });
 export type UpdateClassBody = z.input<typeof updateClassBody>;
 

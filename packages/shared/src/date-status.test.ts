@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createAcademicYearBody, updateAcademicYearBody } from './academic-years';
 import { acceptDateAliases, dateRangeStatus, todayIn } from './date-status';
+import { createExamBody, updateExamBody } from './exams';
 import { isCalendarDate } from './fields';
+import { createTermBody, updateTermBody } from './terms';
 
 describe('dateRangeStatus', () => {
   const range = { start_date: '2024-01-08', end_date: '2024-04-05' };
@@ -53,5 +56,27 @@ describe('acceptDateAliases', () => {
   it('leaves anything but an object alone', () => {
     expect(acceptDateAliases(null)).toBe(null);
     expect(acceptDateAliases([1])).toEqual([1]);
+  });
+});
+
+describe('bodies with a start and an end date', () => {
+  const bodies = {
+    createAcademicYearBody,
+    updateAcademicYearBody,
+    createTermBody,
+    updateTermBody,
+    createExamBody,
+    updateExamBody,
+  };
+  it.each(Object.entries(bodies))('%s refuses null, arrays and text as the body', (_, body) => {
+    for (const value of [null, [], ['x'], 'text', 7, true]) {
+      expect(body.safeParse(value).success).toBe(false);
+    }
+  });
+  it.each(Object.entries(bodies))('%s refuses a year 0000 date and 2024-02-30', (_, body) => {
+    for (const start_date of ['0000-01-01', '2024-02-30', '9999-12-31']) {
+      const result = body.safeParse({ name: 'Term 1', start_date, end_date: '2024-12-31' });
+      expect(result.error?.issues.map((i) => i.path.join('.'))).toContain('start_date');
+    }
   });
 });

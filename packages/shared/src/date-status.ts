@@ -52,7 +52,9 @@ export const endNotBeforeStartIssue = {
   message: END_BEFORE_START_MESSAGE,
   path: ['end_date'],
   when: (payload: { value: unknown }) => {
-    const v = (payload.value ?? {}) as Record<string, unknown>;
+    // Runs even when the body is not an object at all (null, an array): then there is nothing to compare.
+    if (typeof payload.value !== 'object' || payload.value === null) return false;
+    const v = payload.value as Record<string, unknown>;
     const isDate = (d: unknown) => d === undefined || (typeof d === 'string' && isCalendarDate(d));
     return isDate(v.start_date) && isDate(v.end_date);
   },
@@ -71,21 +73,3 @@ export function acceptDateAliases(body: unknown): unknown {
     ...(rest.end_date === undefined && end !== undefined ? { end_date: end } : {}),
   };
 }
-
-/** The school a client names in a body; checked against the token, never trusted. */
-export const schoolRef = z.coerce.number().int().positive().optional();
-
-/** Text that may be cleared: '' and null become null, a missing value stays undefined. */
-export const clearableText = z
-  .string()
-  .trim()
-  .nullable()
-  .optional()
-  .transform((v) => (v === undefined ? undefined : v || null));
-
-/** A required positive id, in a query string or a body. */
-export const requiredId = (label: string) =>
-  z.coerce
-    .number({ error: `${label} is required` })
-    .int(`${label} must be a whole number`)
-    .positive(`${label} must be a positive number`);

@@ -7,9 +7,8 @@ import {
   dateStatusSchema,
   endNotBeforeStart,
   endNotBeforeStartIssue,
-  schoolRef,
 } from './date-status';
-import { isoDateField, requiredText } from './fields';
+import { changesOf, isoDateField, requiredText, schoolRef } from './fields';
 
 const examFields = {
   name: requiredText('Name'),
@@ -33,7 +32,7 @@ export const createExamBody = z.preprocess(
 /** PATCH /api/grades/exams/{id}/ */
 export const updateExamBody = z.preprocess(
   acceptDateAliases,
-  z.object(examFields).partial().refine(endNotBeforeStart, endNotBeforeStartIssue),
+  changesOf(examFields).refine(endNotBeforeStart, endNotBeforeStartIssue),
 );
 
 export const examSchema = z.object({

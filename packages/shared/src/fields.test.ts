@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  clearableText,
   emailField,
+  idField,
   idParam,
   isoDateField,
   isValidUrl,
   isValidYear,
+  LONG_TEXT_MAX,
+  MAX_ID,
   MESSAGES,
   optionalEmail,
   optionalText,
@@ -13,7 +17,10 @@ import {
   personNameField,
   phoneField,
   required,
+  requiredSecret,
   requiredText,
+  SECRET_MAX,
+  TEXT_MAX,
 } from './fields';
 
 /** The messages a schema gives for `value`; [] when it is accepted. */
@@ -55,10 +62,59 @@ describe('requiredText', () => {
 
 describe('optionalText', () => {
   it('turns empty and missing values into undefined', () => {
-    expect(optionalText.parse('')).toBeUndefined();
-    expect(optionalText.parse('   ')).toBeUndefined();
-    expect(optionalText.parse(undefined)).toBeUndefined();
-    expect(optionalText.parse(' A school ')).toBe('A school');
+    const field = optionalText('Motto');
+    expect(field.parse('')).toBeUndefined();
+    expect(field.parse('   ')).toBeUndefined();
+    expect(field.parse(undefined)).toBeUndefined();
+    expect(field.parse(' A school ')).toBe('A school');
+  });
+});
+
+describe('every text field is bounded', () => {
+  const line = requiredText('Class name');
+  const long = clearableText('Description', { max: LONG_TEXT_MAX, multiline: true });
+
+  it.each([
+    '\u0000',
+    'Form\u00001',
+    'a\u0007b',
+    'a\u001bb',
+    'a\u007fb',
+    'a\u0085b',
+    'a\nb',
+    'a\tb',
+  ])('refuses control characters in a one-line field: %j', (value) => {
+    expect(messages(line, value)).toEqual(['Class name must not contain control characters']);
+  });
+  it('allows tab and newline in a multi-line field, and no other control character', () => {
+    expect(long.parse('Line one\n\tLine two')).toBe('Line one\n\tLine two');
+    expect(messages(long, 'a\u0000b')).toEqual(['Description must not contain control characters']);
+    expect(messages(optionalText('Notes'), 'a\u0000')).toEqual([
+      'Notes must not contain control characters',
+    ]);
+  });
+  it('keeps ordinary text, accents and emoji', () => {
+    expect(line.parse('Kidato cha Nne – Ñ 🎓')).toBe('Kidato cha Nne – Ñ 🎓');
+  });
+  it(`caps length at ${TEXT_MAX} characters by default, or the field's own maximum`, () => {
+    expect(messages(line, 'x'.repeat(TEXT_MAX))).toEqual([]);
+    expect(messages(line, 'x'.repeat(TEXT_MAX + 1))).toEqual([
+      `Class name must be at most ${TEXT_MAX} characters`,
+    ]);
+    expect(messages(requiredText('Code', { max: 10 }), 'x'.repeat(11))).toEqual([
+      'Code must be at most 10 characters',
+    ]);
+    expect(messages(long, 'x'.repeat(LONG_TEXT_MAX + 1))).toEqual([
+      `Description must be at most ${LONG_TEXT_MAX} characters`,
+    ]);
+  });
+  it('bounds passwords without trimming them', () => {
+    expect(messages(requiredSecret('Password'), 'secret\u0000123')).toEqual([
+      'Password must not contain control characters',
+    ]);
+    expect(messages(requiredSecret('Password'), 'x'.repeat(SECRET_MAX + 1))).toEqual([
+      `Password must be at most ${SECRET_MAX} characters`,
+    ]);
   });
 });
 
@@ -167,14 +223,45 @@ describe('isoDateField', () => {
   it.each(['12/02/2012', '2012-2-9', 'yesterday', '2012-13-45'])('refuses %j', (value) => {
     expect(messages(field, value)).toEqual(['Date of birth must be a date (yyyy-mm-dd)']);
   });
+  it.each(['2024-02-30', '2023-02-29', '2024-04-31'])('refuses the impossible date %j', (value) => {
+    expect(messages(field, value)).toEqual(['Date of birth must be a date (yyyy-mm-dd)']);
+  });
+  it.each(['0000-01-01', '1899-12-31', '2101-01-01', '9999-12-31'])(
+    'refuses %j, outside 1900-01-01 to 2100-12-31',
+    (value) => {
+      expect(messages(field, value)).toEqual([
+        'Date of birth must be between 1900-01-01 and 2100-12-31',
+      ]);
+    },
+  );
+  it.each(['1900-01-01', '2100-12-31'])('accepts the bound %j', (value) => {
+    expect(messages(field, value)).toEqual([]);
+  });
 });
 
 describe('idParam', () => {
   it('coerces a positive whole number', () => {
     expect(idParam.parse('12')).toBe(12);
   });
-  it.each([['0'], ['-3'], ['1.5'], ['abc']])('refuses %j', (value) => {
+  it.each([['0'], ['-3'], ['1.5'], ['abc'], [''], ['1e400']])('refuses %j', (value) => {
     expect(idParam.safeParse(value).success).toBe(false);
+  });
+  it('stays within PostgreSQL integers (int4)', () => {
+    expect(idParam.parse(String(MAX_ID))).toBe(2147483647);
+    expect(messages(idParam, '2147483648')).toEqual(['Must be a valid id']);
+    expect(messages(idParam, '99999999999')).toEqual(['Must be a valid id']);
+  });
+});
+
+describe('idField', () => {
+  it('names the field in its messages', () => {
+    expect(messages(idField('Exam'), undefined)).toEqual(['Exam is required']);
+    expect(messages(idField('Exam'), 2.5)).toEqual(['Exam must be a whole number']);
+    expect(messages(idField('Exam'), -1)).toEqual(['Exam must be a positive number']);
+    expect(messages(idField('Exam'), 2 ** 31)).toEqual(['Exam is not a valid id']);
+  });
+  it('gives one message for every fault when asked', () => {
+    expect(messages(idField('Class', 'Choose a class'), 2 ** 40)).toEqual(['Choose a class']);
   });
 });
 

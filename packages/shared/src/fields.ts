@@ -21,27 +21,77 @@ export const MESSAGES = {
 
 export const required = (label: string) => `${label} is required`;
 
-/** A required text field: trimmed, and '{label} is required' when empty. */
-export const requiredText = (label: string) =>
-  z
-    .string({ error: required(label) })
-    .trim()
-    .min(1, required(label));
+/**
+ * Bounds every text field inherits: a length a column and a screen can hold, and no control
+ * characters (PostgreSQL refuses NUL outright; the others only hide or break text). Tab and
+ * newline are allowed only in multi-line fields (descriptions, comments).
+ */
+export const TEXT_MAX = 200;
+export const LONG_TEXT_MAX = 2000;
+export interface TextBounds {
+  /** At most this many characters (default TEXT_MAX). */
+  max?: number;
+  /** A textarea: tab and newline are allowed. */
+  multiline?: boolean;
+}
 
-/** Optional text: empty strings and missing values both become undefined. */
-export const optionalText = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined));
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused.
+const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+export const hasControlCharacters = (value: string, multiline = false) =>
+  (multiline ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS).test(value);
+export const controlCharactersMessage = (label: string) =>
+  `${label} must not contain control characters`;
+export const tooLongMessage = (label: string, max: number) =>
+  `${label} must be at most ${max} characters`;
+
+/** `base` with the length and character bounds of a text field called `label`. */
+export const boundedText = (
+  base: z.ZodString,
+  label: string,
+  { max = TEXT_MAX, multiline = false }: TextBounds = {},
+) =>
+  base
+    .max(max, tooLongMessage(label, max))
+    .refine((v) => !hasControlCharacters(v, multiline), controlCharactersMessage(label));
+
+/** A required text field: trimmed, bounded, and '{label} is required' when empty. */
+export const requiredText = (label: string, bounds?: TextBounds) =>
+  boundedText(
+    z
+      .string({ error: required(label) })
+      .trim()
+      .min(1, required(label)),
+    label,
+    bounds,
+  );
+
+/** Optional text: bounded; empty strings and missing values both become undefined. */
+export const optionalText = (label: string, bounds?: TextBounds) =>
+  boundedText(z.string().trim(), label, bounds)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** Text that may be cleared: bounded; '' and null become null, a missing value stays undefined. */
+export const clearableText = (label: string, bounds?: TextBounds) =>
+  boundedText(z.string().trim(), label, bounds)
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null));
 
 export const PHONE_PATTERN = /^0\d{9}$/;
 export const phoneField = (label = 'Phone number') =>
   requiredText(label).regex(PHONE_PATTERN, MESSAGES.phone);
 
-export const emailField = z.email(MESSAGES.email);
+/** RFC 5321's limit on an address. */
+export const EMAIL_MAX = 254;
+export const emailField = z
+  .email(MESSAGES.email)
+  .max(EMAIL_MAX, tooLongMessage('Email', EMAIL_MAX));
 export const optionalEmail = z
-  .union([z.literal(''), z.email(MESSAGES.email)])
+  .union([z.literal(''), emailField])
   .optional()
   .transform((v) => (v ? v : undefined));
 
@@ -52,9 +102,18 @@ export const personNameField = (label: string) =>
 export const withPasswordRules = (base: z.ZodString) =>
   base.min(8, MESSAGES.password).regex(/\p{L}/u, MESSAGES.password).regex(/\d/, MESSAGES.password);
 
-/** A required password: kept exactly as typed (no trimming), so login compares what was set. */
+export const SECRET_MAX = 128;
+
+/**
+ * A required password: kept exactly as typed (no trimming), so login compares what was set;
+ * bounded like any text.
+ */
 export const requiredSecret = (label: string, message = required(label)) =>
-  z.string({ error: message }).refine((v) => v.trim() !== '', { error: message, abort: true });
+  boundedText(
+    z.string({ error: message }).refine((v) => v.trim() !== '', { error: message, abort: true }),
+    label,
+    { max: SECRET_MAX },
+  );
 
 export const passwordField = withPasswordRules(requiredSecret('Password'));
 
@@ -63,6 +122,7 @@ export const passwordField = withPasswordRules(requiredSecret('Password'));
  * every change), so it runs whenever both passwords are strings rather than only on a clean form.
  */
 export const passwordsPresent = (value: unknown) => {
+  if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return typeof v.password === 'string' && typeof v.repeat_password === 'string';
 };
@@ -87,12 +147,50 @@ export function isCalendarDate(value: string) {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** A required date; dates travel as yyyy-mm-dd. */
+/** The dates the product deals in (births, school years, terms, exams); PostgreSQL has no year 0. */
+export const MIN_DATE = '1900-01-01';
+export const MAX_DATE = '2100-12-31';
+export const isDateInRange = (value: string) => value >= MIN_DATE && value <= MAX_DATE;
+
+/** A required date; dates travel as yyyy-mm-dd, from 1900-01-01 to 2100-12-31. */
 export const isoDateField = (label: string) =>
-  requiredText(label).refine(isCalendarDate, `${label} must be a date (yyyy-mm-dd)`);
+  requiredText(label)
+    .refine(isCalendarDate, `${label} must be a date (yyyy-mm-dd)`)
+    .refine(
+      (v) => !isCalendarDate(v) || isDateInRange(v),
+      `${label} must be between ${MIN_DATE} and ${MAX_DATE}`,
+    );
+
+/** Ids are PostgreSQL integers: 1 to 2147483647. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * An id in a path, a query string or a body (numeric strings are read as numbers). Named ids
+ * answer '{label} is required' and friends; `message` replaces every message.
+ */
+export const idField = (label?: string, message?: string) =>
+  z.coerce
+    .number({ error: message ?? (label ? required(label) : 'Must be a number') })
+    .int(message ?? (label ? `${label} must be a whole number` : 'Must be a whole number'))
+    .positive(
+      message ?? (label ? `${label} must be a positive number` : 'Must be a positive number'),
+    )
+    .max(MAX_ID, message ?? (label ? `${label} is not a valid id` : 'Must be a valid id'));
 
 /** A positive integer id in a path or query string. */
-export const idParam = z.coerce
-  .number({ error: 'Must be a number' })
-  .int('Must be a whole number')
-  .positive('Must be a positive number');
+export const idParam = idField();
+
+/** The school a client names in a query or body: optional, checked against the token, never trusted. */
+export const schoolRef = idField('School').optional();
+
+export const NOTHING_TO_CHANGE_MESSAGE = 'Send at least one field to change';
+
+/** A PATCH body: any of `fields`, but at least one of them (an empty change is a client's mistake). */
+export const changesOf = <Shape extends z.ZodRawShape>(fields: Shape) =>
+  z
+    .object(fields)
+    .partial()
+    .refine(
+      (v) => Object.values(v).some((value) => value !== undefined),
+      NOTHING_TO_CHANGE_MESSAGE,
+    );

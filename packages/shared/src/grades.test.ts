@@ -95,7 +95,12 @@ describe('grade bodies', () => {
   });
   it('clears comments sent empty on a change, and leaves them when not sent', () => {
     expect(updateGradeBody.parse({ comments: '' })).toEqual({ comments: null });
-    expect(updateGradeBody.parse({})).toEqual({});
+    expect(updateGradeBody.parse({ name: 'Excellent' })).toEqual({ name: 'Excellent' });
+  });
+  it('refuses a change with nothing in it', () => {
+    expect(updateGradeBody.safeParse({}).error?.issues[0]?.message).toBe(
+      'Send at least one field to change',
+    );
   });
 });
 

@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { clearableText, requiredId, schoolRef } from './date-status';
-import { requiredText } from './fields';
+import {
+  changesOf,
+  clearableText,
+  idField,
+  LONG_TEXT_MAX,
+  requiredText,
+  schoolRef,
+} from './fields';
 
 /** Scores and band bounds run from 0 to 100 (spec §9). */
 export const MIN_SCORE = 0;
@@ -10,9 +16,7 @@ export const GRADE_CODE_MAX = 10;
 
 /** A grade or subject code: trimmed and upper case, at most 10 characters. */
 export const codeField = (label = 'Code') =>
-  requiredText(label)
-    .max(GRADE_CODE_MAX, `${label} must be at most ${GRADE_CODE_MAX} characters`)
-    .transform((v) => v.toUpperCase());
+  requiredText(label, { max: GRADE_CODE_MAX }).transform((v) => v.toUpperCase());
 
 const POINTS_MESSAGE = 'Points must be a whole number from 0 to 100';
 const pointsField = z
@@ -30,7 +34,7 @@ const pointsField = z
 const gradeFields = {
   name: requiredText('Name'),
   code: codeField(),
-  comments: clearableText,
+  comments: clearableText('Comments', { max: LONG_TEXT_MAX, multiline: true }),
   points: pointsField,
 };
 
@@ -41,7 +45,7 @@ export type GradeForm = z.input<typeof gradeFormSchema>;
 /** POST /api/grades/grades/ */
 export const createGradeBody = z.object({ ...gradeFields, school: schoolRef });
 /** PATCH /api/grades/grades/{id}/ */
-export const updateGradeBody = z.object(gradeFields).partial();
+export const updateGradeBody = changesOf(gradeFields);
 
 export const gradeSchema = z.object({
   id: z.number().int(),
@@ -74,7 +78,7 @@ export type SubjectGradeItem = z.infer<typeof subjectGradeItemSchema>;
 /** GET /api/grades/subject_grades/ and PATCH …/batch_update/ (the bands changed) */
 export const subjectGradeListResponse = z.array(subjectGradeItemSchema);
 
-export const subjectGradesQuery = z.object({ subject: requiredId('Subject') });
+export const subjectGradesQuery = z.object({ subject: idField('Subject') });
 
 /** A band bound as typed: a number, a numeric string, or empty (no band). */
 const bandBound = z.preprocess(
@@ -85,7 +89,7 @@ const bandBound = z.preprocess(
 /** PATCH /api/grades/subject_grades/batch_update/ — ranges are checked with the grade names. */
 export const batchUpdateBandsBody = z.object({
   updates: z.array(
-    z.object({ id: requiredId('Band id'), min_score: bandBound, max_score: bandBound }),
+    z.object({ id: idField('Band id'), min_score: bandBound, max_score: bandBound }),
     { error: 'updates must be a list of bands' },
   ),
 });

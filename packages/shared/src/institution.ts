@@ -3,6 +3,7 @@ import { KENYAN_COUNTIES } from './counties';
 import {
   isValidUrl,
   isValidYear,
+  LONG_TEXT_MAX,
   MESSAGES,
   optionalEmail,
   optionalText,
@@ -40,7 +41,10 @@ const year = z
   .transform((v) => String(v).trim())
   .refine((v) => v.length > 0, 'Year is required')
   .refine((v) => v.length === 0 || isValidYear(v), MESSAGES.year);
-const website = optionalText.refine((v) => v === undefined || isValidUrl(v), MESSAGES.website);
+const website = optionalText('Website').refine(
+  (v) => v === undefined || isValidUrl(v),
+  MESSAGES.website,
+);
 
 const registerSchoolAdmin = z.object({
   first_name: personNameField('First name'),
@@ -63,11 +67,11 @@ export const registerSchoolBody = z.object({
     phone_number: phoneField('Phone'),
     email: optionalEmail,
     year_established: year,
-    description: optionalText,
+    description: optionalText('Description', { max: LONG_TEXT_MAX, multiline: true }),
     type: institutionType,
     website,
-    logo: optionalText,
-    documents: optionalText,
+    logo: optionalText('Logo', { max: LONG_TEXT_MAX }),
+    documents: optionalText('Documents', { max: LONG_TEXT_MAX }),
   }),
   admin: registerSchoolAdmin,
 });

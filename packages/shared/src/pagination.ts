@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedText, controlCharactersMessage, tooLongMessage } from './fields';
 
 /**
  * Lists that grow with a school (students, later payments and messages) answer one page at a
@@ -15,8 +16,8 @@ export const MAX_SEARCH_LENGTH = 100;
 export const PAGINATION_MESSAGES = {
   page: `page must be a whole number from 1 to ${MAX_PAGE}`,
   pageSize: `page_size must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
-  searchLength: `Search must be at most ${MAX_SEARCH_LENGTH} characters`,
-  searchCharacters: 'Search cannot contain control characters',
+  searchLength: tooLongMessage('Search', MAX_SEARCH_LENGTH),
+  searchCharacters: controlCharactersMessage('Search'),
 } as const;
 
 const wholeNumber = (message: string, max: number) =>
@@ -26,13 +27,9 @@ const wholeNumber = (message: string, max: number) =>
  * `?search=`: trimmed; empty means no search. Control characters are refused (PostgreSQL
  * refuses a NUL in text, and no name or phone number holds one).
  */
-export const searchField = z
-  .string()
-  .trim()
-  .max(MAX_SEARCH_LENGTH, PAGINATION_MESSAGES.searchLength)
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: this rule is about control characters
-  .regex(/^[^\u0000-\u001f\u007f]*$/, PAGINATION_MESSAGES.searchCharacters)
-  .optional();
+export const searchField = boundedText(z.string().trim(), 'Search', {
+  max: MAX_SEARCH_LENGTH,
+}).optional();
 
 /** `?page=&page_size=`, both optional: page 1 of DEFAULT_PAGE_SIZE rows. */
 export const paginationQuery = z.object({

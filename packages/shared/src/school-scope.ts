@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { schoolRef } from './fields';
 
 /** `?school=` / `?school_id=`: optional, since the server takes the school from the token. */
 export const schoolQuery = z.object({
-  school: z.coerce.number().int().positive().optional(),
-  school_id: z.coerce.number().int().positive().optional(),
+  school: schoolRef,
+  school_id: schoolRef,
 });

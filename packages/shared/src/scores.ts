@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredId } from './date-status';
+import { idField } from './fields';
 import { MAX_SCORE, MIN_SCORE } from './grades';
 
 /**
@@ -7,8 +7,8 @@ import { MAX_SCORE, MIN_SCORE } from './grades';
  * time, so the class is required (docs/decisions/006-lists-that-scale.md).
  */
 export const studentsWithGradesQuery = z.object({
-  exam: requiredId('Exam'),
-  class: requiredId('Class'),
+  exam: idField('Exam'),
+  class: idField('Class'),
 });
 
 /** A subject taught in the class: one score input each. */
@@ -51,8 +51,8 @@ export const markValue = z.union([z.number(), z.string(), z.null()], {
 
 /** POST /api/grades/student_subject_grades/ — one student's marks for one exam. */
 export const saveStudentMarksBody = z.object({
-  student: requiredId('Student'),
-  exam: requiredId('Exam'),
+  student: idField('Student'),
+  exam: idField('Exam'),
   subject_marks: z.record(z.string(), markValue, {
     error: 'subject_marks must map subject ids to marks',
   }),

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { todayIn } from './date-status';
-import { idParam, isCalendarDate, optionalEmail, phoneField, requiredText } from './fields';
+import {
+  idField,
+  idParam,
+  isCalendarDate,
+  MAX_ID,
+  optionalEmail,
+  phoneField,
+  requiredText,
+} from './fields';
 import { pageFields, paginationQuery, searchField } from './pagination';
 import { photoUrlField } from './uploads';
 
@@ -54,10 +62,7 @@ export type AdmitStudentBody = z.input<typeof admitStudentBody>;
 
 /** The Admit student form: the body plus the class it goes to (sent in the path). */
 export const admitStudentFormSchema = admitStudentBody.extend({
-  class_id: z.coerce
-    .number({ error: STUDENT_MESSAGES.chooseClass })
-    .int(STUDENT_MESSAGES.chooseClass)
-    .positive(STUDENT_MESSAGES.chooseClass),
+  class_id: idField('Class', STUDENT_MESSAGES.chooseClass),
 });
 export type AdmitStudentForm = z.input<typeof admitStudentFormSchema>;
 
@@ -67,7 +72,7 @@ export const getStudentsParams = z.object({
     .number({ error: 'Must be a number' })
     .int('Must be a whole number')
     .min(0, 'Must be 0 or a class id')
-    .max(2_147_483_647, 'Must be 0 or a class id'),
+    .max(MAX_ID, 'Must be 0 or a class id'),
   school: idParam,
 });
 

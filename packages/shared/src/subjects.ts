@@ -1,20 +1,21 @@
 import { z } from 'zod';
-import { clearableText, schoolRef } from './date-status';
-import { requiredText } from './fields';
+import {
+  changesOf,
+  clearableText,
+  idField,
+  LONG_TEXT_MAX,
+  requiredText,
+  schoolRef,
+} from './fields';
 import { codeField } from './grades';
 
 const CLASSES_MESSAGE = 'Classes must be a list of class ids';
-const classIds = z.array(
-  z.coerce.number({ error: CLASSES_MESSAGE }).int(CLASSES_MESSAGE).positive(CLASSES_MESSAGE),
-  {
-    error: CLASSES_MESSAGE,
-  },
-);
+const classIds = z.array(idField('Class', CLASSES_MESSAGE), { error: CLASSES_MESSAGE });
 
 const subjectFields = {
   name: requiredText('Name'),
   code: codeField(),
-  description: clearableText,
+  description: clearableText('Description', { max: LONG_TEXT_MAX, multiline: true }),
   classes: classIds.optional(),
 };
 
@@ -25,7 +26,7 @@ export type SubjectForm = z.input<typeof subjectFormSchema>;
 /** POST /api/grades/subjects/ */
 export const createSubjectBody = z.object({ ...subjectFields, school: schoolRef });
 /** PATCH /api/grades/subjects/{id}/ — `classes`, when sent, replaces the subject's classes. */
-export const updateSubjectBody = z.object(subjectFields).partial();
+export const updateSubjectBody = changesOf(subjectFields);
 
 export const subjectSchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalEmail, phoneField, requiredText } from './fields';
+import { optionalEmail, phoneField, requiredText, schoolRef } from './fields';
 import { GENDERS } from './students';
 import { photoUrlField } from './uploads';
 
@@ -21,7 +21,7 @@ export const createTeacherBody = z.object({
   first_name: requiredText('First name'),
   last_name: requiredText('Last name'),
   phone_number: phoneField('Phone number'),
-  tsc_number: requiredText('TSC number').max(20, 'TSC number must be at most 20 characters'),
+  tsc_number: requiredText('TSC number', { max: 20 }),
   email: optionalEmail,
   gender: z
     .union([z.literal(''), z.enum(GENDERS)], { error: TEACHER_MESSAGES.gender })
@@ -30,7 +30,7 @@ export const createTeacherBody = z.object({
   profile_photo: photoUrlField,
   role: z.literal('teacher', { error: TEACHER_MESSAGES.role }).optional(),
   /** Sent by the client (spec §3); the server uses the caller's school and refuses another. */
-  school: z.coerce.number().int().positive().optional(),
+  school: schoolRef,
 });
 export type CreateTeacherBody = z.input<typeof createTeacherBody>;
 export const teacherFormSchema = createTeacherBody;

@@ -5,14 +5,13 @@ import {
   dateStatusSchema,
   endNotBeforeStart,
   endNotBeforeStartIssue,
-  schoolRef,
 } from './date-status';
-import { isoDateField, requiredText } from './fields';
+import { changesOf, idField, isoDateField, requiredText, schoolRef } from './fields';
 import { schoolQuery } from './school-scope';
 
 /** An academic year id, or null/'' for a term that belongs to the school alone. */
 const academicYearRef = z
-  .union([z.literal(''), z.null(), z.coerce.number().int().positive()], {
+  .union([z.literal(''), z.null(), idField('Academic year', 'Choose an academic year')], {
     error: 'Choose an academic year',
   })
   .optional()
@@ -40,12 +39,12 @@ export const createTermBody = z.preprocess(
 /** PATCH /api/fees/terms/{id}/ */
 export const updateTermBody = z.preprocess(
   acceptDateAliases,
-  z.object(termFields).partial().refine(endNotBeforeStart, endNotBeforeStartIssue),
+  changesOf(termFields).refine(endNotBeforeStart, endNotBeforeStartIssue),
 );
 
 /** GET /api/fees/terms/?school= or ?academic_year= */
 export const termsQuery = schoolQuery.extend({
-  academic_year: z.coerce.number().int().positive('Choose an academic year').optional(),
+  academic_year: idField('Academic year', 'Choose an academic year').optional(),
 });
 
 export const termSchema = z.object({

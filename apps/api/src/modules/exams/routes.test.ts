@@ -14,7 +14,7 @@ describe('exams', () => {
     const res = await call('POST', '/api/grades/exams/', a.auth, {
       name: 'End of year',
       start_date: '2000-01-01',
-      end_date: '2999-12-31',
+      end_date: '2099-12-31',
       school: a.schoolId,
     });
     expect(res.statusCode).toBe(201);
@@ -22,7 +22,7 @@ describe('exams', () => {
       id: expect.any(Number),
       name: 'End of year',
       start_date: '2000-01-01',
-      end_date: '2999-12-31',
+      end_date: '2099-12-31',
       is_completed: false,
       is_ongoing: true,
       status: 'Ongoing',
@@ -31,7 +31,7 @@ describe('exams', () => {
   });
 
   it('accepts start and end, and derives Upcoming, Completed and marked Completed', async () => {
-    const upcoming = await createExam(a, { name: 'Mock', start: '2990-03-01', end: '2990-03-05' });
+    const upcoming = await createExam(a, { name: 'Mock', start: '2090-03-01', end: '2090-03-05' });
     expect(upcoming).toMatchObject({ is_ongoing: false, status: 'Upcoming' });
     const past = await createExam(a, {
       name: 'Opener 2001',
@@ -42,7 +42,7 @@ describe('exams', () => {
     const marked = await createExam(a, {
       name: 'Marked',
       start_date: '2000-01-01',
-      end_date: '2999-12-31',
+      end_date: '2099-12-31',
       is_completed: true,
     });
     expect(marked).toMatchObject({ is_completed: true, is_ongoing: false, status: 'Completed' });
@@ -91,22 +91,22 @@ describe('exams', () => {
   });
 
   it('edits an exam, marks it completed, and checks dates as they will be', async () => {
-    const exam = await createExam(a, { name: 'CAT 1', start: '2990-02-01', end: '2990-02-03' });
+    const exam = await createExam(a, { name: 'CAT 1', start: '2090-02-01', end: '2090-02-03' });
     const res = await call('PATCH', `/api/grades/exams/${exam.id}/`, a.auth, {
       name: 'CAT one',
-      end: '2990-02-04',
+      end: '2090-02-04',
       is_completed: true,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       ...exam,
       name: 'CAT one',
-      end_date: '2990-02-04',
+      end_date: '2090-02-04',
       is_completed: true,
       status: 'Completed',
     });
     const bad = await call('PATCH', `/api/grades/exams/${exam.id}/`, a.auth, {
-      start_date: '2990-03-01',
+      start_date: '2090-03-01',
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ end_date: [END_MESSAGE] });
