@@ -11,6 +11,7 @@ export const UPLOAD_MESSAGES = {
   type: 'Only JPEG or PNG images are accepted',
   tooLarge: 'The image is larger than 5 MB. Please choose a smaller one.',
   photoUrl: 'Profile photo must be an image uploaded to Shule',
+  malformed: 'The upload arrived incomplete or garbled. Please choose the image again.',
 } as const;
 
 export type ImageKind = 'png' | 'jpg';

@@ -151,6 +151,17 @@ describe('POST /api/uploads/', () => {
     expect(noFile.statusCode).toBe(400);
   });
 
+  it('400 for a multipart body cut short or never closed, not 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/',
+      headers: { 'content-type': 'multipart/form-data; boundary=zzz', ...ours.auth },
+      payload: 'not multipart at all',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ file: [UPLOAD_MESSAGES.malformed] });
+  });
+
   it('401 without a token', async () => {
     await expectStatus(upload(null, PNG), 401);
   });

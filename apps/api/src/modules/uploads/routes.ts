@@ -29,7 +29,10 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         bytes = await part.toBuffer();
       } catch (err) {
         if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge();
-        throw err;
+        if (err instanceof DomainError || (err as { statusCode?: number }).statusCode) throw err;
+        // The multipart parser's own errors (a body cut short, a boundary never closed) carry
+        // no status, yet they describe what the client sent.
+        throw invalid(UPLOAD_FIELD, UPLOAD_MESSAGES.malformed);
       }
       return reply.status(201).send(await storeImage(app.config.dataDir, bytes));
     },
