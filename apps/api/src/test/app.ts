@@ -100,7 +100,13 @@ export function useTestApp<N extends string[]>(...schoolNames: N) {
     return res.json();
   };
 
-  return { t, schools, call, create };
+  /**
+   * A school of its own for one test, registered and signed in: for a test that counts or lists
+   * what a school holds, so it depends on no other test of the file.
+   */
+  const newSchool = (name?: string) => registerSchool(t.app, name);
+
+  return { t, schools, call, create, newSchool };
 }
 
 /** Awaits the response, expects its status (and `message`, when given), and answers it. */

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { authAs, expectStatus, useTestApp } from '../../test/app';
 
-const { t, call, create, schools } = useTestApp('Alliance High School', 'Bahati Secondary');
+const { t, call, create, schools, newSchool } = useTestApp(
+  'Alliance High School',
+  'Bahati Secondary',
+);
 const [a, b] = schools;
 const createYear = (who: typeof a, body: object) => create(who, '/api/fees/academic_years/', body);
 
@@ -34,6 +37,10 @@ describe('academic years', () => {
   });
 
   it('lists the years of the school, latest first, under academic_years', async () => {
+    const a = await newSchool();
+    await createYear(a, { name: '2000-2999', start_date: '2000-01-01', end_date: '2099-12-31' });
+    await createYear(a, { name: 'Future', start_date: '2090-01-01', end_date: '2090-12-31' });
+    await createYear(a, { name: 'Past', start_date: '2001-01-01', end_date: '2001-12-31' });
     await createYear(b, { name: 'Theirs', start_date: '2024-01-01', end_date: '2024-12-31' });
     const res = await call('GET', `/api/fees/academic_years/?school_id=${a.schoolId}`, a.auth);
     expect(res.statusCode).toBe(200);

@@ -3,7 +3,7 @@ import { MESSAGES } from '@shule/shared/fields';
 import { describe, expect, it } from 'vitest';
 import { expectStatus, login, useTestApp } from '../../test/app';
 
-const { t, schools, call } = useTestApp('Password Academy', 'Other Password Academy');
+const { t, schools, call, newSchool } = useTestApp('Password Academy', 'Other Password Academy');
 const [school] = schools;
 
 const change = (auth: Record<string, string>, body: object) =>
@@ -48,6 +48,7 @@ describe('POST /api/users/change_password/', () => {
   });
 
   it('changes the password, signs other sessions out and keeps this one signed in', async () => {
+    const school = await newSchool();
     const otherDevice = await login(t.app, school.phone, 'secret123');
     const res = await change(school.auth, {
       current_password: 'secret123',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { classes } from '../../db/schema/index';
 import { expectStatus, OTHER_SCHOOL_MESSAGE, useTestApp } from '../../test/app';
 
-const { t, schools } = useTestApp('Class Academy', 'Other Class Academy');
+const { t, schools, newSchool } = useTestApp('Class Academy', 'Other Class Academy');
 const [mine, other] = schools;
 
 const count = (query: string, headers: Record<string, string> = mine.auth) =>
@@ -10,7 +10,8 @@ const count = (query: string, headers: Record<string, string> = mine.auth) =>
 
 describe('GET /api/classes/?school=&count=true', () => {
   it('answers zero for a new school', async () => {
-    const res = await count(`?school=${mine.schoolId}&count=true`);
+    const fresh = await newSchool();
+    const res = await count(`?school=${fresh.schoolId}&count=true`, fresh.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ count: 0 });
   });

@@ -16,7 +16,7 @@ import {
   signedInTeacher,
 } from '../../test/fixtures';
 
-const { t, schools } = useTestApp('Kenya High School', 'Starehe Boys Centre');
+const { t, schools, newSchool } = useTestApp('Kenya High School', 'Starehe Boys Centre');
 const [ours, theirs] = schools;
 
 const inject = (
@@ -33,6 +33,7 @@ async function classExists(id: number) {
 
 describe('POST /api/classes/', () => {
   it('creates a class (201) with zero counts and no teacher, trimming the name', async () => {
+    const ours = await newSchool();
     const res = await inject('POST', `/api/classes/?school=${ours.schoolId}`, ours, {
       name: '  Form 1 East ',
     });
@@ -123,10 +124,12 @@ describe('GET /api/classes/', () => {
   });
 
   it('lists only the caller’s school and refuses another school parameter (403)', async () => {
+    await createClassFixture(t.app, ours, 'Form 2 North');
+    await createClassFixture(t.app, theirs, 'Form 2 North');
     const res = await inject('GET', `/api/classes/?school=${ours.schoolId}`, ours);
     expect(res.statusCode).toBe(200);
     const names = res.json().classes.map((k: { name: string }) => k.name);
-    expect(names).toContain('Form 2 West');
+    expect(names).toContain('Form 2 North');
     expect(res.json().classes.every((k: { school: number }) => k.school === ours.schoolId)).toBe(
       true,
     );
@@ -135,11 +138,14 @@ describe('GET /api/classes/', () => {
   });
 
   it('still answers ?count=true with {count}', async () => {
+    const theirs = await newSchool();
+    await createClassFixture(t.app, theirs, 'Form 1');
     const res = await inject('GET', `/api/classes/?school=${theirs.schoolId}&count=true`, theirs);
     expect(res.json()).toEqual({ count: 1 });
   });
 
   it('is readable by the school’s teachers', async () => {
+    await createClassFixture(t.app, ours, 'Form 1 Central');
     const teacher = await signedInTeacher(t.app, ours);
     const res = await inject('GET', '/api/classes', teacher);
     expect(res.statusCode).toBe(200);
@@ -194,11 +200,12 @@ describe('PATCH /api/classes/{id}/', () => {
   });
 
   it('400 for an empty name, 409 for a taken one', async () => {
+    await createClassFixture(t.app, ours, 'Form 1 South');
     const k = await createClassFixture(t.app, ours, 'Form 1 West');
     const empty = await inject('PATCH', `/api/classes/${k.id}/`, ours, { name: ' ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toEqual({ name: ['Class name is required'] });
-    const taken = await inject('PATCH', `/api/classes/${k.id}/`, ours, { name: 'Form 1 East' });
+    const taken = await inject('PATCH', `/api/classes/${k.id}/`, ours, { name: 'Form 1 South' });
     expect(taken.statusCode).toBe(409);
     // Renaming to its own name (another case) is no conflict.
     const same = await inject('PATCH', `/api/classes/${k.id}/`, ours, { name: 'FORM 1 WEST' });

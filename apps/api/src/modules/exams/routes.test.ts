@@ -3,7 +3,10 @@ import { examScores, subjects } from '../../db/schema/index';
 import { authAs, expectStatus, useTestApp } from '../../test/app';
 import { insertClass, insertStudent } from '../../test/seed';
 
-const { t, call, create, schools } = useTestApp('Alliance High School', 'Bahati Secondary');
+const { t, call, create, schools, newSchool } = useTestApp(
+  'Alliance High School',
+  'Bahati Secondary',
+);
 const [a, b] = schools;
 const createExam = (who: typeof a, body: object) => create(who, '/api/grades/exams/', body);
 
@@ -49,6 +52,11 @@ describe('exams', () => {
   });
 
   it('lists the school exams, latest first, and reads one', async () => {
+    const a = await newSchool();
+    await createExam(a, { name: 'End of year', start: '2000-01-01', end: '2099-12-31' });
+    await createExam(a, { name: 'Marked', start: '2000-01-01', end: '2099-12-31' });
+    await createExam(a, { name: 'Opener 2001', start: '2001-01-10', end: '2001-01-12' });
+    await createExam(a, { name: 'Mock', start: '2090-03-01', end: '2090-03-05' });
     const theirs = await createExam(b, { name: 'Theirs', start: '2024-01-01', end: '2024-01-02' });
     const res = await call('GET', `/api/grades/exams/?school=${a.schoolId}`, a.auth);
     expect(res.statusCode).toBe(200);

@@ -8,7 +8,10 @@ import {
   useTestApp,
 } from '../../test/app';
 
-const { t, call, create, schools } = useTestApp('Alliance High School', 'Bahati Secondary');
+const { t, call, create, schools, newSchool } = useTestApp(
+  'Alliance High School',
+  'Bahati Secondary',
+);
 const [a, b] = schools;
 const createGrade = (who: SignedInSchool, body: object) => create(who, '/api/grades/grades/', body);
 
@@ -20,6 +23,7 @@ async function bandsOf(who: SignedInSchool, subjectId: number) {
 
 describe('grades', () => {
   it('creates a grade with its code in upper case', async () => {
+    const a = await newSchool();
     const res = await call('POST', '/api/grades/grades/', a.auth, {
       name: 'Distinction',
       code: ' dist ',
@@ -39,6 +43,8 @@ describe('grades', () => {
   });
 
   it('lists the grades of the school only, most points first', async () => {
+    const a = await newSchool();
+    await createGrade(a, { name: 'Distinction', code: 'DIST', points: 12 });
     await createGrade(a, { name: 'Pass', code: 'pass', points: 4 });
     await createGrade(b, { name: 'Other school', code: 'OTH' });
     const res = await call('GET', `/api/grades/grades/?school=${a.schoolId}`, a.auth);
@@ -77,6 +83,8 @@ describe('grades', () => {
   });
 
   it('refuses a code already used in the school (409), but not in another school', async () => {
+    const [a, b] = [await newSchool(), await newSchool()];
+    await createGrade(a, { name: 'Distinction', code: 'DIST' });
     const res = await call('POST', '/api/grades/grades/', a.auth, { name: 'Again', code: 'Dist' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('A grade with code DIST already exists');
@@ -107,6 +115,8 @@ describe('grades', () => {
   });
 
   it('refuses to rename a code to one in use, and a blank name', async () => {
+    const a = await newSchool();
+    await createGrade(a, { name: 'Pass', code: 'PASS' });
     const grade = await createGrade(a, { name: 'Fail', code: 'FAIL' });
     const taken = await call('PATCH', `/api/grades/grades/${grade.id}`, a.auth, { code: 'pass' });
     expect(taken.statusCode).toBe(409);
@@ -217,6 +227,8 @@ describe('KCSE scale', () => {
   });
 
   it('answers 409 on a school that already has grades, creating nothing', async () => {
+    const a = await newSchool();
+    await createGrade(a, { name: 'Credit', code: 'CRE' });
     const res = await call('POST', '/api/grades/grades/kcse/', a.auth, {});
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { teachers, users } from '../../db/schema/index';
 import { expectStatus, OTHER_SCHOOL_MESSAGE, uniquePhone, useTestApp } from '../../test/app';
 
-const { t, schools } = useTestApp('Staff Academy', 'Other Staff Academy');
+const { t, schools, newSchool } = useTestApp('Staff Academy', 'Other Staff Academy');
 const [mine, other] = schools;
 
 const count = (query: string, headers: Record<string, string> = mine.auth) =>
@@ -28,7 +28,8 @@ async function hire(schoolId: number, n: number) {
 
 describe('GET /api/staff/count/?school_id=', () => {
   it('answers zero for a new school', async () => {
-    const res = await count(`?school_id=${mine.schoolId}`);
+    const fresh = await newSchool();
+    const res = await count(`?school_id=${fresh.schoolId}`, fresh.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ teacher_count: 0 });
   });

@@ -3,7 +3,10 @@ import { examScores } from '../../db/schema/index';
 import { authAs, expectStatus, useTestApp } from '../../test/app';
 import { insertClass, insertStudent } from '../../test/seed';
 
-const { t, call, create, schools } = useTestApp('Alliance High School', 'Bahati Secondary');
+const { t, call, create, schools, newSchool } = useTestApp(
+  'Alliance High School',
+  'Bahati Secondary',
+);
 const [a, b] = schools;
 let form1: number;
 let form2: number;
@@ -17,8 +20,19 @@ beforeAll(async () => {
 
 const createSubject = (who: typeof a, body: object) => create(who, '/api/grades/subjects/', body);
 
+/** A school of the test's own with two classes, for tests that list or reuse codes. */
+async function schoolWithClasses() {
+  const who = await newSchool();
+  return {
+    who,
+    form1: await insertClass(t.app, who.schoolId, 'Form 1'),
+    form2: await insertClass(t.app, who.schoolId, 'Form 2'),
+  };
+}
+
 describe('subjects', () => {
   it('creates a subject with its classes and an upper-case code', async () => {
+    const { who: a, form1, form2 } = await schoolWithClasses();
     const res = await call('POST', '/api/grades/subjects/', a.auth, {
       name: 'Mathematics',
       code: 'mat',
@@ -38,6 +52,8 @@ describe('subjects', () => {
   });
 
   it('lists the school subjects with their classes, and reads one', async () => {
+    const { who: a, form1 } = await schoolWithClasses();
+    await createSubject(a, { name: 'Mathematics', code: 'MAT' });
     const english = await createSubject(a, { name: 'English', code: 'ENG', classes: [form1] });
     await createSubject(b, { name: 'English', code: 'ENG', classes: [theirClass] });
     const res = await call('GET', `/api/grades/subjects/?school_id=${a.schoolId}`, a.auth);
@@ -81,6 +97,8 @@ describe('subjects', () => {
   });
 
   it('refuses a code already used in the school (409)', async () => {
+    const a = await newSchool();
+    await createSubject(a, { name: 'Mathematics', code: 'MAT' });
     const res = await call('POST', '/api/grades/subjects/', a.auth, { name: 'Maths', code: 'Mat' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('A subject with code MAT already exists');
@@ -133,8 +151,9 @@ describe('subjects', () => {
   });
 
   it('refuses a change to a code in use (409) or to a blank code (400)', async () => {
+    await createSubject(a, { name: 'Environmental studies', code: 'ENV' });
     const geo = await createSubject(a, { name: 'Geography', code: 'GEO' });
-    const taken = await call('PATCH', `/api/grades/subjects/${geo.id}/`, a.auth, { code: 'eng' });
+    const taken = await call('PATCH', `/api/grades/subjects/${geo.id}/`, a.auth, { code: 'env' });
     expect(taken.statusCode).toBe(409);
     const blank = await call('PATCH', `/api/grades/subjects/${geo.id}/`, a.auth, { code: '' });
     expect(blank.statusCode).toBe(400);

@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authAs, expectStatus, useTestApp } from '../../test/app';
 
-const { t, call, create, schools } = useTestApp('Alliance High School', 'Bahati Secondary');
+const { t, call, create, schools, newSchool } = useTestApp(
+  'Alliance High School',
+  'Bahati Secondary',
+);
 const [a, b] = schools;
 let year2024: { id: number; name: string };
-let yearNow: { id: number; name: string };
 let theirYear: { id: number };
 
 beforeAll(async () => {
@@ -12,11 +14,6 @@ beforeAll(async () => {
     name: '2024',
     start_date: '2024-01-01',
     end_date: '2024-12-31',
-  });
-  yearNow = await create(a, '/api/fees/academic_years/', {
-    name: 'Long',
-    start_date: '2000-01-01',
-    end_date: '2099-12-31',
   });
   theirYear = await create(b, '/api/fees/academic_years/', {
     name: '2024',
@@ -58,6 +55,28 @@ describe('terms', () => {
   });
 
   it('lists by school or by academic year', async () => {
+    const a = await newSchool();
+    const year2024 = await create(a, '/api/fees/academic_years/', {
+      name: '2024',
+      start_date: '2024-01-01',
+      end_date: '2024-12-31',
+    });
+    const yearNow = await create(a, '/api/fees/academic_years/', {
+      name: 'Long',
+      start_date: '2000-01-01',
+      end_date: '2099-12-31',
+    });
+    await create(a, '/api/fees/terms/', {
+      name: 'Term 1',
+      start_date: '2024-01-08',
+      end_date: '2024-04-05',
+      academic_year: year2024.id,
+    });
+    await create(a, '/api/fees/terms/', {
+      name: 'Holiday tuition',
+      start_date: '2090-12-01',
+      end_date: '2090-12-20',
+    });
     await create(a, '/api/fees/terms/', {
       name: 'Now',
       start_date: '2000-01-01',
