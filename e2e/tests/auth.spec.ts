@@ -65,6 +65,11 @@ test('a failed login shows the banner; a good one shows the toast and the dashbo
 }) => {
   const school = await registerSchoolViaApi(request, 'Alliance High School');
   await page.goto('/login');
+  // The form's rules load after the page, as the user starts: they still stop an empty form.
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Phone number is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+
   await page.getByLabel('Phone Number').fill(school.phone);
   await page.getByLabel('Password').fill('wrong-password1');
   await page.getByRole('button', { name: 'Login' }).click();

@@ -2,16 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   changePasswordFormSchema,
-  dashboardFor,
-  LOGIN_FAILED_MESSAGE,
   loginBody,
   refreshBody,
   SIGNUP_MESSAGES,
   signupBody,
   signupFormSchema,
-  TOKEN_NOT_VALID,
 } from './auth';
+import { LOGIN_FAILED_MESSAGE, TOKEN_NOT_VALID } from './auth-constants';
 import { MESSAGES } from './fields';
+import { dashboardFor } from './roles';
 
 const messagesOf = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);

@@ -12,9 +12,6 @@ import {
 } from './fields';
 import { schoolInfoSchema } from './institution';
 
-export const ROLE_NAMES = ['admin', 'teacher', 'student'] as const;
-export type RoleName = (typeof ROLE_NAMES)[number];
-
 export const SIGNUP_MESSAGES = {
   incomplete: 'All fields have to be filled and valid',
   passwordsMatch: MESSAGES.passwordsMatch,
@@ -101,9 +98,6 @@ export type TokenPair = z.infer<typeof tokenPair>;
 export const changePasswordResponse = z.object({ message: z.string(), tokens: tokenPair });
 export type ChangePasswordResponse = z.infer<typeof changePasswordResponse>;
 
-export const LOGIN_FAILED_MESSAGE = 'Login Failed. Please check username and password';
-export const TOKEN_NOT_VALID = 'token_not_valid';
-
 /** 200 from POST /api/users/login/ */
 export const loginResponse = z.object({
   tokens: tokenPair,
@@ -140,10 +134,4 @@ export interface AccessClaims {
   sub: string;
   school_id: number | null;
   roles: { name: string }[];
-}
-
-/** Which dashboard a user sees (spec §6): the most capable role they hold. */
-export function dashboardFor(roles: { name: string }[] | undefined) {
-  const names = new Set(roles?.map((r) => r.name));
-  return ROLE_NAMES.find((name) => names.has(name)) ?? 'unauthorized';
 }

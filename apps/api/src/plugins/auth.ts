@@ -1,4 +1,5 @@
-import type { AccessClaims, RoleName } from '@shule/shared/auth';
+import type { AccessClaims } from '@shule/shared/auth';
+import type { RoleName } from '@shule/shared/roles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';

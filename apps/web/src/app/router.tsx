@@ -1,5 +1,4 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ComingSoonPage } from './coming-soon-page';
 import { NotFoundPage } from './not-found-page';
 import { ProtectedRoute } from './protected-route';
 import { RouteErrorPage } from './route-error-page';
@@ -7,7 +6,10 @@ import { RouteErrorPage } from './route-error-page';
 /** Screens load on first visit, so a phone downloads only what it shows. */
 const comingSoon = (path: string, title: string): RouteObject => ({
   path,
-  element: <ComingSoonPage title={title} />,
+  lazy: async () => {
+    const { ComingSoonPage } = await import('./coming-soon-page');
+    return { element: <ComingSoonPage title={title} /> };
+  },
 });
 
 export const router = createBrowserRouter([
@@ -41,8 +43,9 @@ export const router = createBrowserRouter([
         element: <ProtectedRoute />,
         children: [
           {
-            // The shell (menus, drawer) loads after sign-in, not with the landing page.
-            lazy: async () => ({ Component: (await import('./app-shell')).AppShell }),
+            // The query client and the shell (menus, drawer) load after sign-in, not with the
+            // landing page.
+            lazy: async () => ({ Component: (await import('./signed-in-app')).SignedInApp }),
             // Inside the shell, so a failing screen keeps the menu around it.
             children: [
               {

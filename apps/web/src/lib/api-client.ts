@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from '@shule/shared/api';
-import { TOKEN_NOT_VALID } from '@shule/shared/auth';
+import { TOKEN_NOT_VALID } from '@shule/shared/auth-constants';
 import { tokenStorage } from './storage';
 
 export class ApiError extends Error {
@@ -13,7 +13,8 @@ export class ApiError extends Error {
   }
 }
 
-const NETWORK_MESSAGE = 'Could not reach Shule. Check your internet connection and try again.';
+export const NETWORK_MESSAGE =
+  'Could not reach Shule. Check your internet connection and try again.';
 
 type SignedOutListener = () => void;
 const signedOutListeners = new Set<SignedOutListener>();

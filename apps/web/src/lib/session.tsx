@@ -1,6 +1,5 @@
 import type { CurrentUser, LoginBody, LoginResponse } from '@shule/shared/auth';
 import type { SchoolInfo } from '@shule/shared/institution';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -27,7 +26,6 @@ interface Session {
 const SessionContext = createContext<Session | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const [loading, setLoading] = useState(true);
   const [user, setUser] = useState<CurrentUser | null>(null);
   const [school, setSchool] = useState<SchoolInfo | null>(tokenStorage.getSchool);
@@ -43,8 +41,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     tokenStorage.clear();
     setUser(null);
     setSchool(null);
-    queryClient.clear();
-  }, [queryClient]);
+    // The query cache goes with the signed-in screens (app/signed-in-app.tsx), which unmount.
+  }, []);
 
   useEffect(() => {
     if (!tokenStorage.getAccess()) {

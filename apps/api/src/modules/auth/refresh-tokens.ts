@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { TOKEN_NOT_VALID } from '@shule/shared/auth';
+import { TOKEN_NOT_VALID } from '@shule/shared/auth-constants';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refreshTokens } from '../../db/schema/index';

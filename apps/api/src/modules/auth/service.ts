@@ -8,7 +8,8 @@ import type {
   SignupResponse,
   signupBody,
 } from '@shule/shared/auth';
-import { LOGIN_FAILED_MESSAGE, PASSWORD_MESSAGES } from '@shule/shared/auth';
+import { PASSWORD_MESSAGES } from '@shule/shared/auth';
+import { LOGIN_FAILED_MESSAGE } from '@shule/shared/auth-constants';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';

@@ -1,5 +1,6 @@
-import { LOGIN_FAILED_MESSAGE, type LoginBody, loginBody } from '@shule/shared/auth';
-import { useState } from 'react';
+import type { LoginBody } from '@shule/shared/auth';
+import { LOGIN_FAILED_MESSAGE } from '@shule/shared/auth-constants';
+import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -9,8 +10,13 @@ import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
-import { zodResolver } from '../../lib/zod-resolver';
+import { lazyZodResolver } from '../../lib/zod-resolver';
 import { AuthLayout, SplashScreen } from './auth-layout';
+
+// The form shows before its rules (and zod with them) arrive: they load as the user starts typing.
+const loginRules = lazyZodResolver(() =>
+  import('@shule/shared/auth').then((auth) => auth.loginBody),
+);
 
 /** What the banner says for a failed login: throttling and network trouble say so plainly. */
 function loginFailureMessage(err: unknown) {
@@ -23,7 +29,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<LoginBody>({
-    resolver: zodResolver(loginBody),
+    resolver: loginRules.resolver,
     defaultValues: { username: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -31,7 +37,7 @@ export function LoginPage() {
   if (session.loading) return <SplashScreen />;
   if (session.user && !isSubmitting) return <Navigate to="/dashboard" replace />;
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
       await session.login(values);
@@ -44,13 +50,16 @@ export function LoginPage() {
       setFailure(loginFailureMessage(err));
     }
   });
+  // The rules failing to download rejects the validation itself.
+  const onSubmit = (event: FormEvent) =>
+    submit(event).catch((err) => setFailure(loginFailureMessage(err)));
 
   return (
     <AuthLayout
       title="Login"
       description="Enter your phone number and password to login to your account"
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={onSubmit} onFocus={loginRules.preload} noValidate className="space-y-4">
         {failure ? <Alert tone="error">{failure}</Alert> : null}
         <Field label="Phone Number" error={errors.username?.message}>
           <Input

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../test/render-page';
@@ -64,6 +64,8 @@ describe('admin dashboard', () => {
 
   it('starts the calendar week on Sunday', async () => {
     const { container } = renderDashboard({});
+    // The calendar loads after the rest of the dashboard.
+    await waitFor(() => expect(container.querySelectorAll('thead th')).toHaveLength(7));
     const weekdays = [...container.querySelectorAll('thead th')].map((th) => th.textContent);
     expect(weekdays).toEqual(['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa']);
   });

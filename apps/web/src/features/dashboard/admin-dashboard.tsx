@@ -8,9 +8,7 @@ import {
   School,
   Users,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { DayPicker } from 'react-day-picker';
-import 'react-day-picker/style.css';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -18,6 +16,11 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useClassCount, useStudentCounts, useTeacherCount } from './use-dashboard-counts';
 
 const ERROR_TEXT = 'An error occurred';
+
+// react-day-picker and its styles weigh more than the rest of the dashboard together.
+const SchoolCalendar = lazy(async () => ({
+  default: (await import('./school-calendar')).SchoolCalendar,
+}));
 
 function StatCard({
   title,
@@ -220,7 +223,9 @@ export function AdminDashboard({ schoolId }: { schoolId: number }) {
             <CardTitle className="text-base">Calendar</CardTitle>
           </CardHeader>
           <CardContent className="flex justify-center">
-            <DayPicker mode="single" weekStartsOn={0} showOutsideDays className="text-sm" />
+            <Suspense fallback={<Skeleton className="h-[304px] w-[280px]" />}>
+              <SchoolCalendar />
+            </Suspense>
           </CardContent>
         </Card>
       </div>

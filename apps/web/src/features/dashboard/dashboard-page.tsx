@@ -1,4 +1,4 @@
-import { dashboardFor } from '@shule/shared/auth';
+import { dashboardFor } from '@shule/shared/roles';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { useSession } from '../../lib/session';
 import { AdminDashboard } from './admin-dashboard';

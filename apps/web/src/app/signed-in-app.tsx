@@ -1,0 +1,31 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../lib/api-client';
+import { AppShell } from './app-shell';
+
+const createQueryClient = () =>
+  new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // Retrying a refusal (4xx) cannot succeed; a flaky mobile connection can.
+        retry: (count, err) =>
+          count < 2 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
+      },
+    },
+  });
+
+/**
+ * Everything behind sign-in: the query cache and the shell, loaded after sign-in, not with the
+ * public pages. The cache lives as long as this stays mounted, so signing out (which leaves for
+ * /login) drops it with every answer of the school that was signed in.
+ */
+export function SignedInApp() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppShell />
+    </QueryClientProvider>
+  );
+}
