@@ -14,7 +14,7 @@ export function AuthLayout({
   children: ReactNode;
 }) {
   return (
-    <div className="flex min-h-dvh flex-col items-center justify-center bg-muted/50 px-4 py-10">
+    <main className="flex min-h-dvh flex-col items-center justify-center bg-muted/50 px-4 py-10">
       <Link to="/" className="mb-6" aria-label="Shule home">
         <Logo />
       </Link>
@@ -25,7 +25,7 @@ export function AuthLayout({
         </CardHeader>
         <CardContent>{children}</CardContent>
       </Card>
-    </div>
+    </main>
   );
 }
 

@@ -1,5 +1,6 @@
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
+import './school-calendar.css';
 
 /** This month's calendar on the dashboard: loaded after the counts, being the heaviest part. */
 export function SchoolCalendar() {

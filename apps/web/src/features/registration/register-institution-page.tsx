@@ -115,7 +115,7 @@ export function RegisterInstitutionPage() {
   );
 
   return (
-    <div className="min-h-dvh bg-muted/50 px-4 py-8">
+    <main className="min-h-dvh bg-muted/50 px-4 py-8">
       <div className="mx-auto max-w-3xl">
         <Link to="/" aria-label="Shule home" className="inline-block">
           <Logo />
@@ -226,6 +226,6 @@ export function RegisterInstitutionPage() {
           </CardContent>
         </Card>
       </div>
-    </div>
+    </main>
   );
 }
