@@ -58,8 +58,14 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
   });
   // Brotli or gzip for whatever the client accepts, above 1 KB (smaller answers fit one packet
   // anyway). Only compressible types: JSON, text, SVG; photos (JPEG, PNG) go out as they are,
-  // and the built web app's files come precompressed (plugins/spa.ts).
-  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  // and the built web app's files come precompressed (plugins/spa.ts). Answers up to 64 KB (a
+  // page of any list) are compressed in one call: on 2 cores the plugin's default (8 KB) sent a
+  // 9 KB page through a zlib stream, which cost more than the query (~0.4 ms against ~0.05 ms).
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    syncThreshold: 64 * 1024,
+  });
   await app.register(errors);
   await app.register(auth, { secret: config.jwtSecret });
   await app.register(swagger, {
