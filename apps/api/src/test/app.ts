@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, inject, vi } from 'vitest';
 import { type App, type AppOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
+import { type LargeSchoolOptions, seedLargeSchool } from './large-school';
 
 /** Which database the API tests run on: PGlite, or PostgreSQL when TEST_DB=postgres. */
 export const testDriver = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -220,3 +221,13 @@ export async function countQueries(app: App, run: () => Promise<unknown>) {
 
 export const json = (res: LightMyRequestResponse) =>
   res.json() as Record<string, unknown> & { message?: string };
+
+/** seedLargeSchool on a test app, with its admin signed in (for requests as that school). */
+export async function seedSignedInLargeSchool(
+  app: App,
+  options: LargeSchoolOptions & { adminPhone: string },
+) {
+  const school = await seedLargeSchool(app.db, options);
+  return { ...school, who: await login(app, options.adminPhone, school.admin.password) };
+}
+export type SignedInLargeSchool = Awaited<ReturnType<typeof seedSignedInLargeSchool>>;

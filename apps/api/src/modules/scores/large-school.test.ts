@@ -1,19 +1,27 @@
 import { gzipSync } from 'node:zlib';
 import type { StudentsWithGrades } from '@shule/shared/scores';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countQueries, login, type SignedInSchool, useTestApp } from '../../test/app';
-import { type LargeSchool, seedLargeSchool } from '../../test/large-school';
+import {
+  countQueries,
+  type SignedInLargeSchool,
+  seedSignedInLargeSchool,
+  useTestApp,
+} from '../../test/app';
 
 const { t } = useTestApp();
-let small: LargeSchool & { who: SignedInSchool };
-let large: LargeSchool & { who: SignedInSchool };
+let small: SignedInLargeSchool;
+let large: SignedInLargeSchool;
 beforeAll(async () => {
-  const seed = async (students: number, classes: number, adminPhone: string) => {
-    const school = await seedLargeSchool(t.app.db, { students, classes, adminPhone });
-    return { ...school, who: await login(t.app, adminPhone, school.admin.password) };
-  };
-  small = await seed(20, 4, '0799200001');
-  large = await seed(2000, 16, '0799200002');
+  small = await seedSignedInLargeSchool(t.app, {
+    students: 20,
+    classes: 4,
+    adminPhone: '0799200001',
+  });
+  large = await seedSignedInLargeSchool(t.app, {
+    students: 2000,
+    classes: 16,
+    adminPhone: '0799200002',
+  });
 });
 
 const classMarks = (school: typeof small, classId: number) =>

@@ -34,20 +34,25 @@ export async function countStudentsByGender(db: Db, schoolId: number): Promise<S
 /** The order of every students list: by name, as the screen reads them. */
 const byName = [asc(students.firstName), asc(students.lastName), asc(students.id)];
 
+/** What the list shows of a student (the full row adds birth date and parent). */
+const listColumns = {
+  id: students.id,
+  first_name: students.firstName,
+  last_name: students.lastName,
+  admission_number: students.admissionNumber,
+  gender: students.gender,
+  profile_photo: students.profilePhoto,
+  is_active: students.isActive,
+  classId: classes.id,
+  className: classes.name,
+};
+
 /** Students in the §3 read shape, with class and parent joined: one query for any number. */
 async function selectStudents(db: Db | Tx, schoolId: number, filter?: SQL): Promise<StudentRow[]> {
   const rows = await db
     .select({
-      id: students.id,
-      first_name: students.firstName,
-      last_name: students.lastName,
-      admission_number: students.admissionNumber,
-      gender: students.gender,
+      ...listColumns,
       date_of_birth: students.dateOfBirth,
-      profile_photo: students.profilePhoto,
-      is_active: students.isActive,
-      classId: classes.id,
-      className: classes.name,
       parentId: parents.id,
       parentFirstName: parents.firstName,
       parentLastName: parents.lastName,
@@ -137,15 +142,7 @@ export async function listStudentsPage(
   const where = studentFilter(schoolId, filter);
   const rows = await db
     .select({
-      id: students.id,
-      first_name: students.firstName,
-      last_name: students.lastName,
-      admission_number: students.admissionNumber,
-      gender: students.gender,
-      profile_photo: students.profilePhoto,
-      is_active: students.isActive,
-      classId: classes.id,
-      className: classes.name,
+      ...listColumns,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(students)
