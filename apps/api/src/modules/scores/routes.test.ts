@@ -9,20 +9,62 @@ import {
 } from '../../test/app';
 import { insertClass, insertStudent } from '../../test/seed';
 
-const { t, call, create, schools } = useTestApp('Alliance High School', 'Bahati Secondary');
+const { t, call, create, schools, newSchool } = useTestApp(
+  'Alliance High School',
+  'Bahati Secondary',
+);
 const [a, b] = schools;
-let teacher: Record<string, string>;
-let form1: number;
-let form2: number;
-let mat: number;
-let eng: number;
-let kis: number;
-let exam: number;
-let otherExam: number;
-let amina: number;
-let baraka: number;
-let chebet: number;
-let daudi: number;
+
+/**
+ * A school's two classes with their subjects, two exams and four students, no marks yet: each
+ * test that saves marks and checks them exactly makes its own, so it depends on no other test.
+ */
+async function gradebook(who: SignedInSchool) {
+  const form1 = await insertClass(t.app, who.schoolId, 'Form 1');
+  const form2 = await insertClass(t.app, who.schoolId, 'Form 2');
+  return {
+    who,
+    teacher: await authAs(t.app, who.schoolId, 'teacher'),
+    form1,
+    form2,
+    mat: await post(who, '/api/grades/subjects/', {
+      name: 'Mathematics',
+      code: 'MAT',
+      classes: [form1, form2],
+    }),
+    eng: await post(who, '/api/grades/subjects/', {
+      name: 'English',
+      code: 'ENG',
+      classes: [form1],
+    }),
+    kis: await post(who, '/api/grades/subjects/', {
+      name: 'Kiswahili',
+      code: 'KIS',
+      classes: [form2],
+    }),
+    exam: await post(who, '/api/grades/exams/', {
+      name: 'Mid term',
+      start_date: '2024-03-04',
+      end_date: '2024-03-08',
+    }),
+    otherExam: await post(who, '/api/grades/exams/', {
+      name: 'End term',
+      start_date: '2024-04-01',
+      end_date: '2024-04-05',
+    }),
+    amina: await insertStudent(t.app, who.schoolId, form1, { first: 'Amina', last: 'Wanjiru' }),
+    baraka: await insertStudent(t.app, who.schoolId, form1, { first: 'Baraka', last: 'Otieno' }),
+    chebet: await insertStudent(t.app, who.schoolId, form2, { first: 'Chebet', last: 'Kiprono' }),
+    daudi: await insertStudent(t.app, who.schoolId, form2, { first: 'Daudi', last: 'Mwangi' }),
+  };
+}
+type Gradebook = Awaited<ReturnType<typeof gradebook>>;
+
+/** A gradebook in a school of its own. */
+const ownGradebook = async () => gradebook(await newSchool());
+
+/** School a's gradebook, shared by the tests that leave its marks as they found them. */
+let g: Gradebook;
 let theirStudent: number;
 let theirSubject: number;
 let theirExam: number;
@@ -34,11 +76,11 @@ const post = async (who: SignedInSchool, path: string, body: object): Promise<nu
 const classMarks = (examId: number, classId: number, who: Record<string, string> = a.auth) =>
   call('GET', `/api/students/students_with_grades/?exam=${examId}&class=${classId}`, who);
 
-/** Every student's marks in the exam (both classes), by student id. */
-async function scoresOf(examId: number) {
+/** Every student's marks in the exam (both classes of the gradebook), by student id. */
+async function scoresOf(examId: number, book: Gradebook = g) {
   const marks = new Map<number, Record<string, number>>();
-  for (const classId of [form1, form2]) {
-    const res = await classMarks(examId, classId);
+  for (const classId of [book.form1, book.form2]) {
+    const res = await classMarks(examId, classId, book.who.auth);
     expect(res.statusCode, res.body).toBe(200);
     for (const row of (res.json() as StudentsWithGrades).students) marks.set(row.id, row.marks);
   }
@@ -49,35 +91,7 @@ const save = (headers: Record<string, string>, body: object) =>
   call('POST', '/api/grades/student_subject_grades/', headers, body);
 
 beforeAll(async () => {
-  teacher = await authAs(t.app, a.schoolId, 'teacher');
-  form1 = await insertClass(t.app, a.schoolId, 'Form 1');
-  form2 = await insertClass(t.app, a.schoolId, 'Form 2');
-  mat = await post(a, '/api/grades/subjects/', {
-    name: 'Mathematics',
-    code: 'MAT',
-    classes: [form1, form2],
-  });
-  eng = await post(a, '/api/grades/subjects/', { name: 'English', code: 'ENG', classes: [form1] });
-  kis = await post(a, '/api/grades/subjects/', {
-    name: 'Kiswahili',
-    code: 'KIS',
-    classes: [form2],
-  });
-  exam = await post(a, '/api/grades/exams/', {
-    name: 'Mid term',
-    start_date: '2024-03-04',
-    end_date: '2024-03-08',
-  });
-  otherExam = await post(a, '/api/grades/exams/', {
-    name: 'End term',
-    start_date: '2024-04-01',
-    end_date: '2024-04-05',
-  });
-  amina = await insertStudent(t.app, a.schoolId, form1, { first: 'Amina', last: 'Wanjiru' });
-  baraka = await insertStudent(t.app, a.schoolId, form1, { first: 'Baraka', last: 'Otieno' });
-  chebet = await insertStudent(t.app, a.schoolId, form2, { first: 'Chebet', last: 'Kiprono' });
-  daudi = await insertStudent(t.app, a.schoolId, form2, { first: 'Daudi', last: 'Mwangi' });
-
+  g = await gradebook(a);
   theirClass = await insertClass(t.app, b.schoolId, 'Form 1');
   theirStudent = await insertStudent(t.app, b.schoolId, theirClass);
   theirSubject = await post(b, '/api/grades/subjects/', {
@@ -94,7 +108,9 @@ beforeAll(async () => {
 
 describe('students_with_grades', () => {
   it('answers one class: its subjects, and its students by name with no marks yet', async () => {
-    const res = await classMarks(exam, form1);
+    const { who, form1, form2, mat, eng, exam, amina, baraka, chebet, daudi } =
+      await ownGradebook();
+    const res = await classMarks(exam, form1, who.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       class: { id: form1, name: 'Form 1' },
@@ -119,14 +135,14 @@ describe('students_with_grades', () => {
         },
       ],
     });
-    const form2Res: StudentsWithGrades = (await classMarks(exam, form2)).json();
+    const form2Res: StudentsWithGrades = (await classMarks(exam, form2, who.auth)).json();
     expect(form2Res.subjects.map((s) => s.code)).toEqual(['KIS', 'MAT']);
     expect(form2Res.students.map((s) => s.id)).toEqual([chebet, daudi]);
   });
 
   it('answers a class with no students and no subjects', async () => {
     const empty = await insertClass(t.app, a.schoolId, 'Form 4');
-    expect((await classMarks(exam, empty)).json()).toEqual({
+    expect((await classMarks(g.exam, empty)).json()).toEqual({
       class: { id: empty, name: 'Form 4' },
       subjects: [],
       students: [],
@@ -134,6 +150,7 @@ describe('students_with_grades', () => {
   });
 
   it('needs the exam and the class (400 with the field)', async () => {
+    const { exam } = g;
     const none = await call('GET', '/api/students/students_with_grades/', a.auth);
     expect(none.statusCode).toBe(400);
     expect(none.json().errors).toEqual({
@@ -148,6 +165,7 @@ describe('students_with_grades', () => {
   });
 
   it("answers 404 for another school's exam or class, 401 without a token, 403 for a student", async () => {
+    const { exam, form1 } = g;
     await expectStatus(classMarks(theirExam, form1), 404, 'Exam not found');
     await expectStatus(classMarks(exam, theirClass), 404, 'Class not found');
     await expectStatus(classMarks(exam, form1, {}), 401);
@@ -158,6 +176,7 @@ describe('students_with_grades', () => {
 
 describe('saving a student’s marks', () => {
   it('lets a teacher save marks and answers the student’s scores', async () => {
+    const { teacher, exam, mat, eng, amina } = await ownGradebook();
     const res = await save(teacher, {
       student: amina,
       exam,
@@ -176,36 +195,46 @@ describe('saving a student’s marks', () => {
   });
 
   it('returns the right scores for several students, and only for the exam asked', async () => {
+    const book = await ownGradebook();
+    const { who, exam, otherExam, mat, eng, kis, amina, baraka, chebet, daudi } = book;
     for (const [student, marks] of [
+      [amina, { [mat]: 78, [eng]: 67.5 }],
       [baraka, { [mat]: 45, [eng]: 52 }],
       [chebet, { [mat]: 91, [kis]: 88 }],
       [daudi, { [kis]: 33 }],
     ] as const) {
-      expect((await save(a.auth, { student, exam, subject_marks: marks })).statusCode).toBe(200);
+      expect((await save(who.auth, { student, exam, subject_marks: marks })).statusCode).toBe(200);
     }
     expect(
-      (await save(a.auth, { student: amina, exam: otherExam, subject_marks: { [mat]: 10 } }))
+      (await save(who.auth, { student: amina, exam: otherExam, subject_marks: { [mat]: 10 } }))
         .statusCode,
     ).toBe(200);
 
-    const scores = await scoresOf(exam);
+    const scores = await scoresOf(exam, book);
     expect(scores.get(amina)).toEqual({ [mat]: 78, [eng]: 67.5 });
     expect(scores.get(baraka)).toEqual({ [mat]: 45, [eng]: 52 });
     expect(scores.get(chebet)).toEqual({ [mat]: 91, [kis]: 88 });
     expect(scores.get(daudi)).toEqual({ [kis]: 33 });
-    expect((await scoresOf(otherExam)).get(amina)).toEqual({ [mat]: 10 });
+    expect((await scoresOf(otherExam, book)).get(amina)).toEqual({ [mat]: 10 });
   });
 
   it('updates a mark, removes one sent empty, and keeps those not sent', async () => {
-    await save(a.auth, { student: baraka, exam, subject_marks: { [mat]: 50 } });
-    expect((await scoresOf(exam)).get(baraka)).toEqual({ [mat]: 50, [eng]: 52 });
-    await save(a.auth, { student: baraka, exam, subject_marks: { [eng]: '' } });
-    expect((await scoresOf(exam)).get(baraka)).toEqual({ [mat]: 50 });
-    await save(a.auth, { student: baraka, exam, subject_marks: { [mat]: null, [eng]: 40 } });
-    expect((await scoresOf(exam)).get(baraka)).toEqual({ [eng]: 40 });
+    const book = await ownGradebook();
+    const { who, exam, mat, eng, baraka } = book;
+    const saveBaraka = async (subject_marks: object) =>
+      expectStatus(save(who.auth, { student: baraka, exam, subject_marks }), 200);
+    await saveBaraka({ [mat]: 45, [eng]: 52 });
+    expect((await scoresOf(exam, book)).get(baraka)).toEqual({ [mat]: 45, [eng]: 52 });
+    await saveBaraka({ [mat]: 50 });
+    expect((await scoresOf(exam, book)).get(baraka)).toEqual({ [mat]: 50, [eng]: 52 });
+    await saveBaraka({ [eng]: '' });
+    expect((await scoresOf(exam, book)).get(baraka)).toEqual({ [mat]: 50 });
+    await saveBaraka({ [mat]: null, [eng]: 40 });
+    expect((await scoresOf(exam, book)).get(baraka)).toEqual({ [eng]: 40 });
   });
 
   it('refuses a score above 100 naming the subject, and leaves the old scores', async () => {
+    const { exam, mat, eng, amina } = g;
     const before = await scoresOf(exam);
     const res = await save(a.auth, {
       student: amina,
@@ -223,6 +252,7 @@ describe('saving a student’s marks', () => {
   });
 
   it('refuses a negative or non-numeric score, even with a removal in the same save', async () => {
+    const { exam, mat, eng, amina } = g;
     const before = await scoresOf(exam);
     const negative = await save(a.auth, {
       student: amina,
@@ -240,6 +270,7 @@ describe('saving a student’s marks', () => {
   });
 
   it('refuses a subject not taught in the student’s class', async () => {
+    const { exam, mat, kis, amina } = g;
     const before = await scoresOf(exam);
     const res = await save(a.auth, {
       student: amina,
@@ -252,6 +283,7 @@ describe('saving a student’s marks', () => {
   });
 
   it('needs a student and an exam, and subject ids as keys', async () => {
+    const { exam, amina } = g;
     const res = await save(a.auth, { subject_marks: {} });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({
@@ -264,6 +296,7 @@ describe('saving a student’s marks', () => {
   });
 
   it("answers 404 for another school's student, exam or subject, changing nothing", async () => {
+    const { exam, mat, amina } = g;
     const before = await scoresOf(exam);
     const student = await save(a.auth, {
       student: theirStudent,
@@ -287,17 +320,21 @@ describe('saving a student’s marks', () => {
   });
 
   it('answers 401 without a token and 403 for a student account', async () => {
+    const { exam, amina } = g;
     await expectStatus(save({}, { student: amina, exam, subject_marks: {} }), 401);
     const student = await authAs(t.app, a.schoolId, 'student');
     await expectStatus(save(student, { student: amina, exam, subject_marks: {} }), 403);
   });
 
   it('stops the exam and the subjects from being deleted while they have scores', async () => {
-    expect((await call('DELETE', `/api/grades/exams/${exam}/`, a.auth)).statusCode).toBe(409);
-    expect((await call('DELETE', `/api/grades/subjects/${mat}/`, a.auth)).statusCode).toBe(409);
+    const { who, exam, mat, amina } = await ownGradebook();
+    await expectStatus(save(who.auth, { student: amina, exam, subject_marks: { [mat]: 60 } }), 200);
+    expect((await call('DELETE', `/api/grades/exams/${exam}/`, who.auth)).statusCode).toBe(409);
+    expect((await call('DELETE', `/api/grades/subjects/${mat}/`, who.auth)).statusCode).toBe(409);
   });
 
   it('lists a class of many students in one query, with each one’s marks', async () => {
+    const { form1, form2, mat, exam } = g;
     const form3 = await insertClass(t.app, a.schoolId, 'Form 3');
     await t.app.inject({
       method: 'PATCH',

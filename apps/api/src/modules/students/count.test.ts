@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectStatus, json, OTHER_SCHOOL_MESSAGE, uniquePhone, useTestApp } from '../../test/app';
 import { insertClass, insertStudent } from '../../test/seed';
 
-const { t, schools } = useTestApp('Count Academy', 'Other Academy');
+const { t, schools, newSchool } = useTestApp('Count Academy', 'Other Academy');
 const [mine, other] = schools;
 
 const count = (query: string, headers: Record<string, string> = mine.auth) =>
@@ -20,27 +20,32 @@ async function admit(schoolId: number, genders: string[]) {
 
 describe('GET /api/students/count/?school_id=', () => {
   it('answers zeros for a new school', async () => {
-    const res = await count(`?school_id=${mine.schoolId}`);
+    const fresh = await newSchool();
+    const res = await count(`?school_id=${fresh.schoolId}`, fresh.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ male_count: 0, female_count: 0, other_count: 0, total: 0 });
   });
 
   it("counts the caller's students by gender, and no other school's", async () => {
-    await admit(mine.schoolId, ['male', 'male', 'female', 'female', 'female', 'other']);
-    await admit(mine.schoolId, ['male']);
-    await admit(other.schoolId, ['male', 'female', 'female', 'female']);
+    const [counted, neighbour] = [await newSchool(), await newSchool()];
+    await admit(counted.schoolId, ['male', 'male', 'female', 'female', 'female', 'other']);
+    await admit(counted.schoolId, ['male']);
+    await admit(neighbour.schoolId, ['male', 'female', 'female', 'female']);
 
-    const res = await count(`?school_id=${mine.schoolId}`);
+    const res = await count(`?school_id=${counted.schoolId}`, counted.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ male_count: 3, female_count: 3, other_count: 1, total: 7 });
 
-    const theirs = await count(`?school_id=${other.schoolId}`, other.auth);
+    const theirs = await count(`?school_id=${neighbour.schoolId}`, neighbour.auth);
     expect(theirs.json()).toEqual({ male_count: 1, female_count: 3, other_count: 0, total: 4 });
   });
 
   it('takes the school from the token when no parameter is given, and accepts ?school=', async () => {
-    expect((await count('')).json().total).toBe(7);
-    expect((await count(`?school=${mine.schoolId}`)).json().total).toBe(7);
+    const counted = await newSchool();
+    await admit(counted.schoolId, ['male', 'female', 'female', 'other']);
+    const expected = { male_count: 1, female_count: 2, other_count: 1, total: 4 };
+    expect((await count('', counted.auth)).json()).toEqual(expected);
+    expect((await count(`?school=${counted.schoolId}`, counted.auth)).json()).toEqual(expected);
   });
 
   it('answers 401 without a token', async () => {
