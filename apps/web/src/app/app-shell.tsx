@@ -1,8 +1,6 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import * as Menu from '@radix-ui/react-dropdown-menu';
-import { Bell, ChevronDown, CircleUser, LogOut, Menu as MenuIcon, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Bell, ChevronDown, CircleUser, Menu as MenuIcon } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../components/ui/logo';
 import { cn } from '../lib/cn';
 import { useSession } from '../lib/session';
@@ -73,91 +71,162 @@ function NavList({ extra, onNavigate }: { extra: NavItem[]; onNavigate?: () => v
   );
 }
 
-function UserMenu() {
-  const { user, logout } = useSession();
-  const navigate = useNavigate();
-  const role = user?.roles[0]?.name;
+type Overlays = typeof import('./shell-overlays');
+type MenuName = 'user' | 'notifications';
+
+let overlaysImport: Promise<Overlays> | undefined;
+const importOverlays = () => {
+  overlaysImport ??= import('./shell-overlays');
+  return overlaysImport;
+};
+
+// Long enough for the page's own requests and first paint to go first on a slow phone.
+const PREFETCH_AFTER_MS = 3000;
+
+/**
+ * The menus and drawer (Radix, about a sixth of the signed-in JavaScript) load after the page
+ * has painted: once it has settled, or as soon as a menu button is pointed at, focused or pressed.
+ */
+function useShellOverlays() {
+  const [loaded, setLoaded] = useState<{ overlays: Overlays; focused: string | null } | null>(null);
+  const load = useCallback(() => {
+    void importOverlays().then((overlays) =>
+      setLoaded(
+        (current) =>
+          current ?? {
+            overlays,
+            focused:
+              document.activeElement instanceof HTMLElement
+                ? (document.activeElement.dataset.menuButton ?? null)
+                : null,
+          },
+      ),
+    );
+  }, []);
+  useEffect(() => {
+    const timer = window.setTimeout(load, PREFETCH_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [load]);
+  return { overlays: loaded?.overlays, focused: loaded?.focused ?? null, load };
+}
+
+/**
+ * Stands in for a Radix menu button until its module arrives: same look and name, and it takes
+ * the same presses (pointer down, Enter, Space, arrow down), which open the menu once loaded.
+ */
+function MenuButtonStandIn({
+  name,
+  ariaLabel,
+  className,
+  onIntent,
+  onPress,
+  children,
+}: {
+  name: MenuName;
+  ariaLabel: string;
+  className: string;
+  onIntent: () => void;
+  onPress: () => void;
+  children: ReactNode;
+}) {
   return (
-    <Menu.Root>
-      <Menu.Trigger
-        className="flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        aria-label="User menu"
-      >
-        <CircleUser className="h-7 w-7 text-slate-500" aria-hidden="true" />
-        <span className="hidden text-left leading-tight sm:block">
-          <span className="block text-sm font-medium">{user?.first_name}</span>
-          {role ? (
-            <span className="block text-xs capitalize text-muted-foreground">{role}</span>
-          ) : null}
-        </span>
-      </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-48 rounded-md border bg-background p-1 shadow-md"
-        >
-          <Menu.Label className="px-2 py-1.5 text-sm">
-            <span className="block font-medium">{user?.first_name}</span>
-            {role ? (
-              <span className="block text-xs capitalize text-muted-foreground">{role}</span>
-            ) : null}
-          </Menu.Label>
-          <Menu.Separator className="my-1 h-px bg-border" />
-          <Menu.Item
-            onSelect={() => navigate('/account')}
-            className="cursor-pointer rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted"
-          >
-            My Account
-          </Menu.Item>
-          <Menu.Item
-            disabled
-            className="rounded-sm px-2 py-1.5 text-sm text-muted-foreground outline-none"
-          >
-            Settings <span className="text-xs">(coming soon)</span>
-          </Menu.Item>
-          <Menu.Item
-            disabled
-            className="rounded-sm px-2 py-1.5 text-sm text-muted-foreground outline-none"
-          >
-            Support <span className="text-xs">(coming soon)</span>
-          </Menu.Item>
-          <Menu.Separator className="my-1 h-px bg-border" />
-          <Menu.Item
-            onSelect={async () => {
-              await logout();
-              navigate('/login', { replace: true });
-            }}
-            className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm text-destructive outline-none data-[highlighted]:bg-red-50"
-          >
-            <LogOut className="h-4 w-4" aria-hidden="true" /> Logout
-          </Menu.Item>
-        </Menu.Content>
-      </Menu.Portal>
-    </Menu.Root>
+    <button
+      type="button"
+      data-menu-button={name}
+      aria-label={ariaLabel}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={className}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
+      onPointerDown={(event) => {
+        if (event.button === 0 && !event.ctrlKey) onPress();
+      }}
+      onKeyDown={(event) => {
+        if (['Enter', ' ', 'ArrowDown'].includes(event.key)) {
+          event.preventDefault();
+          onPress();
+        }
+      }}
+    >
+      {children}
+    </button>
   );
 }
 
-function NotificationsButton() {
+const USER_MENU_BUTTON =
+  'flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+const NOTIFICATIONS_BUTTON = 'rounded-full p-2 text-slate-600 hover:bg-muted';
+
+function UserMenuLabel() {
+  const { user } = useSession();
+  const role = user?.roles[0]?.name;
   return (
-    <Menu.Root>
-      <Menu.Trigger
-        className="rounded-full p-2 text-slate-600 hover:bg-muted"
-        aria-label="Toggle notifications"
-      >
-        <Bell className="h-5 w-5" aria-hidden="true" />
-      </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 w-64 rounded-md border bg-background p-4 text-sm shadow-md"
+    <>
+      <CircleUser className="h-7 w-7 text-slate-500" aria-hidden="true" />
+      <span className="hidden text-left leading-tight sm:block">
+        <span className="block text-sm font-medium">{user?.first_name}</span>
+        {role ? (
+          <span className="block text-xs capitalize text-muted-foreground">{role}</span>
+        ) : null}
+      </span>
+    </>
+  );
+}
+
+function HeaderMenus({
+  overlays,
+  focused,
+  load,
+}: {
+  overlays?: Overlays;
+  focused: string | null;
+  load: () => void;
+}) {
+  const [pressed, setPressed] = useState<MenuName | null>(null);
+  const press = (name: MenuName) => {
+    setPressed(name);
+    load();
+  };
+  const bell = <Bell className="h-5 w-5" aria-hidden="true" />;
+  if (!overlays) {
+    return (
+      <>
+        <MenuButtonStandIn
+          name="notifications"
+          ariaLabel="Toggle notifications"
+          className={NOTIFICATIONS_BUTTON}
+          onIntent={load}
+          onPress={() => press('notifications')}
         >
-          <p className="font-medium">Notifications</p>
-          <p className="mt-1 text-muted-foreground">You have no notifications.</p>
-        </Menu.Content>
-      </Menu.Portal>
-    </Menu.Root>
+          {bell}
+        </MenuButtonStandIn>
+        <MenuButtonStandIn
+          name="user"
+          ariaLabel="User menu"
+          className={USER_MENU_BUTTON}
+          onIntent={load}
+          onPress={() => press('user')}
+        >
+          <UserMenuLabel />
+        </MenuButtonStandIn>
+      </>
+    );
+  }
+  const takeOver = (name: MenuName) => ({ focus: focused === name, open: pressed === name });
+  return (
+    <>
+      <overlays.NotificationsMenu
+        className={NOTIFICATIONS_BUTTON}
+        label={bell}
+        takeOver={takeOver('notifications')}
+      />
+      <overlays.UserMenu
+        className={USER_MENU_BUTTON}
+        label={<UserMenuLabel />}
+        takeOver={takeOver('user')}
+      />
+    </>
   );
 }
 
@@ -165,6 +234,8 @@ function NotificationsButton() {
 export function AppShell() {
   const { school } = useSession();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerButton = useRef<HTMLButtonElement>(null);
+  const { overlays, focused, load } = useShellOverlays();
 
   return (
     <div className="grid min-h-dvh md:grid-cols-[180px_1fr] lg:grid-cols-[240px_1fr]">
@@ -179,40 +250,39 @@ export function AppShell() {
 
       <div className="flex min-w-0 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b bg-background/95 px-3 backdrop-blur sm:px-4 lg:h-[60px] lg:px-6">
-          <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-            <Dialog.Trigger
-              className="rounded-md p-2 hover:bg-muted md:hidden"
-              aria-label="Open navigation menu"
+          <button
+            ref={drawerButton}
+            type="button"
+            aria-label="Open navigation menu"
+            aria-haspopup="dialog"
+            aria-expanded={drawerOpen}
+            onPointerEnter={load}
+            onFocus={load}
+            onClick={() => {
+              setDrawerOpen(true);
+              load();
+            }}
+            className="rounded-md p-2 hover:bg-muted md:hidden"
+          >
+            <MenuIcon className="h-5 w-5" aria-hidden="true" />
+          </button>
+          {overlays ? (
+            <overlays.NavDrawer
+              open={drawerOpen}
+              onOpenChange={setDrawerOpen}
+              onCloseAutoFocus={(event) => {
+                event.preventDefault();
+                drawerButton.current?.focus();
+              }}
             >
-              <MenuIcon className="h-5 w-5" aria-hidden="true" />
-            </Dialog.Trigger>
-            <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 md:hidden" />
-              <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto bg-background shadow-xl md:hidden">
-                <div className="flex h-14 items-center justify-between border-b px-4">
-                  <Dialog.Title asChild>
-                    <span>
-                      <Logo />
-                    </span>
-                  </Dialog.Title>
-                  <Dialog.Description className="sr-only">Navigation menu</Dialog.Description>
-                  <Dialog.Close
-                    className="rounded-md p-2 hover:bg-muted"
-                    aria-label="Close navigation menu"
-                  >
-                    <X className="h-5 w-5" aria-hidden="true" />
-                  </Dialog.Close>
-                </div>
-                <NavList extra={MOBILE_ONLY_NAV} onNavigate={() => setDrawerOpen(false)} />
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
+              <NavList extra={MOBILE_ONLY_NAV} onNavigate={() => setDrawerOpen(false)} />
+            </overlays.NavDrawer>
+          ) : null}
 
           <p className="min-w-0 flex-1 truncate font-semibold" data-testid="school-name">
             {school?.name ?? 'Shule'}
           </p>
-          <NotificationsButton />
-          <UserMenu />
+          <HeaderMenus overlays={overlays} focused={focused} load={load} />
         </header>
 
         <main className="min-w-0 flex-1 p-4 lg:p-6">

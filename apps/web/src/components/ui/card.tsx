@@ -8,7 +8,7 @@ export const CardHeader = ({ className, ...p }: HTMLAttributes<HTMLDivElement>) 
   <div className={cn('flex flex-col gap-1.5 p-5', className)} {...p} />
 );
 export const CardTitle = ({ className, ...p }: HTMLAttributes<HTMLHeadingElement>) => (
-  <h3 className={cn('text-lg font-semibold leading-tight', className)} {...p} />
+  <h2 className={cn('text-lg font-semibold leading-tight', className)} {...p} />
 );
 export const CardDescription = ({ className, ...p }: HTMLAttributes<HTMLParagraphElement>) => (
   <p className={cn('text-sm text-muted-foreground', className)} {...p} />

@@ -17,7 +17,8 @@ import { useClassCount, useStudentCounts, useTeacherCount } from './use-dashboar
 
 const ERROR_TEXT = 'An error occurred';
 
-// react-day-picker and its styles weigh more than the rest of the dashboard together.
+// react-day-picker and its styles weigh more than the rest of the dashboard together: they load
+// once the counts are in, so on a slow connection the counts do not wait behind them.
 const SchoolCalendar = lazy(async () => ({
   default: (await import('./school-calendar')).SchoolCalendar,
 }));
@@ -135,6 +136,8 @@ export function AdminDashboard({ schoolId }: { schoolId: number }) {
   const teachers = useTeacherCount(schoolId);
   const classes = useClassCount(schoolId);
   const counts = students.data;
+  const countsSettled = !students.isPending && !teachers.isPending && !classes.isPending;
+  const calendarPlaceholder = <Skeleton className="h-[304px] w-[280px]" />;
 
   return (
     <div className="space-y-6">
@@ -187,7 +190,7 @@ export function AdminDashboard({ schoolId }: { schoolId: number }) {
             ) : counts.total === 0 ? (
               <p className="text-sm text-muted-foreground">
                 No students yet.{' '}
-                <Link to="/students" className="text-primary hover:underline">
+                <Link to="/students" className="text-primary underline underline-offset-2">
                   Admit your first student
                 </Link>{' '}
                 to see the distribution.
@@ -223,9 +226,13 @@ export function AdminDashboard({ schoolId }: { schoolId: number }) {
             <CardTitle className="text-base">Calendar</CardTitle>
           </CardHeader>
           <CardContent className="flex justify-center">
-            <Suspense fallback={<Skeleton className="h-[304px] w-[280px]" />}>
-              <SchoolCalendar />
-            </Suspense>
+            {countsSettled ? (
+              <Suspense fallback={calendarPlaceholder}>
+                <SchoolCalendar />
+              </Suspense>
+            ) : (
+              calendarPlaceholder
+            )}
           </CardContent>
         </Card>
       </div>
