@@ -76,7 +76,11 @@ type MenuName = 'user' | 'notifications';
 
 let overlaysImport: Promise<Overlays> | undefined;
 const importOverlays = () => {
-  overlaysImport ??= import('./shell-overlays');
+  overlaysImport ??= import('./shell-overlays').catch((error: unknown) => {
+    // Lost on a flaky connection: the next press of a menu button asks again.
+    overlaysImport = undefined;
+    throw error;
+  });
   return overlaysImport;
 };
 
@@ -90,17 +94,21 @@ const PREFETCH_AFTER_MS = 3000;
 function useShellOverlays() {
   const [loaded, setLoaded] = useState<{ overlays: Overlays; focused: string | null } | null>(null);
   const load = useCallback(() => {
-    void importOverlays().then((overlays) =>
-      setLoaded(
-        (current) =>
-          current ?? {
-            overlays,
-            focused:
-              document.activeElement instanceof HTMLElement
-                ? (document.activeElement.dataset.menuButton ?? null)
-                : null,
-          },
-      ),
+    importOverlays().then(
+      (overlays) =>
+        setLoaded(
+          (current) =>
+            current ?? {
+              overlays,
+              focused:
+                document.activeElement instanceof HTMLElement
+                  ? (document.activeElement.dataset.menuButton ?? null)
+                  : null,
+            },
+        ),
+      () => {
+        // Offline for now: the stand-in buttons stay, and the next press retries.
+      },
     );
   }, []);
   useEffect(() => {
