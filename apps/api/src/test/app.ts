@@ -231,3 +231,26 @@ export async function seedSignedInLargeSchool(
   return { ...school, who: await login(app, options.adminPhone, school.admin.password) };
 }
 export type SignedInLargeSchool = Awaited<ReturnType<typeof seedSignedInLargeSchool>>;
+
+/**
+ * For a test file: a fresh app with two seeded schools, 20 students in 4 classes and 2,000 in 16,
+ * their admins signed in (phones `${phonePrefix}1` and `${phonePrefix}2`), made before the first
+ * test. Read `schools.small` and `schools.large` inside tests only.
+ */
+export function useSmallAndLargeSchool(phonePrefix: string) {
+  const { t } = useTestApp();
+  const schools = {} as { small: SignedInLargeSchool; large: SignedInLargeSchool };
+  beforeAll(async () => {
+    schools.small = await seedSignedInLargeSchool(t.app, {
+      students: 20,
+      classes: 4,
+      adminPhone: `${phonePrefix}1`,
+    });
+    schools.large = await seedSignedInLargeSchool(t.app, {
+      students: 2000,
+      classes: 16,
+      adminPhone: `${phonePrefix}2`,
+    });
+  });
+  return { t, schools };
+}

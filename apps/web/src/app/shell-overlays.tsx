@@ -18,15 +18,14 @@ export interface TakeOver {
   open: boolean;
 }
 
-export function UserMenu({
-  className,
-  label,
-  takeOver,
-}: {
+/** A menu as app-shell.tsx places it: its button's look and content, and how it takes over. */
+interface MenuProps {
   className: string;
   label: ReactNode;
   takeOver: TakeOver;
-}) {
+}
+
+export function UserMenu({ className, label, takeOver }: MenuProps) {
   const { user, logout } = useSession();
   const navigate = useNavigate();
   const role = user?.roles[0]?.name;
@@ -82,15 +81,7 @@ export function UserMenu({
   );
 }
 
-export function NotificationsMenu({
-  className,
-  label,
-  takeOver,
-}: {
-  className: string;
-  label: ReactNode;
-  takeOver: TakeOver;
-}) {
+export function NotificationsMenu({ className, label, takeOver }: MenuProps) {
   return (
     <Menu.Root defaultOpen={takeOver.open}>
       <Menu.Trigger

@@ -1,3 +1,4 @@
+import type { ClassRow } from '@shule/shared/classes';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -19,6 +20,18 @@ export const sessionUser = (role: 'admin' | 'teacher') => ({
   email: null,
   roles: [{ name: role }],
   school: { id: 7, name: 'Test', postal_code: '1', phone_number: '0720000000', email: null },
+});
+
+/** A row of the classes list of school 7, its students all counted as boys. */
+export const classRow = (id: number, name: string, totalStudents = 0): ClassRow => ({
+  id,
+  name,
+  school: 7,
+  totalStudents,
+  boys: totalStudents,
+  girls: 0,
+  class_teacher: null,
+  classTeacher: null,
 });
 
 /**

@@ -1,40 +1,21 @@
 import { gzipSync } from 'node:zlib';
 import { MAX_PAGE_SIZE } from '@shule/shared/pagination';
 import type { StudentExportResponse, StudentListResponse } from '@shule/shared/students';
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  countQueries,
-  type SignedInLargeSchool,
-  seedSignedInLargeSchool,
-  useTestApp,
-} from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { countQueries, type SignedInLargeSchool, useSmallAndLargeSchool } from '../../test/app';
 
-const { t } = useTestApp();
-let small: SignedInLargeSchool;
-let large: SignedInLargeSchool;
-beforeAll(async () => {
-  small = await seedSignedInLargeSchool(t.app, {
-    students: 20,
-    classes: 4,
-    adminPhone: '0799100001',
-  });
-  large = await seedSignedInLargeSchool(t.app, {
-    students: 2000,
-    classes: 16,
-    adminPhone: '0799100002',
-  });
-});
+const { t, schools } = useSmallAndLargeSchool('079910000');
 
-const get = (school: typeof small, path: string) =>
+const get = (school: SignedInLargeSchool, path: string) =>
   t.app.inject({ method: 'GET', url: `/api/students/${path}`, headers: school.who.auth });
-const list = (school: typeof small, query: string, classId = 0) =>
+const list = (school: SignedInLargeSchool, query: string, classId = 0) =>
   get(school, `get_students/${classId}/${school.schoolId}/${query}`);
 
 describe('the students list of a school of 2,000', () => {
   it('costs as many queries at 2,000 students as at 20, paged, searched or by class', async () => {
     for (const query of ['', '?page=2&page_size=2', '?search=A', '?search=0700000']) {
       const counts = [];
-      for (const school of [small, large]) {
+      for (const school of [schools.small, schools.large]) {
         counts.push(
           await countQueries(t.app, async () => {
             expect((await list(school, query)).statusCode).toBe(200);
@@ -47,7 +28,7 @@ describe('the students list of a school of 2,000', () => {
   });
 
   it('answers a full page in well under 50 KB compressed, and counts them all', async () => {
-    const res = await list(large, `?page_size=${MAX_PAGE_SIZE}&page=2`);
+    const res = await list(schools.large, `?page_size=${MAX_PAGE_SIZE}&page=2`);
     const page: StudentListResponse = res.json();
     expect(page.students).toHaveLength(MAX_PAGE_SIZE);
     expect(page.total).toBe(2000);
@@ -58,7 +39,9 @@ describe('the students list of a school of 2,000', () => {
   });
 
   it('finds, ignoring case, exactly the students whose name, number or parent phone match', async () => {
-    const all: StudentExportResponse = (await get(large, `export/0/${large.schoolId}/`)).json();
+    const all: StudentExportResponse = (
+      await get(schools.large, `export/0/${schools.large.schoolId}/`)
+    ).json();
     expect(all.students).toHaveLength(2000);
     const expected = (term: string) =>
       all.students
@@ -72,7 +55,7 @@ describe('the students list of a school of 2,000', () => {
         .map((s) => s.id);
     for (const term of ['mwangi', 'amani o', 'kamau', '0199', '00000012']) {
       const found: StudentListResponse = (
-        await list(large, `?search=${encodeURIComponent(term.toUpperCase())}&page_size=100`)
+        await list(schools.large, `?search=${encodeURIComponent(term.toUpperCase())}&page_size=100`)
       ).json();
       expect(found.total, term).toBe(expected(term).length);
       expect(found.total, term).toBeGreaterThan(0);
@@ -84,8 +67,8 @@ describe('the students list of a school of 2,000', () => {
   });
 
   it('exports every student of a class, more than a page holds', async () => {
-    const classId = large.classIds[0]!;
-    const res = await get(large, `export/${classId}/${large.schoolId}/`);
+    const classId = schools.large.classIds[0]!;
+    const res = await get(schools.large, `export/${classId}/${schools.large.schoolId}/`);
     const body: StudentExportResponse = res.json();
     expect(body.students).toHaveLength(125);
     expect(body.students.every((s) => s._class.id === classId && s.parent !== null)).toBe(true);

@@ -3,19 +3,8 @@ import { classHasStudentsMessage } from '@shule/shared/classes';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../lib/storage';
-import { json, renderWithApp, sessionUser } from '../../test/render-page';
+import { classRow, json, renderWithApp, sessionUser } from '../../test/render-page';
 import { ClassesPage } from './classes-page';
-
-const row = (id: number, name: string, totalStudents = 0): ClassRow => ({
-  id,
-  name,
-  school: 7,
-  totalStudents,
-  boys: totalStudents,
-  girls: 0,
-  class_teacher: null,
-  classTeacher: null,
-});
 
 /** A stand-in API that, like the real one, lists classes by name. */
 function fakeApi(initial: ClassRow[]) {
@@ -30,7 +19,7 @@ function fakeApi(initial: ClassRow[]) {
     if (url.startsWith('/api/classes/?') && method === 'GET')
       return json(200, { classes: sorted() });
     if (url.startsWith('/api/classes/?') && method === 'POST') {
-      const created = row(nextId++, body.name);
+      const created = classRow(nextId++, body.name);
       classes.push(created);
       return json(201, { class: created });
     }
@@ -75,7 +64,7 @@ describe('classes page', () => {
   });
 
   it('puts a created class at the top and keeps a renamed one in its place', async () => {
-    vi.stubGlobal('fetch', fakeApi([row(1, 'Form 1'), row(2, 'Form 2')]));
+    vi.stubGlobal('fetch', fakeApi([classRow(1, 'Form 1'), classRow(2, 'Form 2')]));
     renderPage();
     await screen.findAllByText('Form 2');
     expect(namesInTable()).toEqual(['Form 1', 'Form 2']);
@@ -94,7 +83,7 @@ describe('classes page', () => {
   });
 
   it("shows the server's reason when a class with students cannot be deleted", async () => {
-    vi.stubGlobal('fetch', fakeApi([row(1, 'Form 1', 3)]));
+    vi.stubGlobal('fetch', fakeApi([classRow(1, 'Form 1', 3)]));
     renderPage();
     fireEvent.click((await screen.findAllByRole('button', { name: 'Delete Form 1' }))[0]!);
     expect(await screen.findByText('Are you sure you want to delete this class ?')).toBeTruthy();

@@ -3,7 +3,7 @@ import type { ClassSubject, StudentMarksRow } from '@shule/shared/scores';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../lib/storage';
-import { json, renderWithApp, sessionUser } from '../../test/render-page';
+import { classRow, json, renderWithApp, sessionUser } from '../../test/render-page';
 import { ExamGradingPage } from './exam-grading-page';
 
 const exam: Exam = {
@@ -19,17 +19,6 @@ const exam: Exam = {
 
 const math = { id: 11, name: 'Mathematics', code: 'MAT' };
 const english = { id: 12, name: 'English', code: 'ENG' };
-
-const classRow = (id: number, name: string) => ({
-  id,
-  name,
-  school: 7,
-  totalStudents: 0,
-  boys: 0,
-  girls: 0,
-  class_teacher: null,
-  classTeacher: null,
-});
 
 const student = (id: number, first: string): StudentMarksRow => ({
   id,

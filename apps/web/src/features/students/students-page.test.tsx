@@ -1,10 +1,9 @@
-import type { ClassRow } from '@shule/shared/classes';
 import type { StudentRow } from '@shule/shared/students';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadCsv } from '../../lib/csv';
 import { tokenStorage } from '../../lib/storage';
-import { json, renderWithApp, sessionUser } from '../../test/render-page';
+import { classRow, json, renderWithApp, sessionUser } from '../../test/render-page';
 import { StudentsPage } from './students-page';
 
 vi.mock('../../lib/csv', async (original) => ({
@@ -12,16 +11,6 @@ vi.mock('../../lib/csv', async (original) => ({
   downloadCsv: vi.fn(),
 }));
 
-const classRow = (id: number, name: string): ClassRow => ({
-  id,
-  name,
-  school: 7,
-  totalStudents: 0,
-  boys: 0,
-  girls: 0,
-  class_teacher: null,
-  classTeacher: null,
-});
 const classes = [classRow(1, 'Form 1 East'), classRow(2, 'Form 2 West')];
 
 const studentRow = (i: number): StudentRow => ({
