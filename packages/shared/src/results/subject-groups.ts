@@ -1,0 +1,92 @@
+/**
+ * KNEC's KCSE subject groups, filled in for a subject from its usual letter code or KNEC number
+ * (the school may change a subject's group). The groups follow KNEC's I-V, with two choices:
+ * - Kenyan Sign Language (504) is in group V in KNEC's list, but it stands in for Kiswahili in
+ *   both KCSE rules, so it goes with the languages and mathematics.
+ * - The rest of group V (French, German, Arabic, Music and Business Studies 565) is 'other',
+ *   as KENYA.md lists Business Studies in group V, not with the technical subjects.
+ * The cluster rule only needs the sciences and the humanities apart; 'technical' and 'other'
+ * both fill its last place, so that choice never changes a mean grade.
+ */
+export const KCSE_GROUPS = [
+  'languages_mathematics',
+  'sciences',
+  'humanities',
+  'technical',
+  'other',
+] as const;
+export type KcseGroup = (typeof KCSE_GROUPS)[number];
+
+export const KCSE_GROUP_LABELS: Record<KcseGroup, string> = {
+  languages_mathematics: 'Languages and mathematics',
+  sciences: 'Sciences',
+  humanities: 'Humanities',
+  technical: 'Technical and applied',
+  other: 'Other',
+};
+
+export type KcseCoreSubject = 'mathematics' | 'english' | 'kiswahili' | 'ksl';
+
+const CORE_SUBJECT_CODES: Record<KcseCoreSubject, readonly string[]> = {
+  english: ['ENG', '101'],
+  kiswahili: ['KIS', 'KISW', 'KSW', '102'],
+  mathematics: ['MAT', 'MATH', 'MATHS', '121', '122'],
+  ksl: ['KSL', '504'],
+};
+
+const GROUP_CODES: Record<KcseGroup, readonly string[]> = {
+  languages_mathematics: Object.values(CORE_SUBJECT_CODES).flat(),
+  // 231 Biology, 232 Physics, 233 Chemistry, 236 Biology for the blind, 237 General Science.
+  sciences: ['BIO', 'BIOL', 'CHE', 'CHEM', 'PHY', 'PHYS', 'GSC', '231', '232', '233', '236', '237'],
+  // 311 History and Government, 312 Geography, 313 CRE, 314 IRE, 315 HRE.
+  humanities: [
+    'HIS',
+    'HIST',
+    'HAG',
+    'GEO',
+    'GEOG',
+    'CRE',
+    'IRE',
+    'HRE',
+    '311',
+    '312',
+    '313',
+    '314',
+    '315',
+  ],
+  // 441 Home Science, 442 Art and Design, 443 Agriculture, 444-450 the workshop subjects
+  // (Woodwork to Aviation), 451 Computer Studies.
+  technical: [
+    'HSC',
+    'ART',
+    'AGR',
+    'AGRI',
+    'CSC',
+    'COMP',
+    ...Array.from({ length: 11 }, (_, i) => String(441 + i)),
+  ],
+  // 501 French, 502 German, 503 Arabic, 511 Music, 565 Business Studies.
+  other: ['FRE', 'GER', 'ARB', 'ARA', 'MUS', 'BST', 'BUS', '501', '502', '503', '511', '565'],
+};
+
+const GROUP_BY_CODE = new Map<string, KcseGroup>(
+  KCSE_GROUPS.flatMap((group) => GROUP_CODES[group].map((code) => [code, group] as const)),
+);
+
+const CORE_BY_CODE = new Map<string, KcseCoreSubject>(
+  (Object.keys(CORE_SUBJECT_CODES) as KcseCoreSubject[]).flatMap((subject) =>
+    CORE_SUBJECT_CODES[subject].map((code) => [code, subject] as const),
+  ),
+);
+
+const normalise = (code: string) => code.trim().toUpperCase();
+
+/** The KCSE group of a subject code (ENG, 233, ' bio '), or null for a code it does not know. */
+export function kcseGroupOfCode(code: string): KcseGroup | null {
+  return GROUP_BY_CODE.get(normalise(code)) ?? null;
+}
+
+/** Which of the subjects both KCSE rules require a code is, if any (MAT and 121 are mathematics). */
+export function kcseCoreSubjectOf(code: string): KcseCoreSubject | null {
+  return CORE_BY_CODE.get(normalise(code)) ?? null;
+}
