@@ -175,7 +175,7 @@ test('KCSE scale, a subject and its bands, a year, a term and an exam, then scor
   await otieno.getByLabel('Mathematics').fill('140');
   await otieno.getByRole('button', { name: 'Save Changes' }).click();
   await expect(
-    otieno.getByText('Score for Mathematics must be a number from 0 to 100'),
+    otieno.getByText('Score for Mathematics must be a number from 0 to 100, X or Y'),
   ).toBeVisible();
 
   await page.reload();

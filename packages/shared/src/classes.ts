@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { changesOf, idParam, requiredText } from './fields';
+import { changesOf, clearableText, idParam, requiredText } from './fields';
 import { schoolQuery } from './school-scope';
 
 const className = requiredText('Class name', { max: 100 });
+/** "Form 4", "Grade 8": the streams of one level rank together in results. */
+const classLevel = clearableText('Level', { max: 50 });
 
-/** The class dialog (create and rename): one Class Name input. */
-export const classFormSchema = z.object({ name: className });
+/** The class dialog (create and edit): Class Name and an optional Level. */
+export const classFormSchema = z.object({ name: className, level: classLevel.optional() });
 export type ClassForm = z.input<typeof classFormSchema>;
 
 /** POST /api/classes/?school= */
@@ -15,6 +17,7 @@ export type CreateClassBody = z.input<typeof createClassBody>;
 /** PATCH /api/classes/{id}/ — rename, and/or set (a teacher id) or clear (null) the class teacher. */
 export const updateClassBody = changesOf({
   name: className,
+  level: classLevel,
   class_teacher: z.union([z.null(), idParam], { error: 'Choose a teacher' }),
 });
 export type UpdateClassBody = z.input<typeof updateClassBody>;
@@ -28,6 +31,7 @@ export const classesQuery = schoolQuery.extend({
 export const classRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  level: z.string().nullable(),
   school: z.number().int(),
   totalStudents: z.number().int(),
   boys: z.number().int(),

@@ -8,13 +8,34 @@ import {
   endNotBeforeStart,
   endNotBeforeStartIssue,
 } from './date-status';
-import { changesOf, isoDateField, requiredText, schoolRef } from './fields';
+import { changesOf, idField, isoDateField, requiredText, schoolRef } from './fields';
+import { GRADING_SCHEMES } from './results/scheme';
+
+const CLASSES_MESSAGE = 'Classes must be a list of class ids';
+const LEVELS_MESSAGE = 'Levels must be a list of level names';
+const MAX_SITTINGS = 200;
 
 const examFields = {
   name: requiredText('Name'),
   start_date: isoDateField('Start date'),
   end_date: isoDateField('End date'),
   is_completed: z.boolean({ error: 'is_completed must be true or false' }).optional(),
+  /** The term the exam belongs to, or null. */
+  term: idField('Term').nullable().optional(),
+  /** The results rule of this exam; null takes the school's. */
+  grading_scheme: z
+    .enum(GRADING_SCHEMES, { error: 'Choose a grading scheme' })
+    .nullable()
+    .optional(),
+  /** Who sits the exam: these classes and the classes of these levels; neither means every class. */
+  classes: z
+    .array(idField('Class', CLASSES_MESSAGE), { error: CLASSES_MESSAGE })
+    .max(MAX_SITTINGS)
+    .optional(),
+  levels: z
+    .array(requiredText('Level', { max: 50 }), { error: LEVELS_MESSAGE })
+    .max(MAX_SITTINGS)
+    .optional(),
 };
 
 /** The exam form. */
@@ -44,6 +65,10 @@ export const examSchema = z.object({
   is_ongoing: z.boolean(),
   status: dateStatusSchema,
   school: z.number().int(),
+  term: z.number().int().nullable(),
+  grading_scheme: z.enum(GRADING_SCHEMES).nullable(),
+  classes: z.array(z.number().int()),
+  levels: z.array(z.string()),
 });
 export type Exam = z.infer<typeof examSchema>;
 

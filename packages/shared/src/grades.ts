@@ -63,6 +63,14 @@ export const gradeListResponse = z.array(gradeSchema);
 export const gradeCodeTakenMessage = (code: string) => `A grade with code ${code} already exists`;
 export const KCSE_SCALE_CONFLICT_MESSAGE =
   'This school already has grades. The KCSE scale can only be applied when there are none.';
+export const CBC_SCALE_CONFLICT_MESSAGE =
+  'This school already has grades. A CBC scale can only be applied when there are none.';
+
+/** POST /api/grades/grades/cbc/: KJSEA's eight levels (EE1 … BE2) or the four-level rubric. */
+export const CBC_SCALES = ['kjsea', 'rubric'] as const;
+export const applyCbcScaleBody = z.object({
+  scale: z.enum(CBC_SCALES, { error: 'Choose the KJSEA scale or the four-level rubric' }),
+});
 
 // ── Grading bands: a subject's min and max score for each grade ──────────────────────────────
 

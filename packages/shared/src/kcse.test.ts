@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bandProblems } from './grades';
-import { KCSE_SCALE, kcseDefaultBand } from './kcse';
+import { KCSE_SCALE } from './kcse';
 
 describe('KCSE_SCALE', () => {
   it('has the twelve grades from A (12 points) to E (1 point)', () => {
@@ -32,17 +32,5 @@ describe('KCSE_SCALE', () => {
     for (let i = 1; i < sorted.length; i++) {
       expect(sorted[i]!.min_score).toBe(sorted[i - 1]!.max_score + 1);
     }
-  });
-});
-
-describe('kcseDefaultBand', () => {
-  it('gives the default band of a KCSE grade', () => {
-    expect(kcseDefaultBand({ code: 'B+', points: 10 })).toEqual({ min_score: 70, max_score: 74 });
-    expect(kcseDefaultBand({ code: 'E', points: 1 })).toEqual({ min_score: 0, max_score: 29 });
-  });
-  it('gives none for a grade whose code or points are not the KCSE ones', () => {
-    expect(kcseDefaultBand({ code: 'A', points: null })).toBeNull();
-    expect(kcseDefaultBand({ code: 'A', points: 4 })).toBeNull();
-    expect(kcseDefaultBand({ code: 'EE', points: 4 })).toBeNull();
   });
 });

@@ -47,13 +47,3 @@ export const KCSE_SCALE: readonly KcseGrade[] = [
     max_score: 29,
   },
 ];
-
-/**
- * The default band of a school grade, for a subject created after the scale was applied.
- * Only a grade that is still a KCSE grade (its code and its points both match the scale) gets
- * one; any other grade starts with an empty band, so a school's own scale is never guessed at.
- */
-export function kcseDefaultBand(grade: { code: string; points: number | null }) {
-  const kcse = KCSE_SCALE.find((k) => k.code === grade.code && k.points === grade.points);
-  return kcse ? { min_score: kcse.min_score, max_score: kcse.max_score } : null;
-}

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { todayIn } from './date-status';
 import {
+  changesOf,
+  clearableText,
   idField,
   idParam,
   isCalendarDate,
@@ -104,6 +106,50 @@ export const studentRowSchema = z.object({
     .nullable(),
 });
 export type StudentRow = z.infer<typeof studentRowSchema>;
+
+export const ENTRY_EXAMS = ['KCPE', 'KPSEA', 'KJSEA'] as const;
+export type EntryExam = (typeof ENTRY_EXAMS)[number];
+const SUBJECTS_MESSAGE = "Subjects must be a list of subject ids, or null for the class's";
+
+/**
+ * What results need of a student beyond the row: the subjects they take (null: every subject
+ * of their class; a list: optional subjects dropped) and their entry marks, for value added.
+ */
+const studentResultsFields = {
+  subjects: z
+    .array(idField('Subject', SUBJECTS_MESSAGE), { error: SUBJECTS_MESSAGE })
+    .max(100)
+    .nullable(),
+  entry_exam: z.enum(ENTRY_EXAMS, { error: 'Choose KCPE, KPSEA or KJSEA' }).nullable(),
+  entry_index_number: clearableText('Index number', { max: 20 }),
+  entry_marks: z
+    .number({ error: 'Entry marks must be a whole number' })
+    .int('Entry marks must be a whole number')
+    .min(0, 'Entry marks must be 0 or more')
+    .max(1000, 'Entry marks must be at most 1000')
+    .nullable(),
+};
+
+/** GET /api/students/{id}/: the full row with what results need. */
+export const studentDetailSchema = studentRowSchema.extend({
+  subjects: z.array(z.number().int()).nullable(),
+  entry_exam: z.enum(ENTRY_EXAMS).nullable(),
+  entry_index_number: z.string().nullable(),
+  entry_marks: z.number().int().nullable(),
+});
+export type StudentDetail = z.infer<typeof studentDetailSchema>;
+
+/** PATCH /api/students/{id}/ (admin): the results details; answers the StudentDetail. */
+export const updateStudentBody = changesOf({
+  ...studentResultsFields,
+  subjects: studentResultsFields.subjects.optional(),
+  entry_exam: studentResultsFields.entry_exam.optional(),
+  entry_marks: studentResultsFields.entry_marks.optional(),
+});
+export type UpdateStudentBody = z.input<typeof updateStudentBody>;
+
+export const subjectNotOfClassMessage = (className: string) =>
+  `Choose subjects taught in ${className}`;
 
 /** A row of the students list: what the list shows; a click fetches the full row by id. */
 export const studentListRowSchema = studentRowSchema.pick({

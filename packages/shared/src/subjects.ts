@@ -8,6 +8,7 @@ import {
   schoolRef,
 } from './fields';
 import { codeField } from './grades';
+import { KCSE_GROUPS, type KcseGroup, kcseGroupOfCode } from './results/subject-groups';
 
 const CLASSES_MESSAGE = 'Classes must be a list of class ids';
 const classIds = z.array(idField('Class', CLASSES_MESSAGE), { error: CLASSES_MESSAGE });
@@ -17,6 +18,8 @@ const subjectFields = {
   code: codeField(),
   description: clearableText('Description', { max: LONG_TEXT_MAX, multiline: true }),
   classes: classIds.optional(),
+  /** The KCSE group; null (or left out on creation) takes the group the code suggests. */
+  group: z.enum(KCSE_GROUPS, { error: 'Choose a KCSE group' }).nullable().optional(),
 };
 
 /** The subject form: name, code forced to upper case, description, several classes. */
@@ -35,6 +38,8 @@ export const subjectSchema = z.object({
   description: z.string().nullable(),
   /** Ids of the classes that take the subject. */
   classes: z.array(z.number().int()),
+  /** The KCSE group: the one chosen, else the one the code suggests ('other' when it suggests none). */
+  group: z.enum(KCSE_GROUPS),
   school: z.number().int(),
 });
 export type Subject = z.infer<typeof subjectSchema>;
@@ -46,3 +51,7 @@ export const subjectCodeTakenMessage = (code: string) =>
   `A subject with code ${code} already exists`;
 export const subjectHasScoresMessage = (name: string, count: number) =>
   `${name} has ${count} score${count === 1 ? '' : 's'} in exams; remove ${count === 1 ? 'it' : 'them'} before deleting the subject`;
+
+/** A subject's KCSE group: the one the school chose, else the one its code suggests, else 'other'. */
+export const subjectGroup = (chosen: string | null, code: string): KcseGroup =>
+  (chosen as KcseGroup | null) ?? kcseGroupOfCode(code) ?? 'other';

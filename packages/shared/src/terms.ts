@@ -68,3 +68,6 @@ export const isWithin = (inner: DateRange, outer: DateRange) =>
 
 export const termOutsideYearMessage = (year: { name: string } & DateRange) =>
   `The term must lie within its academic year ${year.name} (${year.start_date} to ${year.end_date})`;
+
+export const termHasExamsMessage = (name: string, count: number) =>
+  `${name} has ${count} exam${count === 1 ? '' : 's'}; move ${count === 1 ? 'it' : 'them'} to another term before deleting it`;

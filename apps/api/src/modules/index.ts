@@ -4,7 +4,7 @@ import { accountRoutes, sessionRoutes } from './auth/routes';
 import classRoutes from './classes/routes';
 import examRoutes from './exams/routes';
 import gradeRoutes from './grades/routes';
-import schoolRoutes from './schools/routes';
+import { registrationRoutes, schoolSettingsRoutes } from './schools/routes';
 import scoreRoutes from './scores/routes';
 import staffRoutes from './staff/routes';
 import studentRoutes from './students/routes';
@@ -33,7 +33,7 @@ export function isPublicRoute(method: string, url: string) {
 }
 
 /** The domains whose routes are all public (PUBLIC_API_ROUTES). */
-export const publicDomainRoutes: FastifyPluginAsync[] = [sessionRoutes, schoolRoutes];
+export const publicDomainRoutes: FastifyPluginAsync[] = [sessionRoutes, registrationRoutes];
 
 /**
  * Every other domain's routes, mounted under /api in one scope that answers 401 without a valid
@@ -41,6 +41,7 @@ export const publicDomainRoutes: FastifyPluginAsync[] = [sessionRoutes, schoolRo
  */
 export const protectedDomainRoutes: FastifyPluginAsync[] = [
   accountRoutes,
+  schoolSettingsRoutes,
   classRoutes,
   staffRoutes,
   studentRoutes,

@@ -26,6 +26,7 @@ export const sessionUser = (role: 'admin' | 'teacher') => ({
 export const classRow = (id: number, name: string, totalStudents = 0): ClassRow => ({
   id,
   name,
+  level: null,
   school: 7,
   totalStudents,
   boys: totalStudents,

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -44,6 +46,8 @@ export const subjects = pgTable(
     /** Always upper case. */
     code: text('code').notNull(),
     description: text('description'),
+    /** KcseGroup; null means the group that the code suggests (kcseGroupOfCode). */
+    kcseGroup: text('kcse_group'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('subjects_school_code_key').on(t.schoolId, t.code)],
@@ -122,12 +126,53 @@ export const exams = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     isCompleted: boolean('is_completed').notNull().default(false),
+    termId: integer('term_id').references(() => terms.id, { onDelete: 'restrict' }),
+    /** GradingSchemeName; null means the school's. */
+    gradingScheme: text('grading_scheme'),
+    /** Levels that sit the exam, with the classes of exam_classes; none of either: every class. */
+    levels: text('levels').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('exams_school_idx').on(t.schoolId)],
+  (t) => [index('exams_school_idx').on(t.schoolId), index('exams_term_idx').on(t.termId)],
 );
 
-/** One student's mark in one subject of one exam (0–100). */
+/** A class named to sit an exam. */
+export const examClasses = pgTable(
+  'exam_classes',
+  {
+    schoolId: schoolId(),
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.examId, t.classId] }),
+    index('exam_classes_class_idx').on(t.classId),
+  ],
+);
+
+/** A student's own subjects; a student with none takes the subjects of their class. */
+export const studentSubjects = pgTable(
+  'student_subjects',
+  {
+    schoolId: schoolId(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.subjectId] }),
+    index('student_subjects_subject_idx').on(t.subjectId),
+  ],
+);
+
+/** One student's mark in one subject of one exam: a score 0–100, or the code X (absent) or Y (withheld). */
 export const examScores = pgTable(
   'exam_scores',
   {
@@ -142,11 +187,17 @@ export const examScores = pgTable(
     subjectId: integer('subject_id')
       .notNull()
       .references(() => subjects.id, { onDelete: 'restrict' }),
-    score: numeric('score', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    score: numeric('score', { precision: 5, scale: 2, mode: 'number' }),
+    /** MarkCode when there is no score. */
+    markCode: text('mark_code'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('exam_scores_student_exam_subject_key').on(t.studentId, t.examId, t.subjectId),
     index('exam_scores_exam_idx').on(t.examId),
+    check(
+      'exam_scores_score_or_code',
+      sql`(${t.score} is null) <> (${t.markCode} is null) and (${t.markCode} is null or ${t.markCode} in ('X', 'Y'))`,
+    ),
   ],
 );

@@ -39,6 +39,8 @@ export const classes = pgTable(
       .notNull()
       .references(() => schools.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** "Form 4": the streams of a level (4 East, 4 West) rank together. */
+    level: text('level'),
     classTeacherId: integer('class_teacher_id').references((): AnyPgColumn => teachers.id, {
       onDelete: 'set null',
     }),
@@ -83,6 +85,10 @@ export const students = pgTable(
     gender: text('gender').notNull(),
     profilePhoto: text('profile_photo'),
     isActive: boolean('is_active').notNull().default(true),
+    /** Entry marks for value-added analysis: KCPE, KPSEA or KJSEA. */
+    entryExam: text('entry_exam'),
+    entryIndexNumber: text('entry_index_number'),
+    entryMarks: integer('entry_marks'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -5,6 +5,8 @@ export const schools = pgTable('schools', {
   name: text('name').notNull(),
   postalCode: text('postal_code').notNull(),
   county: text('county').notNull(),
+  /** "P.O. Box 123-00100, Nairobi", printed on report forms. */
+  postalAddress: text('postal_address'),
   phoneNumber: text('phone_number').notNull(),
   email: text('email'),
   yearEstablished: integer('year_established').notNull(),
@@ -15,5 +17,7 @@ export const schools = pgTable('schools', {
   documents: text('documents'),
   /** Last admission number handed out; incremented under a row lock. */
   lastAdmissionNumber: integer('last_admission_number').notNull().default(0),
+  /** The results rule of the school's exams (GradingSchemeName); an exam may override it. */
+  gradingScheme: text('grading_scheme').notNull().default('average'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -42,6 +42,7 @@ describe('POST /api/classes/', () => {
       class: {
         id: expect.any(Number),
         name: 'Form 1 East',
+        level: null,
         school: ours.schoolId,
         totalStudents: 0,
         boys: 0,

@@ -29,6 +29,7 @@ async function selectClasses(db: Db | Tx, schoolId: number, classId?: number): P
     .select({
       id: classes.id,
       name: classes.name,
+      level: classes.level,
       school: classes.schoolId,
       totalStudents: sql<number>`count(${students.id})`.mapWith(Number),
       boys: countWhere(sql`${students.gender} = 'male'`),
@@ -92,7 +93,7 @@ export async function createClass(
     await assertNameFree(tx, schoolId, input.name);
     const [created] = await tx
       .insert(classes)
-      .values({ schoolId, name: input.name })
+      .values({ schoolId, name: input.name, level: input.level ?? null })
       .returning({ id: classes.id });
     return getClass(tx, schoolId, created!.id);
   });
@@ -112,6 +113,7 @@ export async function updateClass(
       await assertNameFree(tx, schoolId, input.name, classId);
       changes.name = input.name;
     }
+    if (input.level !== undefined) changes.level = input.level;
     if (input.class_teacher !== undefined) {
       if (input.class_teacher !== null) {
         const [teacher] = await tx

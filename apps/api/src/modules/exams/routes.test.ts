@@ -30,6 +30,10 @@ describe('exams', () => {
       is_ongoing: true,
       status: 'Ongoing',
       school: a.schoolId,
+      term: null,
+      grading_scheme: null,
+      classes: [],
+      levels: [],
     });
   });
 

@@ -6,12 +6,14 @@ import {
   examStatus,
   type updateExamBody,
 } from '@shule/shared/exams';
-import { desc, eq } from 'drizzle-orm';
+import type { GradingSchemeName } from '@shule/shared/results/scheme';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { datesAfterChange } from '../../date-ranges';
-import type { Db } from '../../db/client';
-import { examScores, exams } from '../../db/schema/index';
+import type { Db, Tx } from '../../db/client';
+import { classes, examClasses, examScores, exams, terms } from '../../db/schema/index';
 import { deleteUnlessUsed, findInSchool, ofSchool } from '../../db/school-rows';
+import { notFound } from '../../errors';
 
 const examColumns = {
   id: exams.id,
@@ -20,22 +22,49 @@ const examColumns = {
   end_date: exams.endDate,
   is_completed: exams.isCompleted,
   school: exams.schoolId,
+  term: exams.termId,
+  grading_scheme: sql<GradingSchemeName | null>`${exams.gradingScheme}`,
+  levels: exams.levels,
+  classes: sql<number[]>`coalesce((
+    select json_agg(ec.class_id order by ec.class_id) from exam_classes ec where ec.exam_id = "exams"."id"
+  ), '[]'::json)`,
 };
 
 type ExamRow = Omit<Exam, 'is_ongoing' | 'status'>;
-const withStatus = (row: ExamRow, today: string): Exam => {
-  const { is_ongoing, status } = examStatus(row, today);
-  return {
-    id: row.id,
-    name: row.name,
-    start_date: row.start_date,
-    end_date: row.end_date,
-    is_completed: row.is_completed,
-    is_ongoing,
-    status,
-    school: row.school,
-  };
-};
+const withStatus = (row: ExamRow, today: string): Exam => ({
+  ...row,
+  ...examStatus(row, today),
+});
+
+type ExamInput = z.output<typeof createExamBody> | z.output<typeof updateExamBody>;
+
+/** The term and classes an exam names, all of the caller's school (404 otherwise), share-locked. */
+async function assertOwnSittings(tx: Tx, schoolId: number, input: ExamInput) {
+  if (input.term != null) {
+    await findInSchool(tx, schoolId, terms, input.term, 'Term', { lock: 'share' });
+  }
+  const classIds = [...new Set(input.classes ?? [])];
+  if (classIds.length > 0) {
+    const found = await tx
+      .select({ id: classes.id })
+      .from(classes)
+      .where(and(inArray(classes.id, classIds), eq(classes.schoolId, schoolId)))
+      .for('share');
+    if (found.length !== classIds.length) throw notFound('Class');
+  }
+  return classIds;
+}
+
+/** Replaces the classes that sit exam `examId`, when `classIds` is given. */
+async function setExamClasses(tx: Tx, schoolId: number, examId: number, classIds?: number[]) {
+  if (classIds === undefined) return;
+  await tx.delete(examClasses).where(eq(examClasses.examId, examId));
+  if (classIds.length > 0) {
+    await tx.insert(examClasses).values(classIds.map((classId) => ({ schoolId, examId, classId })));
+  }
+}
+
+const uniqueLevels = (levels?: string[]) => (levels ? [...new Set(levels)] : undefined);
 
 /** GET /grades/exams/: the latest first. */
 export async function listExams(db: Db, schoolId: number, today = todayIn()) {
@@ -53,6 +82,11 @@ export async function getExam(db: Db, schoolId: number, examId: number, today = 
   return withStatus(row, today);
 }
 
+async function selectExam(tx: Tx, examId: number, today: string) {
+  const [row] = await tx.select(examColumns).from(exams).where(eq(exams.id, examId));
+  return withStatus(row!, today);
+}
+
 /** POST /grades/exams/ */
 export async function createExam(
   db: Db,
@@ -60,17 +94,24 @@ export async function createExam(
   input: z.output<typeof createExamBody>,
   today = todayIn(),
 ) {
-  const [row] = await db
-    .insert(exams)
-    .values({
-      schoolId,
-      name: input.name,
-      startDate: input.start_date,
-      endDate: input.end_date,
-      isCompleted: input.is_completed ?? false,
-    })
-    .returning(examColumns);
-  return withStatus(row!, today);
+  return db.transaction(async (tx) => {
+    const classIds = await assertOwnSittings(tx, schoolId, input);
+    const [created] = await tx
+      .insert(exams)
+      .values({
+        schoolId,
+        name: input.name,
+        startDate: input.start_date,
+        endDate: input.end_date,
+        isCompleted: input.is_completed ?? false,
+        termId: input.term ?? null,
+        gradingScheme: input.grading_scheme ?? null,
+        levels: uniqueLevels(input.levels) ?? [],
+      })
+      .returning({ id: exams.id });
+    await setExamClasses(tx, schoolId, created!.id, classIds);
+    return selectExam(tx, created!.id, today);
+  });
 }
 
 /** PATCH /grades/exams/{id}/: the dates are checked as they will be after the change. */
@@ -87,17 +128,21 @@ export function updateExam(
       lock: 'update',
     });
     datesAfterChange(existing, input); // 400 when the end would fall before the start
-    const [row] = await tx
+    const classIds = await assertOwnSittings(tx, schoolId, input);
+    await tx
       .update(exams)
       .set({
         name: input.name,
         startDate: input.start_date,
         endDate: input.end_date,
         isCompleted: input.is_completed,
+        termId: input.term,
+        gradingScheme: input.grading_scheme,
+        levels: uniqueLevels(input.levels),
       })
-      .where(ofSchool(exams, schoolId, examId))
-      .returning(examColumns);
-    return withStatus(row!, today);
+      .where(ofSchool(exams, schoolId, examId));
+    await setExamClasses(tx, schoolId, examId, input.classes && classIds);
+    return selectExam(tx, examId, today);
   });
 }
 

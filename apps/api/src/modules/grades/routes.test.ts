@@ -1,3 +1,4 @@
+import { CBC_SCALE_GRADES } from '@shule/shared/grading-scales';
 import { KCSE_SCALE } from '@shule/shared/kcse';
 import { describe, expect, it } from 'vitest';
 import {
@@ -255,5 +256,58 @@ describe('KCSE scale', () => {
     const teacher = await authAs(t.app, c.schoolId, 'teacher');
     await expectStatus(call('POST', '/api/grades/grades/kcse/', teacher), 403);
     await expectStatus(call('POST', '/api/grades/grades/kcse/', {}), 401);
+  });
+});
+
+describe('CBC scales', () => {
+  it('applies the KJSEA eight levels with bands for every subject, and later subjects', async () => {
+    const c = await newSchool();
+    const subject = await create(c, '/api/grades/subjects/', { name: 'Mathematics', code: 'MAT' });
+    const res = await expectStatus(
+      call('POST', '/api/grades/grades/cbc/', c.auth, { scale: 'kjsea' }),
+      201,
+    );
+    expect(res.json().map((g: { code: string }) => g.code)).toEqual(
+      CBC_SCALE_GRADES.kjsea.map((g) => g.code),
+    );
+    expect(res.json()[0]).toMatchObject({ code: 'EE1', points: 8, school: c.schoolId });
+    const bands = await bandsOf(c, subject.id);
+    expect(bands.find((x) => x.grade.code === 'ME2')).toMatchObject({
+      min_score: 41,
+      max_score: 57,
+    });
+    const later = await create(c, '/api/grades/subjects/', { name: 'Science', code: 'ISC' });
+    expect((await bandsOf(c, later.id)).find((x) => x.grade.code === 'EE1')).toMatchObject({
+      min_score: 90,
+      max_score: 100,
+    });
+  });
+
+  it('applies the four-level rubric, once, only on a school without grades', async () => {
+    const c = await newSchool();
+    const res = await expectStatus(
+      call('POST', '/api/grades/grades/cbc/', c.auth, { scale: 'rubric' }),
+      201,
+    );
+    expect(res.json().map((g: { code: string }) => g.code)).toEqual(['EE', 'ME', 'AE', 'BE']);
+    await expectStatus(
+      call('POST', '/api/grades/grades/cbc/', c.auth, { scale: 'kjsea' }),
+      409,
+      'This school already has grades. A CBC scale can only be applied when there are none.',
+    );
+    await expectStatus(call('POST', '/api/grades/grades/kcse/', c.auth), 409);
+  });
+
+  it('refuses a bad scale (400), a teacher (403) and no token (401)', async () => {
+    const c = await newSchool();
+    const bad = await expectStatus(
+      call('POST', '/api/grades/grades/cbc/', c.auth, { scale: 'kcse' }),
+      400,
+    );
+    expect(bad.json().errors.scale).toEqual(['Choose the KJSEA scale or the four-level rubric']);
+    const teacher = await authAs(t.app, c.schoolId, 'teacher');
+    await expectStatus(call('POST', '/api/grades/grades/cbc/', teacher, { scale: 'rubric' }), 403);
+    await expectStatus(call('POST', '/api/grades/grades/cbc/', {}, { scale: 'rubric' }), 401);
+    expect((await call('GET', '/api/grades/grades/', c.auth)).json()).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { noContent } from '@shule/shared/api';
 import { idParam } from '@shule/shared/fields';
 import {
+  applyCbcScaleBody,
   createGradeBody,
   gradeListResponse,
   gradeSchema,
@@ -9,7 +10,14 @@ import {
 import { schoolQuery } from '@shule/shared/school-scope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { applyKcseScale, createGrade, deleteGrade, listGrades, updateGrade } from './service';
+import {
+  applyCbcScale,
+  applyKcseScale,
+  createGrade,
+  deleteGrade,
+  listGrades,
+  updateGrade,
+} from './service';
 
 const idParams = z.object({ id: idParam });
 
@@ -42,6 +50,16 @@ const gradeRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: admin, schema: { response: { 201: gradeListResponse }, tags: ['grades'] } },
     async (request, reply) =>
       reply.status(201).send(await applyKcseScale(app.db, request.schoolId())),
+  );
+
+  app.post(
+    '/grades/grades/cbc/',
+    {
+      preHandler: admin,
+      schema: { body: applyCbcScaleBody, response: { 201: gradeListResponse }, tags: ['grades'] },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await applyCbcScale(app.db, request.schoolId(), request.body)),
   );
 
   app.patch(

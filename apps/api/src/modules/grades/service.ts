@@ -1,15 +1,18 @@
 import {
+  type applyCbcScaleBody,
+  CBC_SCALE_CONFLICT_MESSAGE,
   type createGradeBody,
   type Grade,
   gradeCodeTakenMessage,
   KCSE_SCALE_CONFLICT_MESSAGE,
   type updateGradeBody,
 } from '@shule/shared/grades';
+import { CBC_SCALE_GRADES, type ScaleGrade } from '@shule/shared/grading-scales';
 import { KCSE_SCALE } from '@shule/shared/kcse';
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { grades, subjectGrades, subjects } from '../../db/schema/index';
+import { grades, schools, subjectGrades, subjects } from '../../db/schema/index';
 import { deleteInSchool, findInSchool, ofSchool, takenInSchool } from '../../db/school-rows';
 import { conflict } from '../../errors';
 import { addBandsForGrade, lockSchoolGrading } from '../subject-grades/service';
@@ -87,23 +90,28 @@ export const deleteGrade = (db: Db, schoolId: number, gradeId: number) =>
   deleteInSchool(db, schoolId, grades, gradeId, 'Grade');
 
 /**
- * POST /grades/grades/kcse/: on a school with no grades, the twelve KCSE grades and their
- * default bands for every subject, in one transaction. The school is locked (see
+ * A one-click scale on a school with no grades: its grades and their default bands for every
+ * subject, and the school's grading scheme, in one transaction. The school is locked (see
  * lockSchoolGrading) so that two clicks at once cannot both apply it.
  */
-export function applyKcseScale(db: Db, schoolId: number) {
+function applyScale(
+  db: Db,
+  schoolId: number,
+  scale: readonly ScaleGrade[],
+  { scheme, conflictMessage }: { scheme: 'kcse' | 'cbc'; conflictMessage: string },
+) {
   return db.transaction(async (tx): Promise<Grade[]> => {
     await lockSchoolGrading(tx, schoolId);
     const [existing] = await tx
       .select({ n: count() })
       .from(grades)
       .where(eq(grades.schoolId, schoolId));
-    if ((existing?.n ?? 0) > 0) throw conflict(KCSE_SCALE_CONFLICT_MESSAGE);
+    if ((existing?.n ?? 0) > 0) throw conflict(conflictMessage);
 
     const created = await tx
       .insert(grades)
       .values(
-        KCSE_SCALE.map((k) => ({
+        scale.map((k) => ({
           schoolId,
           name: k.name,
           code: k.code,
@@ -118,7 +126,7 @@ export function applyKcseScale(db: Db, schoolId: number) {
       .from(subjects)
       .where(eq(subjects.schoolId, schoolId));
     if (schoolSubjects.length > 0) {
-      const bandOf = new Map(KCSE_SCALE.map((k) => [k.code, k]));
+      const bandOf = new Map(scale.map((k) => [k.code, k]));
       await tx.insert(subjectGrades).values(
         schoolSubjects.flatMap((subject) =>
           created.map((grade) => ({
@@ -131,6 +139,25 @@ export function applyKcseScale(db: Db, schoolId: number) {
         ),
       );
     }
+    await tx.update(schools).set({ gradingScheme: scheme }).where(eq(schools.id, schoolId));
     return created.sort((a, b) => (b.points ?? 0) - (a.points ?? 0));
   });
 }
+
+/** POST /grades/grades/kcse/: the twelve KCSE grades; the school then grades by KCSE's rule. */
+export const applyKcseScale = (db: Db, schoolId: number) =>
+  applyScale(db, schoolId, KCSE_SCALE, {
+    scheme: 'kcse',
+    conflictMessage: KCSE_SCALE_CONFLICT_MESSAGE,
+  });
+
+/** POST /grades/grades/cbc/: KJSEA's eight levels or the four-level rubric; no positions. */
+export const applyCbcScale = (
+  db: Db,
+  schoolId: number,
+  { scale }: z.output<typeof applyCbcScaleBody>,
+) =>
+  applyScale(db, schoolId, CBC_SCALE_GRADES[scale], {
+    scheme: 'cbc',
+    conflictMessage: CBC_SCALE_CONFLICT_MESSAGE,
+  });

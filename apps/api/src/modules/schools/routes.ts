@@ -1,8 +1,12 @@
+import { idParam } from '@shule/shared/fields';
 import { registerSchoolBody, registerSchoolResponse } from '@shule/shared/institution';
+import { schoolSchema, updateSchoolBody } from '@shule/shared/schools';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registerSchool } from './service';
+import { z } from 'zod';
+import { getSchool, registerSchool, updateSchool } from './service';
 
-const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Registering a school: public. */
+export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/schools/register_school/',
     {
@@ -16,4 +20,31 @@ const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export default schoolRoutes;
+const schoolParams = z.object({ id: idParam });
+
+/** A school's own settings: its staff read them, its admins change them. */
+export const schoolSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/schools/:id/',
+    {
+      preHandler: app.requireRole('admin', 'teacher'),
+      schema: { params: schoolParams, response: { 200: schoolSchema }, tags: ['schools'] },
+    },
+    async (request) => getSchool(app.db, request.assertOwnSchool(request.params.id)),
+  );
+
+  app.patch(
+    '/schools/:id/',
+    {
+      preHandler: app.requireRole('admin'),
+      schema: {
+        params: schoolParams,
+        body: updateSchoolBody,
+        response: { 200: schoolSchema },
+        tags: ['schools'],
+      },
+    },
+    async (request) =>
+      updateSchool(app.db, request.assertOwnSchool(request.params.id), request.body),
+  );
+};

@@ -1,8 +1,10 @@
 import type { registerSchoolBody, SchoolInfo } from '@shule/shared/institution';
+import type { School, updateSchoolBody } from '@shule/shared/schools';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { schools, users } from '../../db/schema/index';
-import { conflict } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import { hashPassword } from '../auth/passwords';
 import { PHONE_TAKEN_MESSAGE } from '../auth/service';
 import { grantRole, isPhoneTaken } from '../auth/users';
@@ -51,4 +53,39 @@ export async function registerSchool(db: Db, input: z.output<typeof registerScho
     };
     return { message: 'School created successfully', school: info };
   });
+}
+
+const schoolColumns = {
+  id: schools.id,
+  name: schools.name,
+  postal_address: schools.postalAddress,
+  postal_code: schools.postalCode,
+  county: schools.county,
+  phone_number: schools.phoneNumber,
+  email: schools.email,
+  website: schools.website,
+  logo: schools.logo,
+  grading_scheme: schools.gradingScheme,
+};
+
+/** GET /schools/{id}/ (the caller's own school). */
+export async function getSchool(db: Db, schoolId: number): Promise<School> {
+  const [row] = await db.select(schoolColumns).from(schools).where(eq(schools.id, schoolId));
+  if (!row) throw notFound('School');
+  return row as School;
+}
+
+/** PATCH /schools/{id}/ */
+export async function updateSchool(
+  db: Db,
+  schoolId: number,
+  input: z.output<typeof updateSchoolBody>,
+): Promise<School> {
+  const [row] = await db
+    .update(schools)
+    .set({ gradingScheme: input.grading_scheme, postalAddress: input.postal_address })
+    .where(eq(schools.id, schoolId))
+    .returning(schoolColumns);
+  if (!row) throw notFound('School');
+  return row as School;
 }

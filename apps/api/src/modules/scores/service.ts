@@ -1,3 +1,4 @@
+import type { Mark } from '@shule/shared/results/marks';
 import {
   markOutOfRangeMessage,
   parseMark,
@@ -6,6 +7,7 @@ import {
   type StudentsWithGrades,
   type SubjectScore,
   type saveStudentMarksBody,
+  subjectNotTakenMessage,
   subjectNotTaughtMessage,
 } from '@shule/shared/scores';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -18,9 +20,13 @@ import { invalid, notFound } from '../../errors';
 // The correlated subqueries name the outer table in full: drizzle leaves column names
 // unqualified when a select has a single table, and "id" would then be ambiguous.
 
+/** A stored mark as JSON: its score, or its code X or Y. */
+const markOf = (alias: string) =>
+  sql.raw(`coalesce(to_json(${alias}.score), to_json(${alias}.mark_code))`);
+
 /** A student's marks in one exam, as a JSON array, for a query on `students`. */
 const scoresOf = (examId: number) => sql<SubjectScore[]>`coalesce((
-  select json_agg(json_build_object('subject__name', sub.name, 'subject', sub.id, 'score', es.score)
+  select json_agg(json_build_object('subject__name', sub.name, 'subject', sub.id, 'score', ${markOf('es')})
                   order by sub.name, sub.id)
   from exam_scores es join subjects sub on sub.id = es.subject_id
   where es.student_id = students.id and es.exam_id = ${examId}
@@ -53,10 +59,14 @@ export async function listClassMarks(
                  'id', s.id, 'first_name', s.first_name, 'last_name', s.last_name,
                  'admission_number', s.admission_number,
                  'marks', coalesce((
-                   select json_object_agg(es.subject_id, es.score)
+                   select json_object_agg(es.subject_id, ${markOf('es')})
                    from exam_scores es
                    where es.student_id = s.id and es.exam_id = ${exams.id}
-                 ), '{}'::json))
+                 ), '{}'::json),
+                 'subjects', (
+                   select json_agg(ss.subject_id order by ss.subject_id)
+                   from student_subjects ss where ss.student_id = s.id
+                 ))
                order by s.first_name, s.last_name, s.id)
         from students s
         where s.class_id = ${classes.id} and s.school_id = ${schoolId}
@@ -77,7 +87,10 @@ async function scoresOfStudent(tx: Tx, studentId: number, examId: number) {
     .select({ scores: scoresOf(examId) })
     .from(students)
     .where(eq(students.id, studentId));
-  return (row?.scores ?? []).map((s) => ({ ...s, score: Number(s.score) }));
+  return (row?.scores ?? []).map((s) => ({
+    ...s,
+    score: typeof s.score === 'string' ? s.score : Number(s.score),
+  }));
 }
 
 const SUBJECT_ID = /^[1-9]\d{0,9}$/;
@@ -120,6 +133,12 @@ export async function saveStudentMarks(
               taught: sql<boolean>`exists (
                 select 1 from subject_classes sc
                 where sc.subject_id = subjects.id and sc.class_id = ${student.classId})`,
+              // A student with their own list of subjects takes only those.
+              taken: sql<boolean>`(not exists (
+                  select 1 from student_subjects ss where ss.student_id = ${student.id})
+                or exists (
+                  select 1 from student_subjects ss
+                  where ss.student_id = ${student.id} and ss.subject_id = subjects.id))`,
             })
             .from(subjects)
             .where(and(inArray(subjects.id, subjectIds), eq(subjects.schoolId, schoolId)))
@@ -127,7 +146,7 @@ export async function saveStudentMarks(
     const subjectById = new Map(found.map((s) => [s.id, s]));
     if (subjectIds.some((id) => !subjectById.has(id))) throw notFound('Subject');
 
-    const marks: { subjectId: number; score: number }[] = [];
+    const marks: { subjectId: number; mark: Mark }[] = [];
     const removed: number[] = [];
     for (const [key, raw] of entries) {
       const subject = subjectById.get(Number(key))!;
@@ -142,8 +161,10 @@ export async function saveStudentMarks(
           `subject_marks.${key}`,
           subjectNotTaughtMessage(subject.name, student.className),
         );
+      } else if (!subject.taken) {
+        throw invalid(`subject_marks.${key}`, subjectNotTakenMessage(subject.name));
       } else {
-        marks.push({ subjectId: subject.id, score });
+        marks.push({ subjectId: subject.id, mark: score });
       }
     }
 
@@ -156,12 +177,17 @@ export async function saveStudentMarks(
             examId: exam.id,
             studentId: student.id,
             subjectId: m.subjectId,
-            score: m.score,
+            score: typeof m.mark === 'number' ? m.mark : null,
+            markCode: typeof m.mark === 'number' ? null : m.mark,
           })),
         )
         .onConflictDoUpdate({
           target: [examScores.studentId, examScores.examId, examScores.subjectId],
-          set: { score: sql`excluded.score`, updatedAt: sql`now()` },
+          set: {
+            score: sql`excluded.score`,
+            markCode: sql`excluded.mark_code`,
+            updatedAt: sql`now()`,
+          },
         });
     }
     if (removed.length > 0) {

@@ -5,21 +5,17 @@ import {
   admitStudentResponse,
   getStudentsParams,
   studentCountsResponse,
+  studentDetailSchema,
   studentExportQuery,
   studentExportResponse,
   studentListQuery,
   studentListResponse,
-  studentRowSchema,
+  updateStudentBody,
 } from '@shule/shared/students';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  admitStudent,
-  countStudentsByGender,
-  exportStudents,
-  getStudent,
-  listStudentsPage,
-} from './service';
+import { getStudentDetail, updateStudentDetails } from './results-details';
+import { admitStudent, countStudentsByGender, exportStudents, listStudentsPage } from './service';
 
 const idParams = z.object({ id: idParam });
 
@@ -96,9 +92,24 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/students/:id/',
     {
       preHandler: staff,
-      schema: { params: idParams, response: { 200: studentRowSchema }, tags: ['students'] },
+      schema: { params: idParams, response: { 200: studentDetailSchema }, tags: ['students'] },
     },
-    async (request) => getStudent(app.db, request.schoolId(), request.params.id),
+    async (request) => getStudentDetail(app.db, request.schoolId(), request.params.id),
+  );
+
+  app.patch(
+    '/students/:id/',
+    {
+      preHandler: app.requireRole('admin'),
+      schema: {
+        params: idParams,
+        body: updateStudentBody,
+        response: { 200: studentDetailSchema },
+        tags: ['students'],
+      },
+    },
+    async (request) =>
+      updateStudentDetails(app.db, request.schoolId(), request.params.id, request.body),
   );
 };
 

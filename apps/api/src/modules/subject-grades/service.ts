@@ -4,7 +4,7 @@ import {
   type batchUpdateBandsBody,
   type SubjectGradeItem,
 } from '@shule/shared/grades';
-import { kcseDefaultBand } from '@shule/shared/kcse';
+import { scaleDefaultBand } from '@shule/shared/grading-scales';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -40,8 +40,8 @@ export async function addBandsForGrade(tx: Tx, schoolId: number, gradeId: number
 }
 
 /**
- * A new subject gets a band for every grade of the school: the KCSE default band for a grade
- * that is still a KCSE grade (see kcseDefaultBand), an empty band for any other.
+ * A new subject gets a band for every grade of the school: the default band for a grade that
+ * is still a grade of a one-click scale (see scaleDefaultBand), an empty band for any other.
  */
 export async function addBandsForSubject(tx: Tx, schoolId: number, subjectId: number) {
   const schoolGrades = await tx
@@ -51,7 +51,7 @@ export async function addBandsForSubject(tx: Tx, schoolId: number, subjectId: nu
   if (schoolGrades.length === 0) return;
   await tx.insert(subjectGrades).values(
     schoolGrades.map((grade) => {
-      const band = kcseDefaultBand(grade);
+      const band = scaleDefaultBand(grade);
       return {
         schoolId,
         subjectId,

@@ -47,8 +47,29 @@ describe('subjects', () => {
       code: 'MAT',
       description: 'Core',
       classes: [form1, form2].sort((x, y) => x - y),
+      group: 'languages_mathematics',
       school: a.schoolId,
     });
+  });
+
+  it('takes the KCSE group the code suggests until the school chooses one', async () => {
+    const { who: a } = await schoolWithClasses();
+    const bio = await createSubject(a, { name: 'Biology', code: '231' });
+    expect(bio.group).toBe('sciences');
+    const unknown = await createSubject(a, { name: 'Life skills', code: 'LSK' });
+    expect(unknown.group).toBe('other');
+    const chosen = await createSubject(a, { name: 'Drawing', code: 'DRW', group: 'technical' });
+    expect(chosen.group).toBe('technical');
+
+    const moved = await call('PATCH', `/api/grades/subjects/${bio.id}/`, a.auth, {
+      group: 'humanities',
+    });
+    expect(moved.json().group).toBe('humanities');
+    const derived = await call('PATCH', `/api/grades/subjects/${bio.id}/`, a.auth, { group: null });
+    expect(derived.json().group).toBe('sciences');
+    const bad = await call('PATCH', `/api/grades/subjects/${bio.id}/`, a.auth, { group: 'arts' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.group).toEqual(['Choose a KCSE group']);
   });
 
   it('lists the school subjects with their classes, and reads one', async () => {
@@ -143,6 +164,7 @@ describe('subjects', () => {
       code: 'C.R.E',
       description: 'Humanities',
       classes: [form2],
+      group: 'other', // the new code suggests no group, and none was chosen
     });
     const keep = await call('PATCH', `/api/grades/subjects/${cre.id}/`, a.auth, { name: 'CRE' });
     expect(keep.json().classes).toEqual([form2]);

@@ -2,6 +2,7 @@ import {
   type createSubjectBody,
   type Subject,
   subjectCodeTakenMessage,
+  subjectGroup,
   subjectHasScoresMessage,
   type updateSubjectBody,
 } from '@shule/shared/subjects';
@@ -14,8 +15,8 @@ import { conflict, notFound } from '../../errors';
 import { addBandsForSubject, lockSchoolGrading } from '../subject-grades/service';
 
 /** Subjects with their class ids, aggregated in SQL: one query for the whole list. */
-function selectSubjects(db: Db | Tx, where: SQL): Promise<Subject[]> {
-  return db
+async function selectSubjects(db: Db | Tx, where: SQL): Promise<Subject[]> {
+  const rows = await db
     .select({
       id: subjects.id,
       name: subjects.name,
@@ -25,6 +26,7 @@ function selectSubjects(db: Db | Tx, where: SQL): Promise<Subject[]> {
         json_agg(${subjectClasses.classId} order by ${subjectClasses.classId})
           filter (where ${subjectClasses.classId} is not null),
         '[]'::json)`,
+      kcseGroup: subjects.kcseGroup,
       school: subjects.schoolId,
     })
     .from(subjects)
@@ -32,6 +34,10 @@ function selectSubjects(db: Db | Tx, where: SQL): Promise<Subject[]> {
     .where(where)
     .groupBy(subjects.id)
     .orderBy(asc(subjects.name), asc(subjects.id));
+  return rows.map(({ kcseGroup, ...row }) => ({
+    ...row,
+    group: subjectGroup(kcseGroup, row.code),
+  }));
 }
 
 /** GET /grades/subjects/ */
@@ -82,6 +88,7 @@ export function createSubject(db: Db, schoolId: number, input: z.output<typeof c
         name: input.name,
         code: input.code,
         description: input.description ?? null,
+        kcseGroup: input.group ?? null,
       })
       .returning({ id: subjects.id });
     await insertSubjectClasses(tx, schoolId, created!.id, classIds);
@@ -100,11 +107,11 @@ export function updateSubject(
   return db.transaction(async (tx) => {
     await findInSchool(tx, schoolId, subjects, subjectId, 'Subject', { lock: 'update' });
     if (input.code !== undefined) await assertCodeFree(tx, schoolId, input.code, subjectId);
-    const { name, code, description } = input;
-    if (name !== undefined || code !== undefined || description !== undefined) {
+    const { name, code, description, group } = input;
+    if ([name, code, description, group].some((v) => v !== undefined)) {
       await tx
         .update(subjects)
-        .set({ name, code, description })
+        .set({ name, code, description, kcseGroup: group })
         .where(ofSchool(subjects, schoolId, subjectId));
     }
     if (input.classes !== undefined) {

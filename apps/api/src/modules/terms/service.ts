@@ -3,6 +3,7 @@ import {
   type createTermBody,
   isWithin,
   type Term,
+  termHasExamsMessage,
   termOutsideYearMessage,
   type updateTermBody,
 } from '@shule/shared/terms';
@@ -10,8 +11,8 @@ import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { datesAfterChange } from '../../date-ranges';
 import type { Db, Tx } from '../../db/client';
-import { academicYears, terms } from '../../db/schema/index';
-import { deleteInSchool, findInSchool, ofSchool } from '../../db/school-rows';
+import { academicYears, exams, terms } from '../../db/schema/index';
+import { deleteUnlessUsed, findInSchool, ofSchool } from '../../db/school-rows';
 import { invalid } from '../../errors';
 
 /** Terms with their academic year's id and name: one query, a left join. */
@@ -145,6 +146,10 @@ export function updateTerm(
   });
 }
 
-/** DELETE /fees/terms/{id}/ */
+/** DELETE /fees/terms/{id}/: refused (409) while exams belong to the term. */
 export const deleteTerm = (db: Db, schoolId: number, termId: number) =>
-  deleteInSchool(db, schoolId, terms, termId, 'Term');
+  deleteUnlessUsed(db, schoolId, terms, termId, 'Term', {
+    usedBy: exams.termId,
+    columns: { name: terms.name },
+    inUseMessage: (term, count) => termHasExamsMessage(term.name, count),
+  });

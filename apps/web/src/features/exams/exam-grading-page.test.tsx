@@ -15,6 +15,10 @@ const exam: Exam = {
   is_ongoing: false,
   status: 'Completed',
   school: 7,
+  term: null,
+  grading_scheme: null,
+  classes: [],
+  levels: [],
 };
 
 const math = { id: 11, name: 'Mathematics', code: 'MAT' };
@@ -26,6 +30,7 @@ const student = (id: number, first: string): StudentMarksRow => ({
   last_name: 'Kamau',
   admission_number: String(id).padStart(4, '0'),
   marks: {},
+  subjects: null,
 });
 
 interface FakeClass {
@@ -166,7 +171,9 @@ describe('exam grading page', () => {
     expect(save.disabled).toBe(false);
     fireEvent.click(save);
     expect(
-      await within(panel).findByText('Score for Mathematics must be a number from 0 to 100'),
+      await within(panel).findByText(
+        'Score for Mathematics must be a number from 0 to 100, X or Y',
+      ),
     ).toBeTruthy();
     expect(api.posted).toEqual([]);
 

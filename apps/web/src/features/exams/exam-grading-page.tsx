@@ -1,4 +1,5 @@
 import { MAX_SCORE, MIN_SCORE } from '@shule/shared/grades';
+import type { Mark } from '@shule/shared/results/marks';
 import {
   type ClassSubject,
   markOutOfRangeMessage,
@@ -233,7 +234,7 @@ function StudentSkeletons() {
   );
 }
 
-const typedScore = (score: number | undefined) => (score === undefined ? '' : String(score));
+const typedScore = (mark: Mark | undefined) => (mark === undefined ? '' : String(mark));
 
 /**
  * One student: the toggle shows or hides a score input per subject of their class. What is
