@@ -23,10 +23,15 @@ export const sessionUser = (role: 'admin' | 'teacher') => ({
 });
 
 /** A row of the classes list of school 7, its students all counted as boys. */
-export const classRow = (id: number, name: string, totalStudents = 0): ClassRow => ({
+export const classRow = (
+  id: number,
+  name: string,
+  totalStudents = 0,
+  level: string | null = null,
+): ClassRow => ({
   id,
   name,
-  level: null,
+  level,
   school: 7,
   totalStudents,
   boys: totalStudents,

@@ -7,19 +7,20 @@ import { classRow, json, renderWithApp, sessionUser } from '../../test/render-pa
 import { ClassesPage } from './classes-page';
 
 /** A stand-in API that, like the real one, lists classes by name. */
-function fakeApi(initial: ClassRow[]) {
+function fakeApi(initial: ClassRow[], sent: { method: string; body: unknown }[] = []) {
   let classes = [...initial];
   let nextId = 100;
   const sorted = () => [...classes].sort((a, b) => a.name.localeCompare(b.name));
   return vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    if (body) sent.push({ method, body });
     if (url === '/api/users/user/') return json(200, sessionUser('admin'));
     if (url.startsWith('/api/schools/7/teachers')) return json(200, { teachers: [] });
     if (url.startsWith('/api/classes/?') && method === 'GET')
       return json(200, { classes: sorted() });
     if (url.startsWith('/api/classes/?') && method === 'POST') {
-      const created = classRow(nextId++, body.name);
+      const created = classRow(nextId++, body.name, 0, body.level ?? null);
       classes.push(created);
       return json(201, { class: created });
     }
@@ -90,5 +91,68 @@ describe('classes page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(classHasStudentsMessage(3))).toBeTruthy();
     expect(namesInTable()).toEqual(['Form 1']);
+  });
+
+  it('creates a class with a level, suggesting the levels the school already has', async () => {
+    const sent: { method: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      fakeApi(
+        [
+          classRow(1, '4 East', 0, 'Form 4'),
+          classRow(2, '4 West', 0, 'Form 4'),
+          classRow(3, '3 East', 0, 'Form 3'),
+          classRow(4, 'Remedial'),
+        ],
+        sent,
+      ),
+    );
+    renderPage();
+    await screen.findAllByText('4 West');
+    const levels = () =>
+      within(screen.getAllByRole('table')[0]!)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.querySelectorAll('td')[1]?.textContent);
+    expect(levels()).toEqual(['Form 3', 'Form 4', 'Form 4', '—']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add class' }));
+    const level = (await screen.findByLabelText('Level')) as HTMLInputElement;
+    const suggestions = document.getElementById(level.getAttribute('list')!)!;
+    expect([...suggestions.querySelectorAll('option')].map((o) => o.value)).toEqual([
+      'Form 3',
+      'Form 4',
+    ]);
+    fireEvent.change(screen.getByLabelText('Class Name'), { target: { value: '3 West' } });
+    fireEvent.change(level, { target: { value: ' Form 3 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Class' }));
+    await waitFor(() => expect(namesInTable()[0]).toBe('3 West'));
+    expect(sent).toEqual([{ method: 'POST', body: { name: '3 West', level: 'Form 3' } }]);
+    expect(levels()[0]).toBe('Form 3');
+    // On a phone each class is a card, its level beside its name.
+    const card = within(screen.getByRole('list', { name: 'Classes' })).getAllByTestId(
+      'class-card',
+    )[0]!;
+    expect(within(card).getByText('3 West')).toBeTruthy();
+    expect(within(card).getByText('Form 3')).toBeTruthy();
+  });
+
+  it('sends a changed level only, and clears it when emptied', async () => {
+    const sent: { method: string; body: unknown }[] = [];
+    vi.stubGlobal('fetch', fakeApi([classRow(1, '4 East', 0, 'Form 4')], sent));
+    renderPage();
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Edit 4 East' }))[0]!);
+    const level = (await screen.findByLabelText('Level')) as HTMLInputElement;
+    expect(level.value).toBe('Form 4');
+    fireEvent.change(screen.getByLabelText('Class Name'), { target: { value: '4 North' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(namesInTable()).toEqual(['4 North']));
+    expect(sent).toEqual([{ method: 'PATCH', body: { name: '4 North' } }]);
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Edit 4 North' })[0]!);
+    fireEvent.change(await screen.findByLabelText('Level'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toEqual({ method: 'PATCH', body: { level: null } });
   });
 });

@@ -1,6 +1,7 @@
 import type { ClassRow } from '@shule/shared/classes';
 import { Plus, School } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -119,7 +120,10 @@ export function ClassesPage() {
           <Card className="p-4" data-testid="class-card">
             <div className="flex items-start justify-between gap-2">
               <div className="min-w-0">
-                <p className="truncate font-semibold">{c.name}</p>
+                <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                  <span className="truncate font-semibold">{c.name}</span>
+                  {c.level ? <Badge>{c.level}</Badge> : null}
+                </p>
                 <p className="truncate text-sm text-muted-foreground">
                   {teacherName(c) ?? 'No class teacher'}
                 </p>
@@ -144,6 +148,10 @@ export function ClassesPage() {
         )}
         columns={[
           { header: 'Class Name', cell: (c) => c.name, className: 'font-medium' },
+          {
+            header: 'Level',
+            cell: (c) => c.level ?? <span className="text-muted-foreground">—</span>,
+          },
           {
             header: 'Teacher',
             cell: (c) =>

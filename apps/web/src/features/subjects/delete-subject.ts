@@ -1,8 +1,8 @@
 import type { Subject } from '@shule/shared/subjects';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { subjectsQueryKey } from '../../lib/queries/subjects';
 import { useSession } from '../../lib/session';
-import { subjectsQueryKey } from './get-subjects';
 
 export const deleteSubject = (id: number) => api.delete(`/grades/subjects/${id}/`);
 

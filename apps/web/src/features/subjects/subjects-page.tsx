@@ -16,9 +16,9 @@ import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { useClasses } from '../../lib/queries/classes';
+import { useSubjects } from '../../lib/queries/subjects';
 import { useIsAdmin } from '../../lib/roles';
 import { useDeleteSubject } from './delete-subject';
-import { useSubjects } from './get-subjects';
 import { SubjectFormDialog } from './subject-form-dialog';
 
 const BREADCRUMB = [

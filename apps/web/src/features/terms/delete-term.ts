@@ -1,8 +1,8 @@
 import type { Term } from '@shule/shared/terms';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { termsQueryKey } from '../../lib/queries/terms';
 import { useSession } from '../../lib/session';
-import { termsQueryKey } from './get-terms';
 
 export const deleteTerm = (id: number) => api.delete(`/fees/terms/${id}/`);
 

@@ -16,9 +16,9 @@ import { SearchInput } from '../../components/ui/search-input';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { formatDate, formatDateShort } from '../../lib/dates';
 import { useAcademicYears } from '../../lib/queries/academic-years';
+import { useTerms } from '../../lib/queries/terms';
 import { useIsAdmin } from '../../lib/roles';
 import { useDeleteTerm } from './delete-term';
-import { useTerms } from './get-terms';
 import { TermFormDialog } from './term-form-dialog';
 
 const BREADCRUMB = [
