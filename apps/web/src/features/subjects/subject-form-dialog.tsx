@@ -1,12 +1,19 @@
 import type { ClassRow } from '@shule/shared/classes';
+import {
+  KCSE_GROUP_LABELS,
+  KCSE_GROUPS,
+  type KcseGroup,
+  kcseGroupOfCode,
+} from '@shule/shared/results/subject-groups';
 import { type Subject, type SubjectForm, subjectFormSchema } from '@shule/shared/subjects';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { FormFooter } from '../../components/ui/form-footer';
-import { Input, Textarea } from '../../components/ui/input';
+import { Input, Select, Textarea } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { UpperCaseInput } from '../../components/ui/upper-case-input';
 import { useSaveForm } from '../../components/use-save-form';
@@ -40,9 +47,18 @@ export function SubjectFormDialog({ open, onOpenChange, subject }: SubjectFormDi
   );
 }
 
+/** The group a code suggests: the one the server takes when the school has not chosen one. */
+const suggestedGroup = (code: string): KcseGroup => kcseGroupOfCode(code) ?? 'other';
+
 function SubjectFormBody({ subject, onDone }: { subject: Subject | null; onDone(): void }) {
   const create = useCreateSubject();
   const update = useUpdateSubject();
+  // Until the user picks a group, it follows the code as it is typed and is saved as null, so
+  // the server keeps deriving it from the code. A subject whose group differs from its code's
+  // was given one.
+  const [groupPicked, setGroupPicked] = useState(
+    subject != null && subject.group !== suggestedGroup(subject.code),
+  );
   const form = useForm<SubjectForm, unknown, SubjectValues>({
     resolver: zodResolver(subjectFormSchema),
     defaultValues: {
@@ -50,15 +66,20 @@ function SubjectFormBody({ subject, onDone }: { subject: Subject | null; onDone(
       code: subject?.code ?? '',
       description: subject?.description ?? '',
       classes: subject?.classes ?? [],
+      group: subject?.group ?? suggestedGroup(''),
     },
   });
   const { errors, isSubmitting } = form.formState;
+  const withGroup = (values: SubjectValues): SubjectValues => ({
+    ...values,
+    group: groupPicked ? values.group : null,
+  });
 
   const { submit, failure } = useSaveForm({
     form,
     editing: subject,
-    create: (values) => create.mutateAsync(values),
-    update: (subject, values) => update.mutateAsync({ id: subject.id, values }),
+    create: (values) => create.mutateAsync(withGroup(values)),
+    update: (subject, values) => update.mutateAsync({ id: subject.id, values: withGroup(values) }),
     toasts: {
       created: { title: 'Subject Added', description: 'Subject added successfully' },
       updated: { title: 'Subject Updated', description: 'Subject updated successfully' },
@@ -82,9 +103,47 @@ function SubjectFormBody({ subject, onDone }: { subject: Subject | null; onDone(
           <Input placeholder="Mathematics" {...form.register('name')} />
         </Field>
         <Field label="Code" error={errors.code?.message}>
-          <UpperCaseInput placeholder="MAT" {...form.register('code')} />
+          <UpperCaseInput
+            placeholder="MAT"
+            {...form.register('code', {
+              onChange: (e) => {
+                if (!groupPicked) form.setValue('group', suggestedGroup(e.target.value));
+              },
+            })}
+          />
         </Field>
       </div>
+      <Controller
+        control={form.control}
+        name="group"
+        render={({ field, fieldState }) => (
+          <Field
+            label="KCSE group"
+            error={fieldState.error?.message}
+            hint={
+              groupPicked
+                ? undefined
+                : 'Filled in from the code (ENG, BIO, 311…); choose another if it is wrong.'
+            }
+          >
+            <Select
+              name={field.name}
+              value={field.value ?? ''}
+              onBlur={field.onBlur}
+              onChange={(e) => {
+                setGroupPicked(true);
+                field.onChange(e.target.value);
+              }}
+            >
+              {KCSE_GROUPS.map((group) => (
+                <option key={group} value={group}>
+                  {KCSE_GROUP_LABELS[group]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        )}
+      />
       <Field label="Description" error={errors.description?.message}>
         <Textarea placeholder="Optional" {...form.register('description')} />
       </Field>

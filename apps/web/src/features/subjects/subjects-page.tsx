@@ -1,3 +1,4 @@
+import { KCSE_GROUP_LABELS } from '@shule/shared/results/subject-groups';
 import type { Subject } from '@shule/shared/subjects';
 import { BookOpen, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -123,6 +124,9 @@ export function SubjectsPage() {
                     <div className="min-w-0">
                       {nameLink(subject)}
                       <p className="mt-0.5 text-sm text-muted-foreground">
+                        {KCSE_GROUP_LABELS[subject.group]}
+                      </p>
+                      <p className="mt-0.5 text-sm text-muted-foreground">
                         {classesOf(subject) || 'No classes'}
                       </p>
                     </div>
@@ -134,6 +138,7 @@ export function SubjectsPage() {
               columns={[
                 { header: 'Subject', cell: nameLink },
                 { header: 'Code', cell: (subject) => <Badge tone="green">{subject.code}</Badge> },
+                { header: 'KCSE group', cell: (subject) => KCSE_GROUP_LABELS[subject.group] },
                 {
                   header: 'Classes',
                   cell: (subject) => classesOf(subject) || '—',
