@@ -1,12 +1,18 @@
 import { type Exam, type ExamForm, examFormSchema } from '@shule/shared/exams';
-import { useForm } from 'react-hook-form';
+import { GRADING_SCHEME_LABELS, GRADING_SCHEMES } from '@shule/shared/results/scheme';
+import { Controller, useForm } from 'react-hook-form';
 import { Alert } from '../../components/ui/alert';
+import { CheckboxList } from '../../components/ui/checkbox-list';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { FormFooter } from '../../components/ui/form-footer';
-import { Input } from '../../components/ui/input';
+import { Input, Select } from '../../components/ui/input';
+import { Skeleton } from '../../components/ui/skeleton';
 import { useSaveForm } from '../../components/use-save-form';
 import { errorMessage } from '../../lib/api-client';
+import { useClasses } from '../../lib/queries/classes';
+import { useSchool } from '../../lib/queries/school';
+import { useTerms } from '../../lib/queries/terms';
 import { zodResolver } from '../../lib/zod-resolver';
 import { type ExamValues, useCreateExam } from './create-exam';
 import { useUpdateExam } from './update-exam';
@@ -44,6 +50,10 @@ function ExamFormBody({ exam, onDone }: { exam: Exam | null; onDone(): void }) {
       start_date: exam?.start_date ?? '',
       end_date: exam?.end_date ?? '',
       is_completed: exam?.is_completed ?? false,
+      term: exam?.term ?? null,
+      grading_scheme: exam?.grading_scheme ?? null,
+      classes: exam?.classes ?? [],
+      levels: exam?.levels ?? [],
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -82,6 +92,49 @@ function ExamFormBody({ exam, onDone }: { exam: Exam | null; onDone(): void }) {
           <Input type="date" {...form.register('end_date')} />
         </Field>
       </div>
+      <div className="grid gap-4">
+        <Controller
+          control={form.control}
+          name="term"
+          render={({ field, fieldState }) => (
+            <TermSelect
+              value={field.value == null ? '' : String(field.value)}
+              onChange={(id) => field.onChange(id ? Number(id) : null)}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="grading_scheme"
+          render={({ field, fieldState }) => (
+            <SchemeSelect
+              value={field.value ?? ''}
+              onChange={(scheme) => field.onChange(scheme || null)}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      </div>
+      <Controller
+        control={form.control}
+        name="levels"
+        render={({ field: levels, fieldState: levelsState }) => (
+          <Controller
+            control={form.control}
+            name="classes"
+            render={({ field: classes, fieldState: classesState }) => (
+              <WhoSitsIt
+                levels={levels.value ?? []}
+                onLevelsChange={levels.onChange}
+                classes={(classes.value ?? []).map(Number)}
+                onClassesChange={classes.onChange}
+                error={levelsState.error?.message ?? classesState.error?.message}
+              />
+            )}
+          />
+        )}
+      />
       {exam ? (
         <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm">
           <input
@@ -103,5 +156,148 @@ function ExamFormBody({ exam, onDone }: { exam: Exam | null; onDone(): void }) {
         submitLabel={exam ? 'Save Changes' : 'Create Exam'}
       />
     </form>
+  );
+}
+
+function TermSelect({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange(id: string): void;
+  error?: string;
+}) {
+  const terms = useTerms();
+  const hint = terms.isError
+    ? 'Could not load the terms. Close and open this dialog to try again.'
+    : terms.data?.length === 0
+      ? 'Add terms on the Terms page to file exams under them.'
+      : undefined;
+  return (
+    <Field label="Term" error={error} hint={hint}>
+      <Select
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={terms.isPending || terms.isError}
+      >
+        <option value="">{terms.isPending ? 'Loading terms...' : 'No term'}</option>
+        {terms.data?.map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.academic_year ? `${t.name} (${t.academic_year.name})` : t.name}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}
+
+/** The exam's results rule: the school's unless the exam names another. */
+function SchemeSelect({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange(scheme: string): void;
+  error?: string;
+}) {
+  const school = useSchool();
+  const schoolScheme = school.data ? GRADING_SCHEME_LABELS[school.data.grading_scheme] : null;
+  return (
+    <Field label="Grading scheme" error={error}>
+      <Select value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">
+          {schoolScheme ? `School default (${schoolScheme})` : 'School default'}
+        </option>
+        {GRADING_SCHEMES.map((scheme) => (
+          <option key={scheme} value={scheme}>
+            {GRADING_SCHEME_LABELS[scheme]}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}
+
+const byLevelName = (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true });
+
+/**
+ * Who sits the exam: whole levels (each of their streams, including streams added later) and/or
+ * single classes. A class of a ticked level is shown ticked. Nothing ticked: every class.
+ */
+function WhoSitsIt({
+  levels,
+  onLevelsChange,
+  classes,
+  onClassesChange,
+  error,
+}: {
+  levels: string[];
+  onLevelsChange(levels: string[]): void;
+  classes: number[];
+  onClassesChange(ids: number[]): void;
+  error?: string;
+}) {
+  const all = useClasses();
+  const schoolLevels = [
+    ...new Set([
+      ...(all.data ?? []).map((c) => c.level).filter((l): l is string => !!l),
+      // A level no class has any more still shows, so it can be unticked.
+      ...levels,
+    ]),
+  ].sort(byLevelName);
+  const tickedLevels = new Set(levels);
+  const sitting = (all.data ?? []).filter(
+    (c) => classes.includes(c.id) || (c.level != null && tickedLevels.has(c.level)),
+  );
+  const summary =
+    levels.length === 0 && classes.length === 0
+      ? 'Nothing ticked: every class sits it.'
+      : `${sitting.length} ${sitting.length === 1 ? 'class sits' : 'classes sit'} it.`;
+
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium">Who sits it</legend>
+      {all.isPending ? (
+        <Skeleton className="h-24 w-full" />
+      ) : all.isError ? (
+        <Alert tone="error">Could not load the classes. {errorMessage(all.error)}</Alert>
+      ) : all.data.length === 0 ? (
+        <p className="rounded-md border border-dashed px-3 py-3 text-sm text-muted-foreground">
+          No classes yet: every class you create will sit it.
+        </p>
+      ) : (
+        <div className="grid gap-3 sm:grid-cols-2">
+          {schoolLevels.length > 0 ? (
+            <CheckboxList
+              legend="Levels"
+              options={schoolLevels.map((level) => ({ value: level, label: level }))}
+              value={levels}
+              onChange={onLevelsChange}
+            />
+          ) : null}
+          <CheckboxList
+            legend="Classes"
+            className={schoolLevels.length > 0 ? undefined : 'sm:col-span-2'}
+            options={all.data.map((c) => ({
+              value: c.id,
+              label: c.name,
+              detail: c.level ?? undefined,
+              covered: c.level != null && tickedLevels.has(c.level),
+            }))}
+            value={classes}
+            onChange={onClassesChange}
+          />
+        </div>
+      )}
+      {error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : all.data && all.data.length > 0 ? (
+        <p className="text-xs text-muted-foreground">{summary}</p>
+      ) : null}
+    </fieldset>
   );
 }

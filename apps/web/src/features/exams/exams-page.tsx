@@ -1,6 +1,6 @@
 import type { Exam } from '@shule/shared/exams';
 import { NotebookPen, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DateStatusBadge } from '../../components/date-status-badge';
 import { Button } from '../../components/ui/button';
@@ -18,6 +18,7 @@ import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, formatDateShort } from '../../lib/dates';
 import { canRetry } from '../../lib/form-errors';
+import { useTerms } from '../../lib/queries/terms';
 import { useIsAdmin } from '../../lib/roles';
 import { useDeleteExam } from './delete-exam';
 import { ExamFormDialog } from './exam-form-dialog';
@@ -29,10 +30,11 @@ const BREADCRUMB = [
   { label: 'Exams' },
 ];
 
-/** Name, or a date in any of the forms a user sees or types. */
-const matches = (exam: Exam, query: string) =>
+/** Name, term, or a date in any of the forms a user sees or types. */
+const matches = (exam: Exam, term: string | null, query: string) =>
   [
     exam.name,
+    term ?? '',
     ...[exam.start_date, exam.end_date].flatMap((d) => [d, formatDate(d), formatDateShort(d)]),
   ]
     .join(' | ')
@@ -41,6 +43,12 @@ const matches = (exam: Exam, query: string) =>
 
 export function ExamsPage() {
   const exams = useExams();
+  const terms = useTerms();
+  const termNames = useMemo(
+    () => new Map((terms.data ?? []).map((t) => [t.id, t.name])),
+    [terms.data],
+  );
+  const termOf = (exam: Exam) => (exam.term == null ? null : (termNames.get(exam.term) ?? null));
   const isAdmin = useIsAdmin();
   const deleteExam = useDeleteExam();
   const [search, setSearch] = useState('');
@@ -52,7 +60,7 @@ export function ExamsPage() {
 
   const all = exams.data ?? [];
   const query = search.trim().toLowerCase();
-  const shown = query ? all.filter((e) => matches(e, query)) : all;
+  const shown = query ? all.filter((e) => matches(e, termOf(e), query)) : all;
   const openForm = (exam: Exam | null) => setForm({ open: true, exam });
 
   const confirmDelete = (exam: Exam) =>
@@ -133,6 +141,9 @@ export function ExamsPage() {
                       <p className="text-sm text-muted-foreground">
                         {formatDate(exam.start_date)} – {formatDate(exam.end_date)}
                       </p>
+                      {termOf(exam) ? (
+                        <p className="text-sm text-muted-foreground">{termOf(exam)}</p>
+                      ) : null}
                     </div>
                     <DateStatusBadge status={exam.status} />
                   </div>
@@ -141,6 +152,10 @@ export function ExamsPage() {
               )}
               columns={[
                 { header: 'Exam', cell: nameLink },
+                {
+                  header: 'Term',
+                  cell: (exam) => termOf(exam) ?? <span className="text-muted-foreground">—</span>,
+                },
                 { header: 'Start Date', cell: (exam) => formatDate(exam.start_date) },
                 { header: 'End Date', cell: (exam) => formatDate(exam.end_date) },
                 { header: 'Status', cell: (exam) => <DateStatusBadge status={exam.status} /> },
