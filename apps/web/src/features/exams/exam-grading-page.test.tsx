@@ -1,5 +1,9 @@
 import type { Exam } from '@shule/shared/exams';
-import type { ClassSubject, StudentMarksRow } from '@shule/shared/scores';
+import {
+  type ClassSubject,
+  markOutOfRangeMessage,
+  type StudentMarksRow,
+} from '@shule/shared/scores';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../lib/storage';
@@ -24,13 +28,18 @@ const exam: Exam = {
 const math = { id: 11, name: 'Mathematics', code: 'MAT' };
 const english = { id: 12, name: 'English', code: 'ENG' };
 
-const student = (id: number, first: string): StudentMarksRow => ({
+const student = (
+  id: number,
+  first: string,
+  subjects: number[] | null = null,
+  marks: StudentMarksRow['marks'] = {},
+): StudentMarksRow => ({
   id,
   first_name: first,
   last_name: 'Kamau',
   admission_number: String(id).padStart(4, '0'),
-  marks: {},
-  subjects: null,
+  marks,
+  subjects,
 });
 
 interface FakeClass {
@@ -68,9 +77,9 @@ function fakeApi(classes: FakeClass[], failSave = false) {
       const k = classes.find((c) => c.students.some((x) => x.id === body.student))!;
       const s = k.students.find((x) => x.id === body.student)!;
       s.marks = Object.fromEntries(
-        Object.entries(body.subject_marks as Record<string, string | null>)
+        Object.entries({ ...s.marks, ...(body.subject_marks as Record<string, string | null>) })
           .filter(([, v]) => v !== null)
-          .map(([id, v]) => [id, Number(v)]),
+          .map(([id, v]) => [id, v === 'X' || v === 'Y' ? v : Number(v)]),
       );
       return json(200, {
         message: 'ok',
@@ -170,11 +179,7 @@ describe('exam grading page', () => {
     fireEvent.change(within(panel).getByLabelText('Mathematics'), { target: { value: '140' } });
     expect(save.disabled).toBe(false);
     fireEvent.click(save);
-    expect(
-      await within(panel).findByText(
-        'Score for Mathematics must be a number from 0 to 100, X or Y',
-      ),
-    ).toBeTruthy();
+    expect(await within(panel).findByText(markOutOfRangeMessage('Mathematics'))).toBeTruthy();
     expect(api.posted).toEqual([]);
 
     fireEvent.change(within(panel).getByLabelText('Mathematics'), { target: { value: '78' } });
@@ -209,5 +214,74 @@ describe('exam grading page', () => {
     expect(input.value).toBe('55');
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     await waitFor(() => expect(api.posted).toHaveLength(2));
+  });
+
+  it('takes X and Y in either case, shows them upper case and posts them as "X" and "Y"', async () => {
+    const api = fakeApi([
+      {
+        id: 1,
+        name: 'Form 4 East',
+        subjects: [english, math],
+        students: [student(1, 'Wanjiru', null, { 12: 'Y' })],
+      },
+    ]);
+    vi.stubGlobal('fetch', api.fetch);
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: /Wanjiru Kamau/ }));
+    const panel = screen.getByRole('region', { name: 'Scores of Wanjiru Kamau' });
+    expect(within(panel).getByText(/X/, { selector: 'strong' }).parentElement?.textContent).toBe(
+      'Marks from 0 to 100 · X absent · Y withheld · empty for no mark',
+    );
+    const english_ = within(panel).getByLabelText('English') as HTMLInputElement;
+    expect(english_.value).toBe('Y');
+    expect(screen.getByText('1/2 scored')).toBeTruthy();
+
+    const maths = within(panel).getByLabelText('Mathematics') as HTMLInputElement;
+    fireEvent.change(maths, { target: { value: 'x' } });
+    expect(maths.value).toBe('X');
+    const save = within(panel).getByRole('button', { name: 'Save Changes' }) as HTMLButtonElement;
+    fireEvent.change(maths, { target: { value: 'z' } });
+    fireEvent.click(save);
+    expect(await within(panel).findByText(markOutOfRangeMessage('Mathematics'))).toBeTruthy();
+    expect(api.posted).toEqual([]);
+
+    fireEvent.change(maths, { target: { value: 'x' } });
+    fireEvent.change(english_, { target: { value: ' 64 ' } });
+    fireEvent.click(save);
+    expect(await screen.findByText('Scores updated successfully')).toBeTruthy();
+    expect(api.posted).toEqual([{ student: 1, exam: 5, subject_marks: { '11': 'X', '12': '64' } }]);
+    await waitFor(() => expect(save.disabled).toBe(true));
+    expect(maths.value).toBe('X');
+    expect(screen.getByText('2/2 scored')).toBeTruthy();
+  });
+
+  it('shows a dash, not an input, for a subject the student does not take', async () => {
+    const api = fakeApi([
+      {
+        id: 1,
+        name: 'Form 4 East',
+        subjects: [english, math],
+        students: [student(1, 'Wanjiru', [12]), student(2, 'Baraka', null)],
+      },
+    ]);
+    vi.stubGlobal('fetch', api.fetch);
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: /Wanjiru Kamau/ }));
+    const panel = screen.getByRole('region', { name: 'Scores of Wanjiru Kamau' });
+    expect(within(panel).queryByLabelText('Mathematics')).toBeNull();
+    expect(within(panel).getByText('Does not take Mathematics')).toBeTruthy();
+    expect(within(panel).getAllByRole('textbox')).toHaveLength(1);
+    expect(screen.getByText('0/1 scored')).toBeTruthy();
+
+    fireEvent.change(within(panel).getByLabelText('English'), { target: { value: '70' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(api.posted).toHaveLength(1));
+    expect(api.posted[0]).toEqual({ student: 1, exam: 5, subject_marks: { '12': '70' } });
+
+    // A student without a list of their own takes every subject of the class.
+    fireEvent.click(screen.getByRole('button', { name: /Baraka Kamau/ }));
+    const other = screen.getByRole('region', { name: 'Scores of Baraka Kamau' });
+    expect(within(other).getByLabelText('Mathematics')).toBeTruthy();
+    expect(within(other).getByLabelText('English')).toBeTruthy();
   });
 });

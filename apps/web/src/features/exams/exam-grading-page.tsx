@@ -16,13 +16,14 @@ import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Field } from '../../components/ui/field';
-import { Input, Select } from '../../components/ui/input';
+import { Select } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { NoMatches } from '../../components/ui/no-matches';
 import { PageHeader } from '../../components/ui/page-header';
 import { SearchInput } from '../../components/ui/search-input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
+import { UpperCaseInput } from '../../components/ui/upper-case-input';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
 import { useClasses } from '../../lib/queries/classes';
@@ -234,11 +235,15 @@ function StudentSkeletons() {
   );
 }
 
-const typedScore = (mark: Mark | undefined) => (mark === undefined ? '' : String(mark));
+/** A saved mark as the input shows it: 78, X or Y; nothing for no mark. */
+const typedScore = (score: Mark | undefined) => (score === undefined ? '' : String(score));
+/** What is typed, as it is compared and sent: trimmed, x and y upper case. */
+const normalised = (typed: string) => typed.trim().toUpperCase();
 
 /**
- * One student: the toggle shows or hides a score input per subject of their class. What is
- * typed lives here, so collapsing and expanding again keeps unsaved marks.
+ * One student: the toggle shows or hides a score input per subject of their class (a dash for
+ * a subject they do not take). What is typed lives here, so collapsing and expanding again keeps
+ * unsaved marks.
  */
 function StudentRow({
   examId,
@@ -267,10 +272,14 @@ function StudentRow({
   const panelId = useId();
   const fullName = `${student.first_name} ${student.last_name}`;
 
+  // A student with their own list of subjects (optional subjects dropped) is marked in those.
+  const takes = (subject: ClassSubject) =>
+    student.subjects === null || student.subjects.includes(subject.id);
+  const taken = subjects.filter(takes);
   const saved = (subjectId: number) => student.marks[subjectId];
   const typed = (subjectId: number) => drafts[subjectId] ?? typedScore(saved(subjectId));
-  const changed = subjects.filter((s) => typed(s.id).trim() !== typedScore(saved(s.id)));
-  const scored = subjects.filter((s) => saved(s.id) !== undefined).length;
+  const changed = taken.filter((s) => normalised(typed(s.id)) !== typedScore(saved(s.id)));
+  const scored = taken.filter((s) => saved(s.id) !== undefined).length;
 
   const edit = (subjectId: number, value: string) => {
     setDrafts((d) => ({ ...d, [subjectId]: value }));
@@ -292,7 +301,7 @@ function StudentRow({
     setFailure(null);
     if (Object.keys(found).length > 0) return;
     const subject_marks = Object.fromEntries(
-      changed.map((s) => [String(s.id), typed(s.id).trim() === '' ? null : typed(s.id).trim()]),
+      changed.map((s) => [String(s.id), normalised(typed(s.id)) || null]),
     );
     save.mutate(
       { student: student.id, exam: examId, subject_marks },
@@ -349,7 +358,7 @@ function StudentRow({
           </span>
         </button>
         <span className="hidden shrink-0 text-xs text-muted-foreground sm:inline">
-          {scored}/{subjects.length} scored
+          {scored}/{taken.length} scored
         </span>
         {changed.length > 0 && !expanded ? (
           <Badge tone="yellow" className="shrink-0">
@@ -381,27 +390,30 @@ function StudentRow({
             <div className="space-y-4">
               {failure ? <Alert tone="error">{failure}</Alert> : null}
               <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-                {subjects.map((subject) => (
-                  <Field key={subject.id} label={subject.name} error={errors[subject.id]}>
-                    <Input
-                      type="number"
-                      inputMode="decimal"
-                      min={MIN_SCORE}
-                      max={MAX_SCORE}
-                      step="any"
-                      placeholder="—"
-                      value={typed(subject.id)}
-                      onChange={(e) => edit(subject.id, e.target.value)}
-                      onKeyDown={(e) => {
-                        if (e.key === 'Enter' && changed.length > 0 && !save.isPending) submit();
-                      }}
-                    />
-                  </Field>
-                ))}
+                {subjects.map((subject) =>
+                  takes(subject) ? (
+                    <Field key={subject.id} label={subject.name} error={errors[subject.id]}>
+                      <UpperCaseInput
+                        inputMode="text"
+                        enterKeyHint="done"
+                        maxLength={6}
+                        placeholder="—"
+                        value={typed(subject.id)}
+                        onChange={(e) => edit(subject.id, e.target.value)}
+                        onKeyDown={(e) => {
+                          if (e.key === 'Enter' && changed.length > 0 && !save.isPending) submit();
+                        }}
+                      />
+                    </Field>
+                  ) : (
+                    <NotTaken key={subject.id} subject={subject.name} />
+                  ),
+                )}
               </div>
               <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-end">
                 <p className="text-xs text-muted-foreground sm:mr-auto">
-                  Marks from {MIN_SCORE} to {MAX_SCORE}; leave empty for no mark.
+                  Marks from {MIN_SCORE} to {MAX_SCORE} · <strong>X</strong> absent ·{' '}
+                  <strong>Y</strong> withheld · empty for no mark
                 </p>
                 <Button
                   className="sm:order-last"
@@ -427,5 +439,21 @@ function StudentRow({
         </section>
       ) : null}
     </li>
+  );
+}
+
+/** A subject of the class the student does not take: a dash in the input's place. */
+function NotTaken({ subject }: { subject: string }) {
+  return (
+    <div className="space-y-1.5" data-testid="not-taken">
+      <p className="text-sm font-medium text-muted-foreground">{subject}</p>
+      <p
+        className="flex h-10 items-center rounded-md border border-dashed px-3 text-sm text-muted-foreground"
+        title={`Does not take ${subject}`}
+      >
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">Does not take {subject}</span>
+      </p>
+    </div>
   );
 }
