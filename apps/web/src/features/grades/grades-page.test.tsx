@@ -1,20 +1,56 @@
 import type { Grade } from '@shule/shared/grades';
+import { CBC_SCALE_GRADES } from '@shule/shared/grading-scales';
 import { KCSE_SCALE } from '@shule/shared/kcse';
+import { GRADING_SCHEME_LABELS } from '@shule/shared/results/scheme';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../lib/storage';
 import { json, renderWithApp, sessionUser } from '../../test/render-page';
 import { GradesPage } from './grades-page';
 
-/** A stand-in API that, like the real one, lists grades by points. */
-function fakeApi() {
+/**
+ * A stand-in API that, like the real one, lists grades by points and sets the school's grading
+ * scheme when a one-click scale is applied.
+ */
+function fakeApi({
+  role = 'admin',
+  sent = [],
+}: {
+  role?: 'admin' | 'teacher';
+  sent?: unknown[];
+} = {}) {
   let grades: Grade[] = [];
   let nextId = 1;
+  const school = {
+    id: 7,
+    name: 'Test',
+    postal_address: null,
+    postal_code: '1',
+    county: 'Nairobi',
+    phone_number: '0720000000',
+    email: null,
+    website: null,
+    logo: null,
+    grading_scheme: 'average',
+  };
   const make = (g: Omit<Grade, 'id' | 'school'>): Grade => ({ ...g, id: nextId++, school: 7 });
   return vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    if (url === '/api/users/user/') return json(200, sessionUser('admin'));
+    if (body) sent.push({ method, url, body });
+    if (url === '/api/users/user/') return json(200, sessionUser(role));
+    if (url === '/api/schools/7/' && method === 'GET') return json(200, school);
+    if (url === '/api/schools/7/' && method === 'PATCH') {
+      Object.assign(school, body);
+      return json(200, school);
+    }
+    if (url === '/api/grades/grades/cbc/' && method === 'POST') {
+      grades = CBC_SCALE_GRADES[body.scale as 'kjsea' | 'rubric'].map((k) =>
+        make({ name: k.name, code: k.code, points: k.points, comments: k.comments }),
+      );
+      school.grading_scheme = 'cbc';
+      return json(201, grades);
+    }
     if (url === '/api/grades/grades/?school=7')
       return json(
         200,
@@ -24,6 +60,7 @@ function fakeApi() {
       grades = KCSE_SCALE.map((k) =>
         make({ name: k.name, code: k.code, points: k.points, comments: k.comments }),
       );
+      school.grading_scheme = 'kcse';
       return json(201, grades);
     }
     if (url === '/api/grades/grades/' && method === 'POST') {
@@ -91,5 +128,60 @@ describe('grades page', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Grade deleted successfully')).toBeTruthy();
     expect(codesInTable()).not.toContain('E');
+  });
+
+  it("shows the school's grading scheme and lets an admin change it", async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal('fetch', fakeApi({ sent }));
+    renderPage();
+    const scheme = (await screen.findByLabelText('Grading scheme')) as HTMLSelectElement;
+    expect(scheme.value).toBe('average');
+    expect([...scheme.options].map((o) => o.text)).toEqual([
+      GRADING_SCHEME_LABELS.kcse,
+      GRADING_SCHEME_LABELS.kcse_cluster,
+      GRADING_SCHEME_LABELS.average,
+      GRADING_SCHEME_LABELS.cbc,
+    ]);
+    fireEvent.change(scheme, { target: { value: 'kcse_cluster' } });
+    expect(await screen.findByText('Grading scheme updated')).toBeTruthy();
+    expect(sent).toEqual([
+      { method: 'PATCH', url: '/api/schools/7/', body: { grading_scheme: 'kcse_cluster' } },
+    ]);
+    expect(scheme.value).toBe('kcse_cluster');
+    expect(screen.getByText(/the best two sciences/)).toBeTruthy();
+
+    // Applying the KCSE scale makes KCSE the school's scheme.
+    fireEvent.click(screen.getByRole('button', { name: 'Use the KCSE 12-point scale' }));
+    await waitFor(() => expect(scheme.value).toBe('kcse'));
+  });
+
+  it('shows a teacher the scheme without a way to change it', async () => {
+    vi.stubGlobal('fetch', fakeApi({ role: 'teacher' }));
+    renderPage();
+    expect(await screen.findByText(GRADING_SCHEME_LABELS.average)).toBeTruthy();
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Apply CBC scale' })).toBeNull();
+  });
+
+  it('applies the CBC scale the admin chooses: the 4-level rubric', async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal('fetch', fakeApi({ sent }));
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply CBC scale' }));
+    const dialog = await screen.findByRole('dialog');
+    const kjsea = within(dialog).getByRole('radio', { name: /KJSEA 8-level scale/ });
+    expect((kjsea as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).getByText('EE1')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('radio', { name: /4-level rubric/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply scale' }));
+    expect(await screen.findByText('CBC scale applied')).toBeTruthy();
+    expect(sent).toEqual([
+      { method: 'POST', url: '/api/grades/grades/cbc/', body: { scale: 'rubric' } },
+    ]);
+    await waitFor(() => expect(codesInTable()).toEqual(['EE', 'ME', 'AE', 'BE']));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() =>
+      expect((screen.getByLabelText('Grading scheme') as HTMLSelectElement).value).toBe('cbc'),
+    );
   });
 });

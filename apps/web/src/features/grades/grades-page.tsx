@@ -19,9 +19,11 @@ import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { useIsAdmin } from '../../lib/roles';
 import { useApplyKcseScale } from './apply-kcse-scale';
+import { CbcScaleDialog } from './cbc-scale-dialog';
 import { useDeleteGrade } from './delete-grade';
 import { useGrades } from './get-grades';
 import { GradeFormDialog } from './grade-form-dialog';
+import { GradingSchemeCard } from './grading-scheme-card';
 
 const BREADCRUMB = [
   { label: 'Dashboard', to: '/dashboard' },
@@ -78,6 +80,8 @@ export function GradesPage() {
           ) : null
         }
       />
+
+      <GradingSchemeCard isAdmin={isAdmin} />
 
       {grades.isPending ? (
         <SkeletonRows rows={6} />
@@ -163,9 +167,10 @@ export function GradesPage() {
   );
 }
 
-/** An empty /grades: add grades one by one, or take the KCSE scale in one click. */
+/** An empty /grades: add grades one by one, or take the KCSE scale or a CBC scale in one click. */
 function NoGrades({ isAdmin, onAdd }: { isAdmin: boolean; onAdd(): void }) {
   const kcse = useApplyKcseScale();
+  const [cbcOpen, setCbcOpen] = useState(false);
   const apply = () =>
     kcse.mutate(undefined, {
       onSuccess: (grades) =>
@@ -189,7 +194,7 @@ function NoGrades({ isAdmin, onAdd }: { isAdmin: boolean; onAdd(): void }) {
       title="No grades yet"
       hint={
         isAdmin
-          ? 'Start with the KCSE 12-point scale (A to E, with points and default bands for every subject), or add your own grades one by one.'
+          ? 'Start with the KCSE 12-point scale (A to E, with points and default bands for every subject) or a CBC scale, or add your own grades one by one.'
           : 'Your school administrator has not set up grades yet.'
       }
       action={
@@ -215,11 +220,15 @@ function NoGrades({ isAdmin, onAdd }: { isAdmin: boolean; onAdd(): void }) {
               <Button onClick={apply} disabled={kcse.isPending}>
                 {kcse.isPending ? 'Applying...' : 'Use the KCSE 12-point scale'}
               </Button>
+              <Button variant="outline" onClick={() => setCbcOpen(true)} disabled={kcse.isPending}>
+                Apply CBC scale
+              </Button>
               <Button variant="outline" onClick={onAdd} disabled={kcse.isPending}>
                 <Plus className="h-4 w-4" aria-hidden="true" />
                 Add Grade
               </Button>
             </div>
+            <CbcScaleDialog open={cbcOpen} onOpenChange={setCbcOpen} />
           </div>
         ) : null
       }
