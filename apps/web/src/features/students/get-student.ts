@@ -1,12 +1,15 @@
-import type { StudentRow } from '@shule/shared/students';
+import type { StudentDetail } from '@shule/shared/students';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api-client';
 
-export const getStudent = (id: number) => api.get<StudentRow>(`/students/${id}/`);
+export const studentQueryKey = (id: number) => ['students', 'detail', id] as const;
+
+/** The full row, with the subjects the student takes and their entry marks. */
+export const getStudent = (id: number) => api.get<StudentDetail>(`/students/${id}/`);
 
 export function useStudent(id: number) {
   return useQuery({
-    queryKey: ['students', 'detail', id],
+    queryKey: studentQueryKey(id),
     queryFn: () => getStudent(id),
     enabled: Number.isInteger(id) && id > 0,
     // A student who is not there (404) will not appear by asking again.

@@ -7,7 +7,9 @@ import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
+import { useIsAdmin } from '../../lib/roles';
 import { useStudent } from './get-student';
+import { ResultsDetails } from './results-details';
 import { StudentDetailSections, StudentHeading, studentName } from './student-details';
 
 /** View Full Profile (DESIGN.md §6): the student card's details as a page of its own. */
@@ -16,6 +18,7 @@ export function StudentProfilePage() {
   const studentId = Number(id);
   const valid = Number.isInteger(studentId) && studentId > 0;
   const student = useStudent(studentId);
+  const isAdmin = useIsAdmin();
   const notFound = !valid || (student.error instanceof ApiError && student.error.status === 404);
 
   const breadcrumb = [
@@ -75,6 +78,7 @@ export function StudentProfilePage() {
             <StudentHeading student={student.data} large />
           </Card>
           <StudentDetailSections student={student.data} />
+          <ResultsDetails student={student.data} isAdmin={isAdmin} />
         </div>
       )}
     </div>
