@@ -18,9 +18,15 @@ async function seeder(request: APIRequestContext, school: { phone: string; passw
     expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
     return res.json();
   };
+  const get = async (path: string) => {
+    const res = await request.get(`/api${path}`, { headers });
+    expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
+    return res.json();
+  };
   return {
     schoolId,
     post,
+    get,
     addClass: async (name: string) => (await post(`/classes/?school=${schoolId}`, { name })).class,
     admit: (classId: number, first_name: string, last_name: string, gender: 'male' | 'female') =>
       post(`/classes/${classId}/add_student`, {
@@ -71,7 +77,9 @@ test('KCSE scale, a subject and its bands, a year, a term and an exam, then scor
   await dialog.getByLabel('Form 1 East').check();
   await dialog.getByRole('button', { name: 'Add Subject' }).click();
   await expect(page.getByText('Subject added successfully')).toBeVisible();
-  await expect(page.getByRole('row', { name: /Mathematics MAT Form 1 East/ })).toBeVisible();
+  await expect(
+    page.getByRole('row', { name: /Mathematics MAT Languages and mathematics Form 1 East/ }),
+  ).toBeVisible();
 
   // Its bands: the KCSE defaults; an overlap is refused; a fixed set is saved and kept.
   await page.getByRole('link', { name: 'Mathematics' }).click();
@@ -243,4 +251,100 @@ test('grades and exam grading work on a 390 px phone', async ({ page, request })
   expect(await fitsWidth(page)).toBe(true);
   await page.reload();
   await expect(page.getByRole('button', { name: /Kiprop Ruto/ })).toBeVisible();
+});
+
+test('a level, a KCSE group, an exam for a term and a level, a dropped subject and X marks', async ({
+  page,
+  request,
+}) => {
+  const school = await registerSchoolViaApi(request, 'Nyeri High');
+  const seed = await seeder(request, school);
+  await seed.post(`/classes/?school=${seed.schoolId}`, { name: '4 West', level: 'Form 4' });
+  await loginViaUi(page, school);
+
+  // A class of the level Form 4, which the dialog suggests from the school's classes.
+  await page.goto('/classes');
+  await page.getByRole('button', { name: 'Add class' }).click();
+  const classDialog = page.getByRole('dialog');
+  await classDialog.getByLabel('Class Name').fill('4 East');
+  await classDialog.getByLabel('Level').fill('Form 4');
+  await classDialog.getByRole('button', { name: 'Create Class' }).click();
+  await expect(page.getByRole('row', { name: /^4 East Form 4/ })).toBeVisible();
+  const { classes } = await seed.get(`/classes/?school=${seed.schoolId}`);
+  const east = classes.find((c: { name: string }) => c.name === '4 East');
+  expect(east.level).toBe('Form 4');
+  const { student } = await seed.admit(east.id, 'Wanjiru', 'Kamau', 'female');
+
+  // Subjects: the group follows the code as it is typed.
+  for (const [name, code] of [
+    ['English', 'ENG'],
+    ['Mathematics', 'MAT'],
+    ['French', 'FRE'],
+  ]) {
+    await seed.post('/grades/subjects/', { name, code, classes: [east.id], school: seed.schoolId });
+  }
+  await page.goto('/subjects');
+  await page.getByRole('button', { name: 'Add Subject' }).first().click();
+  const subjectDialog = page.getByRole('dialog');
+  await subjectDialog.getByLabel('Name').fill('Biology');
+  await subjectDialog.getByLabel('Code').pressSequentially('bio');
+  await expect(subjectDialog.getByLabel('KCSE group')).toHaveValue('sciences');
+  await subjectDialog.getByRole('button', { name: 'Add Subject' }).click();
+  await expect(page.getByRole('row', { name: /Biology BIO Sciences/ })).toBeVisible();
+
+  // An exam of Term 2 that Form 4 sits.
+  const year = await seed.post('/fees/academic_years/', {
+    name: '2026',
+    start_date: isoDay(-200),
+    end_date: isoDay(100),
+  });
+  await seed.post('/fees/terms/', {
+    name: 'Term 2',
+    start_date: isoDay(-30),
+    end_date: isoDay(30),
+    academic_year: year.id,
+  });
+  await page.goto('/exams');
+  await page.getByRole('button', { name: 'Create New Exam' }).first().click();
+  const examDialog = page.getByRole('dialog');
+  await examDialog.getByLabel('Name').fill('Form 4 Mock');
+  await examDialog.getByLabel('Start Date').fill(isoDay(-1));
+  await examDialog.getByLabel('End Date').fill(isoDay(3));
+  await examDialog.getByLabel('Term').selectOption({ label: 'Term 2 (2026)' });
+  await examDialog.getByRole('group', { name: 'Levels' }).getByLabel('Form 4').check();
+  await expect(examDialog.getByText('2 classes sit it.')).toBeVisible();
+  await examDialog.getByRole('button', { name: 'Create Exam' }).click();
+  await expect(page.getByRole('row', { name: /Form 4 Mock Term 2/ })).toBeVisible();
+  const exams = await seed.get(`/grades/exams/?school=${seed.schoolId}`);
+  expect(exams[0]).toMatchObject({ name: 'Form 4 Mock', levels: ['Form 4'], classes: [] });
+
+  // Wanjiru dropped French and came with KCPE marks.
+  await page.goto(`/students/${student.id}`);
+  const details = page.getByRole('region', { name: 'Results details' });
+  await expect(details.getByText('All 3 subjects of 4 East')).toBeVisible();
+  await details.getByRole('button', { name: 'Edit' }).click();
+  const detailsDialog = page.getByRole('dialog');
+  await detailsDialog.getByLabel(/French/).uncheck();
+  await detailsDialog.getByLabel('Entry exam').selectOption('KCPE');
+  await detailsDialog.getByLabel('Index number').fill('12345678901');
+  await detailsDialog.getByLabel('Entry marks').fill('389');
+  await detailsDialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(details.getByText('2 of the 3 subjects of 4 East')).toBeVisible();
+  await expect(details.getByText('389')).toBeVisible();
+
+  // Grading: French is a dash for her; X is absent and is kept as X.
+  await page.goto(`/exams/${exams[0].id}?class=${east.id}`);
+  await page.getByRole('button', { name: /Wanjiru Kamau/ }).click();
+  const panel = page.getByRole('region', { name: 'Scores of Wanjiru Kamau' });
+  await expect(panel.getByText('Does not take French')).toBeAttached();
+  await expect(panel.getByLabel('French')).toHaveCount(0);
+  await panel.getByLabel('English').fill('x');
+  await expect(panel.getByLabel('English')).toHaveValue('X');
+  await panel.getByLabel('Mathematics').fill('71');
+  await panel.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Student subjects updated successfully')).toBeVisible();
+  await page.reload();
+  await page.getByRole('button', { name: /Wanjiru Kamau/ }).click();
+  await expect(panel.getByLabel('English')).toHaveValue('X');
+  await expect(panel.getByLabel('Mathematics')).toHaveValue('71');
 });
