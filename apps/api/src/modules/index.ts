@@ -4,6 +4,7 @@ import { accountRoutes, sessionRoutes } from './auth/routes';
 import classRoutes from './classes/routes';
 import examRoutes from './exams/routes';
 import gradeRoutes from './grades/routes';
+import resultRoutes from './results/routes';
 import { registrationRoutes, schoolSettingsRoutes } from './schools/routes';
 import scoreRoutes from './scores/routes';
 import staffRoutes from './staff/routes';
@@ -52,5 +53,6 @@ export const protectedDomainRoutes: FastifyPluginAsync[] = [
   termRoutes,
   examRoutes,
   scoreRoutes,
+  resultRoutes,
   uploadRoutes,
 ];

@@ -129,18 +129,21 @@ export function updateExam(
     });
     datesAfterChange(existing, input); // 400 when the end would fall before the start
     const classIds = await assertOwnSittings(tx, schoolId, input);
-    await tx
-      .update(exams)
-      .set({
-        name: input.name,
-        startDate: input.start_date,
-        endDate: input.end_date,
-        isCompleted: input.is_completed,
-        termId: input.term,
-        gradingScheme: input.grading_scheme,
-        levels: uniqueLevels(input.levels),
-      })
-      .where(ofSchool(exams, schoolId, examId));
+    const changes = {
+      name: input.name,
+      startDate: input.start_date,
+      endDate: input.end_date,
+      isCompleted: input.is_completed,
+      termId: input.term,
+      gradingScheme: input.grading_scheme,
+      levels: uniqueLevels(input.levels),
+    };
+    if (Object.values(changes).some((v) => v !== undefined)) {
+      await tx
+        .update(exams)
+        .set(changes)
+        .where(ofSchool(exams, schoolId, examId));
+    }
     await setExamClasses(tx, schoolId, examId, input.classes && classIds);
     return selectExam(tx, examId, today);
   });

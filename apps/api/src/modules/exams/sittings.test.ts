@@ -63,6 +63,11 @@ describe('an exam’s term, scheme and who sits it', () => {
       classes: [east],
       levels: ['Form 3'],
     });
+    const classesOnly = await expectStatus(
+      call('PATCH', `/api/grades/exams/${created.id}/`, who.auth, { classes: [west] }),
+      200,
+    );
+    expect(classesOnly.json()).toMatchObject({ classes: [west], levels: ['Form 3'] });
     const cleared = await call('PATCH', `/api/grades/exams/${created.id}/`, who.auth, {
       term: null,
       classes: [],

@@ -1,0 +1,545 @@
+import { type Band, bandOf } from '@shule/shared/results/bands';
+import { isNumericMark, type Mark } from '@shule/shared/results/marks';
+import {
+  examNotSatMessage,
+  type MeritList,
+  type MeritListRow,
+  noSuchLevelMessage,
+  type ResultsSubject,
+  resultsForbiddenMessage,
+  type SubjectResult,
+} from '@shule/shared/results/merit-list';
+import { roundHalfUp } from '@shule/shared/results/rounding';
+import {
+  compareRankKeys,
+  competitionRanks,
+  type GradingSchemeName,
+  gradingScheme,
+  rankKey,
+  type StudentOutcome,
+} from '@shule/shared/results/scheme';
+import { KCSE_GROUPS } from '@shule/shared/results/subject-groups';
+import type { School } from '@shule/shared/schools';
+import { subjectGroup } from '@shule/shared/subjects';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { classes, teachers } from '../../db/schema/index';
+import { DomainError, forbidden, invalid, notFound } from '../../errors';
+
+/**
+ * Exam results: every number of a merit list or report form is computed here, at read time,
+ * from the marks and the school's bands (DESIGN.md §5), in a constant number of queries
+ * whatever the size of the school: the exam, the classes, the subjects with their bands, the
+ * students with their marks, the previous exam and its marks. The rule itself (which subjects
+ * count, the mean grade) is the grading scheme's, in packages/shared/src/results.
+ */
+
+/** One class (stream), or every stream of a level. */
+export type ResultsScope = { classId: number } | { level: string };
+
+/** A school grade's band of marks and comment, as one subject grades it. */
+interface SubjectBand extends Band {
+  comment: string | null;
+}
+
+interface SubjectWithBands extends ResultsSubject {
+  bands: SubjectBand[];
+}
+
+interface ExamRow {
+  id: number;
+  name: string;
+  startDate: string;
+  scheme: GradingSchemeName;
+  termId: number | null;
+  termName: string | null;
+  termEndDate: string | null;
+  yearId: number | null;
+  yearName: string | null;
+  sittingClasses: number[];
+  sittingLevels: string[];
+}
+
+interface ClassRow {
+  id: number;
+  name: string;
+  level: string | null;
+}
+
+interface StudentMarks {
+  id: number;
+  admissionNumber: string;
+  name: string;
+  classId: number;
+  entryExam: string | null;
+  entryIndexNumber: string | null;
+  entryMarks: number | null;
+  marks: Record<string, Mark>;
+}
+
+/** The results of an exam for a scope, with what a printed form needs beside the list. */
+export interface ExamResults {
+  list: MeritList;
+  school: School;
+  exam: ExamRow;
+  /** The classes ranked together (the level's, or the one class without a level). */
+  rankedClasses: ClassRow[];
+  /** Subjects by id, each with its bands (grade code, points, marks, the grade's comment). */
+  subjects: Map<number, SubjectWithBands>;
+  /** Each student's outcome under the exam's scheme, by student id. */
+  outcomes: Map<number, StudentOutcome>;
+}
+
+// ── Queries ──────────────────────────────────────────────────────────────────────────────────
+
+async function selectExam(db: Db, schoolId: number, examId: number) {
+  const rows = await selectRows<{
+    id: number;
+    name: string;
+    start_date: string;
+    scheme: GradingSchemeName;
+    term_id: number | null;
+    term_name: string | null;
+    term_end_date: string | null;
+    year_id: number | null;
+    year_name: string | null;
+    sitting_classes: number[] | null;
+    sitting_levels: string[];
+    school: School;
+  }>(
+    db,
+    sql`
+    select e.id, e.name, e.start_date::text as start_date,
+           coalesce(e.grading_scheme, s.grading_scheme) as scheme,
+           t.id as term_id, t.name as term_name, t.end_date::text as term_end_date,
+           y.id as year_id, y.name as year_name,
+           (select json_agg(ec.class_id) from exam_classes ec where ec.exam_id = e.id) as sitting_classes,
+           e.levels as sitting_levels,
+           json_build_object(
+             'id', s.id, 'name', s.name, 'postal_address', s.postal_address,
+             'postal_code', s.postal_code, 'county', s.county, 'phone_number', s.phone_number,
+             'email', s.email, 'website', s.website, 'logo', s.logo,
+             'grading_scheme', s.grading_scheme) as school
+    from exams e
+    join schools s on s.id = e.school_id
+    left join terms t on t.id = e.term_id
+    left join academic_years y on y.id = t.academic_year_id
+    where e.id = ${examId} and e.school_id = ${schoolId}`,
+  );
+  const row = rows[0];
+  if (!row) throw notFound('Exam');
+  const exam: ExamRow = {
+    id: row.id,
+    name: row.name,
+    startDate: row.start_date,
+    scheme: row.scheme,
+    termId: row.term_id,
+    termName: row.term_name,
+    termEndDate: row.term_end_date,
+    yearId: row.year_id,
+    yearName: row.year_name,
+    sittingClasses: row.sitting_classes ?? [],
+    sittingLevels: parseTextArray(row.sitting_levels),
+  };
+  return { exam, school: row.school };
+}
+
+/** The school's subjects with their bands: each grade's marks, points and comment. */
+async function selectSubjects(db: Db, schoolId: number) {
+  const rows = await selectRows<{
+    id: number;
+    code: string;
+    name: string;
+    kcse_group: string | null;
+    bands: SubjectBand[] | null;
+  }>(
+    db,
+    sql`
+    select sub.id, sub.code, sub.name, sub.kcse_group,
+           (select json_agg(json_build_object(
+                     'code', g.code, 'points', g.points, 'min', sg.min_score,
+                     'max', sg.max_score, 'comment', g.comments)
+                   order by g.points desc nulls last, g.code)
+            from subject_grades sg join grades g on g.id = sg.grade_id
+            where sg.subject_id = sub.id
+              and sg.min_score is not null and sg.max_score is not null) as bands
+    from subjects sub
+    where sub.school_id = ${schoolId}`,
+  );
+  return new Map(
+    rows.map((r): [number, SubjectWithBands] => [
+      r.id,
+      {
+        id: r.id,
+        code: r.code,
+        name: r.name,
+        group: subjectGroup(r.kcse_group, r.code),
+        bands: r.bands ?? [],
+      },
+    ]),
+  );
+}
+
+/** Active students of `classIds` with their marks in `examId` (subject id → mark). */
+async function selectStudentMarks(
+  db: Db,
+  schoolId: number,
+  examId: number,
+  classIds: number[],
+): Promise<StudentMarks[]> {
+  if (classIds.length === 0) return [];
+  const rows = await selectRows<{
+    id: number;
+    admission_number: string;
+    name: string;
+    class_id: number;
+    entry_exam: string | null;
+    entry_index_number: string | null;
+    entry_marks: number | null;
+    marks: Record<string, Mark> | null;
+  }>(
+    db,
+    sql`
+    select s.id, s.admission_number, s.first_name || ' ' || s.last_name as name, s.class_id,
+           s.entry_exam, s.entry_index_number, s.entry_marks,
+           (select json_object_agg(es.subject_id, coalesce(to_json(es.score), to_json(es.mark_code)))
+            from exam_scores es where es.student_id = s.id and es.exam_id = ${examId}) as marks
+    from students s
+    where s.school_id = ${schoolId} and s.is_active
+      and s.class_id in (${sql.join(
+        classIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+    order by s.first_name, s.last_name, s.id`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    admissionNumber: r.admission_number,
+    name: r.name,
+    classId: r.class_id,
+    entryExam: r.entry_exam,
+    entryIndexNumber: r.entry_index_number,
+    entryMarks: r.entry_marks,
+    marks: r.marks ?? {},
+  }));
+}
+
+/**
+ * The exam before this one (by start date, then id) in which any student of `classIds` has a
+ * mark: what each student's deviation is measured against.
+ */
+async function selectPreviousExam(db: Db, schoolId: number, exam: ExamRow, classIds: number[]) {
+  if (classIds.length === 0) return null;
+  const rows = await selectRows<{ id: number; name: string }>(
+    db,
+    sql`
+    select e.id, e.name from exams e
+    where e.school_id = ${schoolId}
+      and (e.start_date, e.id) < (${exam.startDate}::date, ${exam.id})
+      and exists (
+        select 1 from exam_scores es join students s on s.id = es.student_id
+        where es.exam_id = e.id and s.class_id in (${sql.join(
+          classIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}))
+    order by e.start_date desc, e.id desc
+    limit 1`,
+  );
+  return rows[0] ?? null;
+}
+
+/** The rows of a raw query: both drivers' results (PGlite's and node-postgres's) hold `rows`. */
+async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** text[] arrives as a JS array from both drivers, or as '{a,b}' text from some paths. */
+function parseTextArray(value: string[] | string | null): string[] {
+  if (Array.isArray(value)) return value;
+  if (!value || value === '{}') return [];
+  return value
+    .slice(1, -1)
+    .split(',')
+    .map((v) => v.replace(/^"|"$/g, ''));
+}
+
+// ── Scope and who may see it ─────────────────────────────────────────────────────────────────
+
+/**
+ * The classes a scope ranks together, and those it lists: a class is ranked with the streams
+ * of its level; a class without a level alone. Only classes that sit the exam count (an exam
+ * that names none is sat by every class).
+ */
+async function resolveScope(db: Db, schoolId: number, exam: ExamRow, scope: ResultsScope) {
+  const all: ClassRow[] = await db
+    .select({ id: classes.id, name: classes.name, level: classes.level })
+    .from(classes)
+    .where(eq(classes.schoolId, schoolId));
+  const sits = (c: ClassRow) =>
+    (exam.sittingClasses.length === 0 && exam.sittingLevels.length === 0) ||
+    exam.sittingClasses.includes(c.id) ||
+    (c.level !== null && exam.sittingLevels.includes(c.level));
+
+  if ('classId' in scope) {
+    const listed = all.find((c) => c.id === scope.classId);
+    if (!listed) throw notFound('Class');
+    if (!sits(listed)) throw invalid('class', examNotSatMessage(listed.name));
+    const ranked =
+      listed.level === null ? [listed] : all.filter((c) => c.level === listed.level && sits(c));
+    return { listed: [listed], ranked, name: listed.name, level: listed.level };
+  }
+  const ofLevel = all.filter((c) => c.level === scope.level);
+  if (ofLevel.length === 0) throw new DomainError(noSuchLevelMessage(scope.level), 404);
+  const ranked = ofLevel.filter(sits);
+  if (ranked.length === 0) throw invalid('level', examNotSatMessage(scope.level));
+  return { listed: ranked, ranked, name: scope.level, level: scope.level };
+}
+
+/**
+ * Admins see every class's results; a teacher only those of the class they lead (teaching
+ * assignments come with the teachers issue), so a level's list is an admin's.
+ */
+export async function assertMaySeeResults(db: Db, request: FastifyRequest, scope: ResultsScope) {
+  if (request.user.roles.includes('admin')) return;
+  if (!request.user.roles.includes('teacher') || !('classId' in scope)) {
+    throw forbidden(resultsForbiddenMessage);
+  }
+  const [led] = await db
+    .select({ id: classes.id })
+    .from(classes)
+    .innerJoin(teachers, eq(teachers.id, classes.classTeacherId))
+    .where(
+      and(
+        eq(classes.id, scope.classId),
+        eq(classes.schoolId, request.schoolId()),
+        eq(teachers.userId, request.user.id),
+      ),
+    );
+  if (!led) throw forbidden(resultsForbiddenMessage);
+}
+
+// ── Computing ────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The bands of the overall mean mark (average and cbc): for each school grade, the band most
+ * subjects give it, since bands are set per subject.
+ */
+function meanBandsOf(subjects: Iterable<SubjectWithBands>): Band[] {
+  const votes = new Map<string, Map<string, { band: Band; n: number }>>();
+  for (const subject of subjects) {
+    for (const band of subject.bands) {
+      const key = `${band.min}-${band.max}`;
+      const ofGrade = votes.get(band.code) ?? new Map();
+      const seen = ofGrade.get(key);
+      ofGrade.set(key, { band, n: (seen?.n ?? 0) + 1 });
+      votes.set(band.code, ofGrade);
+    }
+  }
+  return [...votes.values()].map(
+    (ofGrade) => [...ofGrade.values()].sort((a, b) => b.n - a.n)[0]!.band,
+  );
+}
+
+function outcomeOf(
+  student: StudentMarks,
+  subjects: Map<number, SubjectWithBands>,
+  schemeName: GradingSchemeName,
+  meanBands: Band[],
+) {
+  const inputs = Object.entries(student.marks).flatMap(([key, mark]) => {
+    const subject = subjects.get(Number(key));
+    if (!subject) return [];
+    const band = isNumericMark(mark) ? bandOf(mark, subject.bands) : null;
+    return [
+      {
+        subjectId: subject.id,
+        code: subject.code,
+        name: subject.name,
+        group: subject.group,
+        mark,
+        grade: band?.code ?? null,
+        points: band?.points ?? null,
+      },
+    ];
+  });
+  return { inputs, outcome: gradingScheme(schemeName).outcome(inputs, meanBands) };
+}
+
+/** A student's mean as the deviation compares it. */
+const deviationValue = (schemeName: GradingSchemeName, o: StudentOutcome) =>
+  o.status !== 'complete'
+    ? null
+    : gradingScheme(schemeName).deviationOf === 'mean_points'
+      ? o.meanPoints
+      : o.meanMark;
+
+/** Competition ranks (1, 2, 2, 4) of `values`, highest first; null values get no place. */
+function placesOf(values: (number | null)[]) {
+  return competitionRanks(values.map((v) => (v === null ? null : [v])));
+}
+
+/**
+ * The results of exam `examId` for `scope`: the merit list of the contract (rows ranked, then
+ * the incomplete and withheld by name), and what a report form needs beside it.
+ */
+export async function examResults(
+  db: Db,
+  schoolId: number,
+  examId: number,
+  scope: ResultsScope,
+): Promise<ExamResults> {
+  const { exam, school } = await selectExam(db, schoolId, examId);
+  const resolved = await resolveScope(db, schoolId, exam, scope);
+  const rankedIds = resolved.ranked.map((c) => c.id);
+  const [subjects, students, previousExam] = await Promise.all([
+    selectSubjects(db, schoolId),
+    selectStudentMarks(db, schoolId, exam.id, rankedIds),
+    selectPreviousExam(db, schoolId, exam, rankedIds),
+  ]);
+  const previousStudents = previousExam
+    ? await selectStudentMarks(db, schoolId, previousExam.id, rankedIds)
+    : [];
+
+  const scheme = gradingScheme(exam.scheme);
+  const meanBands = meanBandsOf(subjects.values());
+  const sat = students.filter((s) => Object.keys(s.marks).length > 0);
+  const computed = sat.map((student) => ({
+    student,
+    ...outcomeOf(student, subjects, exam.scheme, meanBands),
+  }));
+  const outcomes = new Map(computed.map((c) => [c.student.id, c.outcome]));
+  const previousMeans = new Map(
+    previousStudents.map((s) => [
+      s.id,
+      deviationValue(exam.scheme, outcomeOf(s, subjects, exam.scheme, meanBands).outcome),
+    ]),
+  );
+
+  // Positions: in the level (or the lone class), and in each stream.
+  const keys = computed.map((c) => (scheme.ranks ? rankKey(scheme, c.outcome) : null));
+  const levelPlaces = competitionRanks(keys);
+  const streamPlaces = new Map<number, number | null>();
+  const streamSizes = new Map<number, number>();
+  for (const cls of resolved.ranked) {
+    const inStream = computed.flatMap((c, i) => (c.student.classId === cls.id ? [i] : []));
+    const places = competitionRanks(inStream.map((i) => keys[i]!));
+    inStream.forEach((i, j) => {
+      streamPlaces.set(computed[i]!.student.id, places[j]!);
+    });
+    streamSizes.set(cls.id, inStream.filter((i) => keys[i] !== null).length);
+  }
+  const levelSize = keys.filter((k) => k !== null).length;
+
+  // A subject's positions among the level's numeric marks in it.
+  const subjectPlaces = new Map<string, number | null>();
+  const subjectEntries = new Map<number, number>();
+  for (const subjectId of subjects.keys()) {
+    const marks = computed.map((c) => {
+      const mark = c.student.marks[subjectId];
+      return mark !== undefined && isNumericMark(mark) ? mark : null;
+    });
+    const entries = marks.filter((m) => m !== null).length;
+    if (entries === 0) continue;
+    subjectEntries.set(subjectId, entries);
+    placesOf(marks).forEach((place, i) => {
+      subjectPlaces.set(`${computed[i]!.student.id}:${subjectId}`, place);
+    });
+  }
+
+  const className = new Map(resolved.ranked.map((c) => [c.id, c.name]));
+  const listedIds = new Set(resolved.listed.map((c) => c.id));
+  const rows: MeritListRow[] = computed.flatMap((c, i) => {
+    const { student, outcome, inputs } = c;
+    if (!listedIds.has(student.classId)) return [];
+    const current = deviationValue(exam.scheme, outcome);
+    const previous = previousMeans.get(student.id) ?? null;
+    const deviation =
+      current === null || previous === null ? null : roundHalfUp(current - previous, 2);
+    const subjectResults: SubjectResult[] = inputs.map((input) => ({
+      subject: input.subjectId,
+      mark: input.mark,
+      grade: input.grade,
+      points: input.points,
+      position: subjectPlaces.get(`${student.id}:${input.subjectId}`) ?? null,
+      entries: subjectEntries.get(input.subjectId) ?? 0,
+    }));
+    return [
+      {
+        student_id: student.id,
+        admission_number: student.admissionNumber,
+        name: student.name,
+        class: { id: student.classId, name: className.get(student.classId)! },
+        entry:
+          student.entryExam || student.entryIndexNumber || student.entryMarks !== null
+            ? {
+                exam: student.entryExam,
+                index_number: student.entryIndexNumber,
+                marks: student.entryMarks,
+              }
+            : null,
+        subjects: subjectResults,
+        subject_count: outcome.subjectCount,
+        total_marks: outcome.totalMarks,
+        mean_mark: outcome.meanMark,
+        total_points: outcome.totalPoints,
+        mean_points: outcome.meanPoints,
+        mean_grade: outcome.meanGrade,
+        deviation,
+        class_position: streamPlaces.get(student.id) ?? null,
+        class_size: streamSizes.get(student.classId) ?? 0,
+        level_position: levelPlaces[i] ?? null,
+        level_size: levelSize,
+        status: outcome.status,
+        incomplete: outcome.status !== 'complete',
+        reason: outcome.reason,
+      },
+    ];
+  });
+  const keyOf = new Map(computed.map((c, i) => [c.student.id, keys[i]!]));
+  rows.sort(
+    (a, b) =>
+      compareRankKeys(keyOf.get(a.student_id)!, keyOf.get(b.student_id)!) ||
+      a.name.localeCompare(b.name) ||
+      a.student_id - b.student_id,
+  );
+
+  const shownSubjects = new Set(rows.flatMap((r) => r.subjects.map((s) => s.subject)));
+  const groupOrder = (g: string) => KCSE_GROUPS.indexOf(g as (typeof KCSE_GROUPS)[number]);
+  const columns = [...subjects.values()]
+    .filter((s) => shownSubjects.has(s.id))
+    .sort((a, b) => groupOrder(a.group) - groupOrder(b.group) || a.code.localeCompare(b.code))
+    .map(({ bands: _, ...subject }) => subject);
+
+  return {
+    list: {
+      exam: {
+        id: exam.id,
+        name: exam.name,
+        term: exam.termName,
+        year: exam.yearName,
+        grading_scheme: exam.scheme,
+        ranks: scheme.ranks,
+      },
+      scope: {
+        kind: 'classId' in scope ? 'class' : 'level',
+        name: resolved.name,
+        level: resolved.level,
+        class_id: 'classId' in scope ? scope.classId : null,
+      },
+      previous_exam: previousExam,
+      subjects: columns,
+      rows,
+    },
+    school,
+    exam,
+    rankedClasses: resolved.ranked,
+    subjects,
+    outcomes,
+  };
+}
+
+/** GET /exams/{id}/merit_list/ */
+export async function meritList(db: Db, schoolId: number, examId: number, scope: ResultsScope) {
+  return (await examResults(db, schoolId, examId, scope)).list;
+}
