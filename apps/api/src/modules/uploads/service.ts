@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { detectImageKind, UPLOAD_MESSAGES, type UploadResponse } from '@shule/shared/uploads';
+import {
+  detectImageKind,
+  UPLOAD_MESSAGES,
+  UPLOADED_PHOTO_PATTERN,
+  type UploadResponse,
+} from '@shule/shared/uploads';
 import { DomainError } from '../../errors';
 
 /** Uploaded files live in the data folder, beside the embedded database. */
@@ -21,4 +26,20 @@ export async function storeImage(dataDir: string, bytes: Buffer): Promise<Upload
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, name), bytes, { flag: 'wx' });
   return { secure_url: `/uploads/${name}` };
+}
+
+/**
+ * The bytes of an image we stored (a `/uploads/<name>` URL), for a PDF to embed; null for any
+ * other URL or a file that is gone, so a printout goes without the picture rather than failing.
+ */
+export async function readUploadedImage(
+  dataDir: string,
+  url: string | null,
+): Promise<Buffer | null> {
+  if (!url || !UPLOADED_PHOTO_PATTERN.test(url)) return null;
+  try {
+    return await readFile(path.join(uploadsDir(dataDir), path.basename(url)));
+  } catch {
+    return null;
+  }
 }
