@@ -1,4 +1,5 @@
 import type { ClassRow } from '@shule/shared/classes';
+import type { School } from '@shule/shared/schools';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -23,6 +24,21 @@ export const sessionUser = (role: 'admin' | 'teacher') => ({
 });
 
 /** A row of the classes list of school 7, its students all counted as boys. */
+/** School 7 as GET /api/schools/7/ answers it. */
+export const schoolRow = (changes: Partial<School> = {}): School => ({
+  id: 7,
+  name: 'Test',
+  postal_address: null,
+  postal_code: '1',
+  county: 'Nairobi',
+  phone_number: '0720000000',
+  email: null,
+  website: null,
+  logo: null,
+  grading_scheme: 'average',
+  ...changes,
+});
+
 export const classRow = (
   id: number,
   name: string,

@@ -4,7 +4,7 @@ import type { Term } from '@shule/shared/terms';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../lib/storage';
-import { classRow, json, renderWithApp, sessionUser } from '../../test/render-page';
+import { classRow, json, renderWithApp, schoolRow, sessionUser } from '../../test/render-page';
 import { ExamsPage } from './exams-page';
 
 const term = (id: number, name: string): Term => ({
@@ -33,18 +33,7 @@ const exam = (id: number, name: string, changes: Partial<Exam> = {}): Exam => ({
   ...changes,
 });
 
-const school = {
-  id: 7,
-  name: 'Test',
-  postal_address: null,
-  postal_code: '1',
-  county: 'Nairobi',
-  phone_number: '0720000000',
-  email: null,
-  website: null,
-  logo: null,
-  grading_scheme: 'kcse',
-};
+const school = schoolRow({ grading_scheme: 'kcse' });
 
 function fakeApi(initial: Exam[]) {
   const exams = [...initial];

@@ -5,7 +5,7 @@ import { GRADING_SCHEME_LABELS } from '@shule/shared/results/scheme';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../lib/storage';
-import { json, renderWithApp, sessionUser } from '../../test/render-page';
+import { json, renderWithApp, schoolRow, sessionUser } from '../../test/render-page';
 import { GradesPage } from './grades-page';
 
 /**
@@ -21,18 +21,7 @@ function fakeApi({
 } = {}) {
   let grades: Grade[] = [];
   let nextId = 1;
-  const school = {
-    id: 7,
-    name: 'Test',
-    postal_address: null,
-    postal_code: '1',
-    county: 'Nairobi',
-    phone_number: '0720000000',
-    email: null,
-    website: null,
-    logo: null,
-    grading_scheme: 'average',
-  };
+  const school = schoolRow();
   const make = (g: Omit<Grade, 'id' | 'school'>): Grade => ({ ...g, id: nextId++, school: 7 });
   return vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
