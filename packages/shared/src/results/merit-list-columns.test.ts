@@ -4,6 +4,7 @@ import {
   formatDeviation,
   formatSubjectResult,
   meritListColumns,
+  meritListFileName,
   meritListTitle,
 } from './merit-list-columns';
 
@@ -151,5 +152,14 @@ describe('formatting', () => {
     expect(meritListTitle(list({ exam: { ...list().exam, term: null, year: null } }))).toBe(
       'MERIT LIST · Form 4 · End Term',
     );
+  });
+
+  it('names the file after the scope, exam, year and term', () => {
+    expect(meritListFileName(list())).toBe('merit-list-form-4-end-term-2026-term-3');
+    const odd = list({
+      scope: { kind: 'class', name: '4 Ëast / Blue', level: null, class_id: 1 },
+      exam: { ...list().exam, name: '  CAT #1 ', year: null, term: null },
+    });
+    expect(meritListFileName(odd)).toBe('merit-list-4-east-blue-cat-1');
   });
 });

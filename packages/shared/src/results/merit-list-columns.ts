@@ -210,3 +210,21 @@ export function meritListTitle(list: MeritList): string {
   const when = [list.exam.year, list.exam.term].filter(Boolean).join(' ');
   return ['MERIT LIST', list.scope.name, list.exam.name, when].filter(Boolean).join(' · ');
 }
+
+const slug = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+/** "merit-list-form-4-end-term-2026-term-3": the list's file name, without the extension. */
+export function meritListFileName(list: MeritList): string {
+  const parts = ['merit list', list.scope.name, list.exam.name, list.exam.year, list.exam.term];
+  return parts
+    .filter((part): part is string => Boolean(part))
+    .map(slug)
+    .filter(Boolean)
+    .join('-');
+}

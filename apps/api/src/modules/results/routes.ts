@@ -1,5 +1,10 @@
 import { examIdParams, meritListQuery, meritListResponse } from '@shule/shared/results/merit-list';
+import { meritListFileName } from '@shule/shared/results/merit-list-columns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getSchool } from '../schools/service';
+import { readUploadedImage } from '../uploads/service';
+import { renderMeritListPdf } from './merit-list-pdf';
 import { assertMaySeeResults, meritList, type ResultsScope } from './service';
 
 /** Exam results: merit lists (and, with the report forms, what parents are given). */
@@ -13,15 +18,34 @@ const resultRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: examIdParams,
         querystring: meritListQuery,
-        response: { 200: meritListResponse },
+        response: {
+          200: {
+            description: 'The merit list; with format=pdf, the landscape A4 list to print',
+            content: {
+              'application/json': { schema: meritListResponse },
+              'application/pdf': {
+                schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }),
+              },
+            },
+          },
+        },
         tags: ['results'],
       },
     },
-    async (request) => {
-      const { class: classId, level } = request.query;
+    async (request, reply) => {
+      const { class: classId, level, format } = request.query;
       const scope: ResultsScope = classId !== undefined ? { classId } : { level: level! };
       await assertMaySeeResults(app.db, request, scope);
-      return meritList(app.db, request.schoolId(), request.params.id, scope);
+      const list = await meritList(app.db, request.schoolId(), request.params.id, scope);
+      if (format !== 'pdf') return list;
+      const school = await getSchool(app.db, request.schoolId());
+      const crest = await readUploadedImage(app.config.dataDir, school.logo);
+      const pdf = await renderMeritListPdf(list, school, { crest });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${meritListFileName(list)}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
     },
   );
 };
