@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import auth, { ACCESS_TOKEN_TTL_SECONDS } from './auth';
 import errors from './errors';
 
@@ -69,6 +69,31 @@ describe('authenticate', () => {
       message: 'Given token not valid for any token type',
       code: 'token_not_valid',
     });
+  });
+  it('answers 401 once a token it has already accepted expires, and the same user meanwhile', async () => {
+    const bearer = await token(3, 'admin');
+    const first = await get('/who', bearer);
+    expect((await get('/who', bearer)).json()).toEqual(first.json());
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + (ACCESS_TOKEN_TTL_SECONDS - 1) * 1000);
+      expect((await get('/who', bearer)).statusCode).toBe(200);
+      vi.setSystemTime(Date.now() + 2000);
+      const expired = await get('/who', bearer);
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json().code).toBe('token_not_valid');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('answers 401 for a token altered after one like it was accepted', async () => {
+    const bearer = await token(3, 'admin');
+    expect((await get('/who', bearer)).statusCode).toBe(200);
+    const [header, payload, signature] = bearer.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const forged = Buffer.from(JSON.stringify({ ...claims, school_id: 4 })).toString('base64url');
+    expect((await get('/who', `${header}.${forged}.${signature}`)).statusCode).toBe(401);
   });
 });
 
