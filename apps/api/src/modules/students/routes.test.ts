@@ -4,6 +4,8 @@ import {
   STUDENT_MESSAGES,
   type StudentListResponse,
   type StudentRow,
+  studentExportResponse,
+  studentListResponse,
 } from '@shule/shared/students';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -397,6 +399,40 @@ describe('GET /api/students/export/{class}/{school}/', () => {
     await expectStatus(exportStudents(ours, 0, theirs.schoolId), 403);
     await expectStatus(exportStudents(ours, theirClass, ours.schoolId), 404, 'Class not found');
     await expectStatus(exportStudents(null, 0, ours.schoolId), 401);
+  });
+});
+
+describe('the students list and export, written without the zod encode', () => {
+  it('send exactly the bytes their response schemas would: no field missing or extra, same order', async () => {
+    const school = await registerSchool(t.app, 'Contract School');
+    const k = await createClassFixture(t.app, school, 'Grade "5" \\ Wanjirũ');
+    await admitFixture(t.app, school, k.id, {
+      first_name: 'Nyambura "Shiku"',
+      last_name: "O'Neil \\ Wanjirũ 😀",
+      profile_photo: '/uploads/abcdefgh12345678.jpg',
+      parent: { first_name: 'Ann', last_name: 'Otieno', phone_number: uniquePhone() },
+    });
+    const orphan = await admitFixture(t.app, school, k.id, { first_name: 'Baraka' });
+    await t.app.db
+      .update(students)
+      .set({ parentId: null, isActive: false })
+      .where(eq(students.id, orphan.id));
+
+    for (const [res, schema] of [
+      [await getStudents(school, 0, school.schoolId), studentListResponse],
+      [await getStudents(school, k.id, school.schoolId, '?search=shiku'), studentListResponse],
+      [await exportStudents(school, 0, school.schoolId), studentExportResponse],
+    ] as const) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.body).toBe(JSON.stringify(schema.parse(JSON.parse(res.body))));
+    }
+    const exported: StudentRow[] = (await exportStudents(school, 0, school.schoolId)).json()
+      .students;
+    expect(exported.map((s) => [s.last_name, s.parent?.user.email, s.is_active])).toEqual([
+      ['Mwangi', undefined, false],
+      ["O'Neil \\ Wanjirũ 😀", null, true],
+    ]);
   });
 });
 

@@ -14,6 +14,7 @@ import {
 } from '@shule/shared/students';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendTypedJson } from '../../plugins/typed-json';
 import { getStudentDetail, updateStudentDetails } from './results-details';
 import { admitStudent, countStudentsByGender, exportStudents, listStudentsPage } from './service';
 
@@ -63,10 +64,11 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['students'],
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const schoolId = request.assertOwnSchool(request.params.school);
       const { search, ...page } = request.query;
-      return listStudentsPage(app.db, schoolId, { classId: request.params.class, search }, page);
+      const filter = { classId: request.params.class, search };
+      return sendTypedJson(reply, await listStudentsPage(app.db, schoolId, filter, page));
     },
   );
 
@@ -81,10 +83,10 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['students'],
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const schoolId = request.assertOwnSchool(request.params.school);
       const filter = { classId: request.params.class, search: request.query.search };
-      return { students: await exportStudents(app.db, schoolId, filter) };
+      return sendTypedJson(reply, await exportStudents(app.db, schoolId, filter));
     },
   );
 

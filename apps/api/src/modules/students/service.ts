@@ -4,13 +4,16 @@ import {
   formatAdmissionNumber,
   type Gender,
   type StudentCounts,
+  type StudentExportResponse,
   type StudentListResponse,
+  type StudentListRow,
   type StudentRow,
   studentAdmittedMessage,
 } from '@shule/shared/students';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
+import { queryRows } from '../../db/raw-rows';
 import { classes, parents, schools, students } from '../../db/schema/index';
 import { findInSchool } from '../../db/school-rows';
 import { containsIgnoringCase } from '../../db/search';
@@ -32,61 +35,90 @@ export async function countStudentsByGender(db: Db, schoolId: number): Promise<S
 }
 
 /** The order of every students list: by name, as the screen reads them. */
-const byName = [asc(students.firstName), asc(students.lastName), asc(students.id)];
+const byName = sql`${students.firstName}, ${students.lastName}, ${students.id}`;
 
-/** What the list shows of a student (the full row adds birth date and parent). */
-const listColumns = {
-  id: students.id,
-  first_name: students.firstName,
-  last_name: students.lastName,
-  admission_number: students.admissionNumber,
-  gender: students.gender,
-  profile_photo: students.profilePhoto,
-  is_active: students.isActive,
-  classId: classes.id,
-  className: classes.name,
-};
+/** The columns the list shows of a student, flat, as `listColumns` selects them. */
+interface StudentListColumns {
+  id: number;
+  first_name: string;
+  last_name: string;
+  admission_number: string;
+  gender: string;
+  profile_photo: string | null;
+  is_active: boolean;
+  class_id: number;
+  class_name: string;
+}
 
-/** Students in the §3 read shape, with class and parent joined: one query for any number. */
-async function selectStudents(db: Db | Tx, schoolId: number, filter?: SQL): Promise<StudentRow[]> {
-  const rows = await db
-    .select({
-      ...listColumns,
-      date_of_birth: students.dateOfBirth,
-      parentId: parents.id,
-      parentFirstName: parents.firstName,
-      parentLastName: parents.lastName,
-      parentEmail: parents.email,
-      parentPhone: parents.phoneNumber,
-    })
-    .from(students)
-    .innerJoin(classes, and(eq(classes.id, students.classId), eq(classes.schoolId, schoolId)))
-    .leftJoin(parents, and(eq(parents.id, students.parentId), eq(parents.schoolId, schoolId)))
-    .where(and(eq(students.schoolId, schoolId), filter))
-    .orderBy(...byName);
-  return rows.map((r) => ({
-    id: r.id,
-    first_name: r.first_name,
-    last_name: r.last_name,
-    admission_number: r.admission_number,
-    gender: r.gender as Gender,
-    date_of_birth: r.date_of_birth,
-    profile_photo: r.profile_photo,
-    is_active: r.is_active,
-    _class: { id: r.classId, name: r.className },
-    parent:
-      r.parentId === null
-        ? null
-        : {
-            id: r.parentId,
-            user: {
-              first_name: r.parentFirstName ?? '',
-              last_name: r.parentLastName ?? '',
-              email: r.parentEmail,
-              phone_number: r.parentPhone ?? '',
-            },
+/** The full row adds birth date and parent (null when the student has none). */
+interface StudentColumns extends StudentListColumns {
+  date_of_birth: string;
+  parent_id: number | null;
+  parent_first_name: string | null;
+  parent_last_name: string | null;
+  parent_email: string | null;
+  parent_phone: string | null;
+}
+
+const listColumns = sql`${students.id} as id, ${students.firstName} as first_name,
+  ${students.lastName} as last_name, ${students.admissionNumber} as admission_number,
+  ${students.gender} as gender, ${students.profilePhoto} as profile_photo,
+  ${students.isActive} as is_active, ${classes.id} as class_id, ${classes.name} as class_name`;
+
+/** The class joined, only when it is the school's. */
+const joinClass = (schoolId: number) =>
+  sql`inner join ${classes} on ${and(eq(classes.id, students.classId), eq(classes.schoolId, schoolId))}`;
+
+/** A row of the list, in studentListRowSchema's field order (the answer skips its encode). */
+const studentListRow = (r: StudentListColumns): StudentListRow => ({
+  id: r.id,
+  first_name: r.first_name,
+  last_name: r.last_name,
+  admission_number: r.admission_number,
+  gender: r.gender as Gender,
+  profile_photo: r.profile_photo,
+  is_active: r.is_active,
+  _class: { id: r.class_id, name: r.class_name },
+});
+
+/** A student in full, in studentRowSchema's field order (the export skips its encode). */
+const studentRow = (r: StudentColumns): StudentRow => ({
+  id: r.id,
+  first_name: r.first_name,
+  last_name: r.last_name,
+  admission_number: r.admission_number,
+  gender: r.gender as Gender,
+  date_of_birth: r.date_of_birth,
+  profile_photo: r.profile_photo,
+  is_active: r.is_active,
+  _class: { id: r.class_id, name: r.class_name },
+  parent:
+    r.parent_id === null
+      ? null
+      : {
+          id: r.parent_id,
+          user: {
+            first_name: r.parent_first_name ?? '',
+            last_name: r.parent_last_name ?? '',
+            email: r.parent_email,
+            phone_number: r.parent_phone ?? '',
           },
-  }));
+        },
+});
+
+/** Students in full, with class and parent joined: one query for any number. */
+function selectStudents(db: Db | Tx, schoolId: number, where: SQL) {
+  return queryRows<StudentColumns>(
+    db,
+    sql`select ${listColumns}, ${students.dateOfBirth} as date_of_birth,
+      ${parents.id} as parent_id, ${parents.firstName} as parent_first_name,
+      ${parents.lastName} as parent_last_name, ${parents.email} as parent_email,
+      ${parents.phoneNumber} as parent_phone
+    from ${students} ${joinClass(schoolId)}
+    left join ${parents} on ${and(eq(parents.id, students.parentId), eq(parents.schoolId, schoolId))}
+    where ${and(eq(students.schoolId, schoolId), where)}
+    order by ${byName}`,
+  );
 }
 
 /** A phone as typed (0722 111 222, +254722111222) in the stored 10-digit form's terms. */
@@ -140,17 +172,14 @@ export async function listStudentsPage(
   { page, page_size }: Pagination,
 ): Promise<StudentListResponse> {
   const where = studentFilter(schoolId, filter);
-  const rows = await db
-    .select({
-      ...listColumns,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(students)
-    .innerJoin(classes, and(eq(classes.id, students.classId), eq(classes.schoolId, schoolId)))
-    .where(where)
-    .orderBy(...byName)
-    .limit(page_size)
-    .offset((page - 1) * page_size);
+  const rows = await queryRows<StudentListColumns & { total: number }>(
+    db,
+    sql`select ${listColumns}, (count(*) over ())::int as total
+    from ${students} ${joinClass(schoolId)}
+    where ${where}
+    order by ${byName}
+    limit ${page_size} offset ${(page - 1) * page_size}`,
+  );
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0) {
     await checkClass(db, schoolId, filter.classId);
@@ -159,29 +188,24 @@ export async function listStudentsPage(
       total = counted?.n ?? 0;
     }
   }
-  return {
-    students: rows.map(({ classId, className, total: _, ...row }) => ({
-      ...row,
-      gender: row.gender as Gender,
-      _class: { id: classId, name: className },
-    })),
-    total,
-    page,
-    page_size,
-  };
+  return { students: rows.map(studentListRow), total, page, page_size };
 }
 
 /** Every student of the filter in full, for the CSV export: one query. */
-export async function exportStudents(db: Db, schoolId: number, filter: StudentFilter) {
+export async function exportStudents(
+  db: Db,
+  schoolId: number,
+  filter: StudentFilter,
+): Promise<StudentExportResponse> {
   const rows = await selectStudents(db, schoolId, studentFilter(schoolId, filter));
   if (rows.length === 0) await checkClass(db, schoolId, filter.classId);
-  return rows;
+  return { students: rows.map(studentRow) };
 }
 
 export async function getStudent(db: Db | Tx, schoolId: number, studentId: number) {
   const [row] = await selectStudents(db, schoolId, eq(students.id, studentId));
   if (!row) throw notFound('Student');
-  return row;
+  return studentRow(row);
 }
 
 /**
