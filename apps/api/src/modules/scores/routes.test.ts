@@ -1,4 +1,4 @@
-import type { StudentsWithGrades } from '@shule/shared/scores';
+import { type StudentsWithGrades, studentsWithGradesResponse } from '@shule/shared/scores';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   authAs,
@@ -140,6 +140,25 @@ describe('students_with_grades', () => {
     const form2Res: StudentsWithGrades = (await classMarks(exam, form2, who.auth)).json();
     expect(form2Res.subjects.map((s) => s.code)).toEqual(['KIS', 'MAT']);
     expect(form2Res.students.map((s) => s.id)).toEqual([chebet, daudi]);
+  });
+
+  it('sends exactly the bytes its response schema would (it skips the zod encode)', async () => {
+    const { who, form1, mat, eng, exam, amina } = await ownGradebook();
+    await insertStudent(t.app, who.schoolId, form1, {
+      first: 'Nyambura "Shiku"',
+      last: 'Wanjirũ \\',
+    });
+    const marks = { [mat]: 67.5, [eng]: 80.25 };
+    await expectStatus(save(who.auth, { student: amina, exam, subject_marks: marks }), 200);
+    const empty = await insertClass(t.app, who.schoolId, 'Form 4');
+    for (const classId of [form1, empty]) {
+      const res = await classMarks(exam, classId, who.auth);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.body).toBe(JSON.stringify(studentsWithGradesResponse.parse(JSON.parse(res.body))));
+    }
+    const body: StudentsWithGrades = (await classMarks(exam, form1, who.auth)).json();
+    expect(body.students.find((s) => s.id === amina)?.marks).toEqual(marks);
   });
 
   it('answers a class with no students and no subjects', async () => {

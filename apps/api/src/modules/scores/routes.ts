@@ -5,6 +5,7 @@ import {
   studentsWithGradesResponse,
 } from '@shule/shared/scores';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendTypedJson } from '../../plugins/typed-json';
 import { listClassMarks, saveStudentMarks } from './service';
 
 /** Exam scores: admins and teachers both read and enter them. */
@@ -22,8 +23,11 @@ const scoreRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['scores'],
       },
     },
-    async (request) =>
-      listClassMarks(app.db, request.schoolId(), request.query.exam, request.query.class),
+    async (request, reply) =>
+      sendTypedJson(
+        reply,
+        await listClassMarks(app.db, request.schoolId(), request.query.exam, request.query.class),
+      ),
   );
 
   app.post(
