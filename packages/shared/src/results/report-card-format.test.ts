@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatOpeningDate,
+  nextTermLine,
+  signedNumber,
+  subjectColumns,
+  summaryBoxes,
+  trendScaleTop,
+} from './report-card-format';
+import { sampleCard, sampleSummary } from './report-card-sample';
+
+describe('a report form', () => {
+  it('has the position boxes and column only where the scheme ranks', () => {
+    const ranked = sampleCard();
+    expect(summaryBoxes(ranked).map((b) => b.label)).toEqual([
+      'MEAN GRADE',
+      'TOTAL MARKS',
+      'TOTAL POINTS',
+      'STREAM POSITION',
+      'OVERALL POSITION',
+    ]);
+    expect(subjectColumns(ranked).map((c) => c.label)).toEqual([
+      'SUBJECT',
+      'MARK',
+      'DEV',
+      'GRADE',
+      'PTS',
+      'POS',
+      'COMMENT',
+      'TEACHER',
+    ]);
+    const cbc = sampleCard(0, { ranks: false });
+    expect(summaryBoxes(cbc).map((b) => b.label)).toEqual([
+      'MEAN GRADE',
+      'TOTAL MARKS',
+      'TOTAL POINTS',
+    ]);
+    expect(subjectColumns(cbc).map((c) => c.key)).not.toContain('position');
+  });
+
+  it('reads each box for this exam and the previous', () => {
+    const card = sampleCard();
+    const [grade, marks, points, stream, overall] = summaryBoxes(card);
+    expect([grade!.value(card.summary), grade!.of(card.summary)]).toEqual(['B', '9.14 pts']);
+    expect([marks!.value(card.summary), marks!.of(card.summary)]).toEqual(['512', 'of 800']);
+    expect([points!.value(card.previous!), points!.of(card.previous!)]).toEqual(['60', 'of 84']);
+    expect([stream!.value(card.summary), stream!.of(card.summary)]).toEqual(['1', 'of 45']);
+    expect([overall!.value(card.summary), overall!.of(card.summary)]).toEqual(['1', 'of 125']);
+    const incomplete = sampleSummary({
+      status: 'incomplete',
+      mean_grade: null,
+      level_position: null,
+    });
+    expect([grade!.value(incomplete), grade!.of(incomplete)]).toEqual(['—', 'incomplete']);
+    expect(overall!.value(incomplete)).toBe('—');
+    const average = sampleCard(0, { summary: sampleSummary({ total_points_of: 108 }) });
+    expect(summaryBoxes(average)[0]!.of(average.summary)).toBe('64%');
+    expect(trendScaleTop(average)).toBe(100);
+    expect(trendScaleTop(card)).toBe(12);
+  });
+
+  it('writes a subject row as schools do', () => {
+    const card = sampleCard();
+    const cells = (i: number) => subjectColumns(card).map((c) => c.cell(card.subjects[i]!));
+    expect(cells(0)).toEqual([
+      'English',
+      '66',
+      '-1',
+      'B',
+      '9',
+      '2/124',
+      'Good work; keep it up',
+      '',
+    ]);
+    expect(cells(8)).toEqual(['Agriculture', 'X', '', '', '', '', '', '']);
+  });
+
+  it('signs deviations and dates the next term', () => {
+    expect([-2.5, 0, 5, 0.567, null].map(signedNumber)).toEqual(['-2.5', '0', '+5', '+0.57', '']);
+    expect(formatOpeningDate('2027-01-05')).toBe('5 January 2027');
+    expect(nextTermLine(sampleCard())).toBe('Next term opens on 1 September 2026.');
+    expect(nextTermLine(sampleCard(0, { next_term_opens: null }))).toBeNull();
+  });
+});

@@ -1,0 +1,126 @@
+import type { ReportCard, ReportSubjectRow, ReportSummary } from './report-cards';
+
+/**
+ * How a report form reads, the same on paper (the server's PDF) and on screen: which boxes and
+ * columns it has, and how their numbers are written.
+ */
+
+/** At most two decimals, none when whole: 9.14, 512, 64.5. */
+export function formatResultNumber(value: number) {
+  return String(Math.round(value * 100) / 100);
+}
+
+/** A deviation as schools write it: +5, -2.5, 0; empty when unknown. */
+export function signedNumber(value: number | null) {
+  if (value === null) return '';
+  const text = formatResultNumber(value);
+  return value > 0 ? `+${text}` : text;
+}
+
+const OPENING_DATE = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "2027-01-05" as "5 January 2027". */
+export function formatOpeningDate(iso: string) {
+  return OPENING_DATE.format(new Date(`${iso}T00:00:00Z`));
+}
+
+/** A KCSE form counts points out of 84; its means (and the trend) are in points, else marks. */
+export const usesKcsePoints = (card: ReportCard) => card.summary.total_points_of === 84;
+
+/** The top of the trend chart's scale: 12 points under the KCSE rules, else 100 marks. */
+export const trendScaleTop = (card: ReportCard) => (usesKcsePoints(card) ? 12 : 100);
+
+const valueOrDash = (v: number | string | null) =>
+  v === null ? '—' : typeof v === 'number' ? formatResultNumber(v) : v;
+
+export interface SummaryBox {
+  label: string;
+  /** The big figure: "B", "512", "3". */
+  value(s: ReportSummary): string;
+  /** What it is out of, or the mean behind a grade: "of 84", "9.14 pts". */
+  of(s: ReportSummary): string;
+}
+
+/** The boxes at the top of a form, each read for this exam and for the previous; positions only where the scheme ranks. */
+export function summaryBoxes(card: ReportCard): SummaryBox[] {
+  const kcse = usesKcsePoints(card);
+  const boxes: SummaryBox[] = [
+    {
+      label: 'MEAN GRADE',
+      value: (s) => (s.status === 'complete' ? valueOrDash(s.mean_grade) : '—'),
+      of: (s) =>
+        s.status !== 'complete'
+          ? s.status
+          : kcse && s.mean_points !== null
+            ? `${formatResultNumber(s.mean_points)} pts`
+            : s.mean_mark !== null
+              ? `${formatResultNumber(s.mean_mark)}%`
+              : '',
+    },
+    {
+      label: 'TOTAL MARKS',
+      value: (s) => formatResultNumber(s.total_marks),
+      of: (s) => `of ${s.total_marks_of}`,
+    },
+  ];
+  if (card.summary.total_points_of !== null) {
+    boxes.push({
+      label: 'TOTAL POINTS',
+      value: (s) => valueOrDash(s.total_points),
+      of: (s) => (s.total_points_of === null ? '' : `of ${s.total_points_of}`),
+    });
+  }
+  if (card.ranks) {
+    boxes.push(
+      {
+        label: 'STREAM POSITION',
+        value: (s) => valueOrDash(s.class_position),
+        of: (s) => `of ${s.class_size}`,
+      },
+      {
+        label: 'OVERALL POSITION',
+        value: (s) => valueOrDash(s.level_position),
+        of: (s) => `of ${s.level_size}`,
+      },
+    );
+  }
+  return boxes;
+}
+
+export interface SubjectColumn {
+  key: 'subject' | 'mark' | 'deviation' | 'grade' | 'points' | 'position' | 'comment' | 'teacher';
+  label: string;
+  cell(row: ReportSubjectRow): string;
+}
+
+/** The columns of the subject table; the position only where the scheme ranks. */
+export function subjectColumns(card: ReportCard): SubjectColumn[] {
+  const columns: SubjectColumn[] = [
+    { key: 'subject', label: 'SUBJECT', cell: (r) => r.name },
+    { key: 'mark', label: 'MARK', cell: (r) => String(r.mark) },
+    { key: 'deviation', label: 'DEV', cell: (r) => signedNumber(r.deviation) },
+    { key: 'grade', label: 'GRADE', cell: (r) => r.grade ?? '' },
+    { key: 'points', label: 'PTS', cell: (r) => (r.points === null ? '' : String(r.points)) },
+  ];
+  if (card.ranks) {
+    columns.push({
+      key: 'position',
+      label: 'POS',
+      cell: (r) => (r.position === null ? '' : `${r.position}/${r.entries}`),
+    });
+  }
+  columns.push(
+    { key: 'comment', label: 'COMMENT', cell: (r) => r.comment ?? '' },
+    { key: 'teacher', label: 'TEACHER', cell: (r) => r.teacher ?? '' },
+  );
+  return columns;
+}
+
+/** "Next term opens on 5 January 2027." */
+export const nextTermLine = (card: ReportCard) =>
+  card.next_term_opens ? `Next term opens on ${formatOpeningDate(card.next_term_opens)}.` : null;
