@@ -4,6 +4,7 @@ import { accountRoutes, sessionRoutes } from './auth/routes';
 import classRoutes from './classes/routes';
 import examRoutes from './exams/routes';
 import gradeRoutes from './grades/routes';
+import reportCardRoutes from './results/report-card-routes';
 import resultRoutes from './results/routes';
 import { registrationRoutes, schoolSettingsRoutes } from './schools/routes';
 import scoreRoutes from './scores/routes';
@@ -54,5 +55,6 @@ export const protectedDomainRoutes: FastifyPluginAsync[] = [
   examRoutes,
   scoreRoutes,
   resultRoutes,
+  reportCardRoutes,
   uploadRoutes,
 ];

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   detectImageKind,
@@ -30,15 +30,19 @@ export async function storeImage(dataDir: string, bytes: Buffer): Promise<Upload
 
 /**
  * The bytes of an image we stored (a `/uploads/<name>` URL), for a PDF to embed; null for any
- * other URL or a file that is gone, so a printout goes without the picture rather than failing.
+ * other URL, a file that is gone or one over `maxBytes`, so a printout goes without the picture
+ * rather than failing.
  */
 export async function readUploadedImage(
   dataDir: string,
   url: string | null,
+  { maxBytes = Number.POSITIVE_INFINITY }: { maxBytes?: number } = {},
 ): Promise<Buffer | null> {
   if (!url || !UPLOADED_PHOTO_PATTERN.test(url)) return null;
+  const file = path.join(uploadsDir(dataDir), path.basename(url));
   try {
-    return await readFile(path.join(uploadsDir(dataDir), path.basename(url)));
+    if ((await stat(file)).size > maxBytes) return null;
+    return await readFile(file);
   } catch {
     return null;
   }

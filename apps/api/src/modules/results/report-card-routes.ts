@@ -1,0 +1,93 @@
+import { examIdParams } from '@shule/shared/results/merit-list';
+import {
+  reportCardsQuery,
+  reportCardsResponse,
+  reportRemarksParams,
+  reportRemarksResponse,
+  updateReportRemarksBody,
+} from '@shule/shared/results/report-cards';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DomainError } from '../../errors';
+import { classOfStudent, reportCards, saveReportRemarks } from './report-cards';
+import { renderReportCardsPdf } from './report-cards-pdf';
+import { assertMaySeeResults } from './service';
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** Report forms: what parents are given, made for staff to print and hand out. */
+const reportCardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staff = app.requireRole('admin', 'teacher');
+
+  app.get(
+    '/exams/:id/report_cards/',
+    {
+      preHandler: staff,
+      schema: {
+        params: examIdParams,
+        querystring: reportCardsQuery,
+        response: {
+          200: {
+            description: 'One A4 report form per student as a PDF (the default), or as JSON',
+            content: {
+              'application/json': { schema: reportCardsResponse },
+              'application/pdf': {
+                schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }),
+              },
+            },
+          },
+        },
+        tags: ['results'],
+      },
+    },
+    async (request, reply) => {
+      const { class: classId, student, format = 'pdf' } = request.query;
+      await assertMaySeeResults(app.db, request, { classId });
+      const cards = await reportCards(
+        app.db,
+        request.schoolId(),
+        request.params.id,
+        classId,
+        student,
+      );
+      if (format === 'json') return { report_cards: cards };
+      const first = cards[0];
+      if (!first) throw new DomainError('No student of this class has marks in this exam', 404);
+      const name =
+        student === undefined
+          ? `report-forms-${slug(first.student.class.name)}-${slug(first.exam.name)}`
+          : `report-form-${slug(first.student.admission_number)}-${slug(first.exam.name)}`;
+      const pdf = await renderReportCardsPdf(cards, { dataDir: app.config.dataDir });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${name}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  app.put(
+    '/exams/:id/report_cards/:student/remarks/',
+    {
+      preHandler: staff,
+      schema: {
+        params: reportRemarksParams,
+        body: updateReportRemarksBody,
+        response: { 200: reportRemarksResponse },
+        tags: ['results'],
+      },
+    },
+    async (request) => {
+      const { id: examId, student } = request.params;
+      const classId = await classOfStudent(app.db, request.schoolId(), student);
+      await assertMaySeeResults(app.db, request, { classId });
+      return saveReportRemarks(app.db, request.schoolId(), examId, student, classId, request.body);
+    },
+  );
+};
+
+export default reportCardRoutes;

@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sampleCard } from '@shule/shared/results/report-card-sample';
+import { describe, expect, it } from 'vitest';
+import { MAX_EMBEDDED_PHOTO_BYTES, renderReportCardsPdf } from './report-cards-pdf';
+
+/** A 1×1 PNG, padded past `bytes` with a text chunk when asked. */
+function png(bytes = 0) {
+  const tiny = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  );
+  return bytes ? Buffer.concat([tiny, Buffer.alloc(bytes)]) : tiny;
+}
+
+const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
+
+describe('renderReportCardsPdf', () => {
+  it('makes one A4 page per card, each under 60 KB, with the standard fonts only', async () => {
+    const cards = Array.from({ length: 10 }, (_, i) => sampleCard(i));
+    const pdf = await renderReportCardsPdf(cards);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pageCount(pdf)).toBe(10);
+    expect(pdf.length / 10).toBeLessThan(60 * 1024);
+    expect(pdf.toString('latin1')).toContain('/MediaBox [0 0 595.28 841.89]');
+    expect(pdf.toString('latin1')).not.toContain('/FontFile');
+  });
+
+  it('renders a class of 125 within 2.5 s', async () => {
+    const cards = Array.from({ length: 125 }, (_, i) => sampleCard(i));
+    const started = performance.now();
+    const pdf = await renderReportCardsPdf(cards);
+    expect(performance.now() - started).toBeLessThan(2500);
+    expect(pageCount(pdf)).toBe(125);
+  });
+
+  it('draws the crest once for every page, and photos small enough to keep a page light', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'shule-report-'));
+    try {
+      mkdirSync(path.join(dataDir, 'uploads'));
+      writeFileSync(path.join(dataDir, 'uploads', 'crest0001.png'), png());
+      writeFileSync(path.join(dataDir, 'uploads', 'small0001.png'), png());
+      writeFileSync(
+        path.join(dataDir, 'uploads', 'large0001.png'),
+        png(MAX_EMBEDDED_PHOTO_BYTES + 1),
+      );
+      const cards = ['small0001', 'large0001', 'gone00001'].map((name, i) => {
+        const card = sampleCard(i);
+        card.school.logo = '/uploads/crest0001.png';
+        card.student.photo = `/uploads/${name}.png`;
+        return card;
+      });
+      const pdf = await renderReportCardsPdf(cards, { dataDir });
+      expect(pageCount(pdf)).toBe(3);
+      // The crest and the one small photo (each with its alpha channel as a soft mask).
+      const text = pdf.toString('latin1');
+      const images = text.match(/\/Subtype \/Image/g)?.length ?? 0;
+      const masks = text.match(/\/SMask \d+ 0 R/g)?.length ?? 0;
+      expect(images - masks).toBe(2);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

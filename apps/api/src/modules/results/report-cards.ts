@@ -1,0 +1,321 @@
+import { isNumericMark } from '@shule/shared/results/marks';
+import type { MeritListRow } from '@shule/shared/results/merit-list';
+import type { ReportCard, ReportSummary } from '@shule/shared/results/report-cards';
+import { gradingScheme } from '@shule/shared/results/scheme';
+import { and, asc, eq, gt, min, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { exams, reportRemarks, students, terms } from '../../db/schema/index';
+import { DomainError, notFound } from '../../errors';
+import { type ExamResults, examResults } from './service';
+
+/**
+ * Report forms (KENYA.md "Report form"): one card per student of a class, built from the exam's
+ * results (examResults: positions in the stream and in the level), the previous exam's, the
+ * student's means over the year's exams, the kept remarks and the next term's opening date.
+ * The queries are a handful per exam of the year, whatever the size of the class.
+ */
+
+const KCSE_TOTAL_POINTS = 84;
+
+/** The remarks a form carries until someone writes their own: from the mean grade's comment. */
+export function defaultRemarks(
+  row: Pick<MeritListRow, 'mean_grade' | 'status' | 'reason'>,
+  commentOf: (grade: string) => string | null,
+): ReportCard['remarks'] {
+  if (row.status !== 'complete') {
+    const why = row.reason ? sentence(row.reason) : 'The result is not complete.';
+    return { class_teacher: why, principal: '' };
+  }
+  const comment = row.mean_grade ? commentOf(row.mean_grade) : null;
+  if (!comment) return { class_teacher: '', principal: '' };
+  return {
+    class_teacher: sentence(comment),
+    principal: `${sentence(comment)} Mean grade ${row.mean_grade}.`,
+  };
+}
+
+/** "Good" → "Good."; text that already ends a sentence is kept. */
+const sentence = (text: string) => {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+};
+
+/** "ACADEMIC REPORT FORM · Form 4 · End term · 2026 Term 3" */
+export function reportTitle(
+  levelOrClass: string,
+  exam: { name: string; termName: string | null; yearName: string | null },
+) {
+  const term = [exam.yearName, exam.termName].filter(Boolean).join(' ');
+  return ['ACADEMIC REPORT FORM', levelOrClass, exam.name, term].filter(Boolean).join(' · ');
+}
+
+/** A subject's deviation: this mark less the previous when both are numbers. */
+const markDeviation = (now: unknown, before: unknown) =>
+  typeof now === 'number' && typeof before === 'number'
+    ? Math.round((now - before) * 100) / 100
+    : null;
+
+/** The summary boxes of a row of results. */
+function summaryOf(results: ExamResults, row: MeritListRow): ReportSummary {
+  const kcse = gradingScheme(results.list.exam.grading_scheme).rankBy === 'total_points';
+  return {
+    mean_grade: row.mean_grade,
+    mean_mark: row.mean_mark,
+    total_marks: row.total_marks,
+    total_marks_of: 100 * row.subject_count,
+    total_points: row.total_points,
+    total_points_of: kcse ? KCSE_TOTAL_POINTS : topPointsOf(results, row),
+    mean_points: row.mean_points,
+    class_position: row.class_position,
+    class_size: row.class_size,
+    level_position: row.level_position,
+    level_size: row.level_size,
+    status: row.status,
+    reason: row.reason,
+  };
+}
+
+/** Outside the KCSE rules: the best points of each subject sat, added up (null if a band has none). */
+function topPointsOf(results: ExamResults, row: MeritListRow) {
+  let total = 0;
+  for (const s of row.subjects) {
+    if (!isNumericMark(s.mark)) continue;
+    const points = results.subjects.get(s.subject)?.bands.map((b) => b.points);
+    if (!points?.length || points.some((p) => p === null)) return null;
+    total += Math.max(...(points as number[]));
+  }
+  return total;
+}
+
+/** The mean the trend charts: points under the KCSE rules, the mark otherwise. */
+function trendMean(results: ExamResults, row: MeritListRow | undefined) {
+  if (row?.status !== 'complete') return null;
+  return gradingScheme(results.list.exam.grading_scheme).deviationOf === 'mean_points'
+    ? row.mean_points
+    : row.mean_mark;
+}
+
+/** The results of `examId` for the class, or null when the class does not sit it. */
+async function classResults(db: Db, schoolId: number, examId: number, classId: number) {
+  try {
+    return await examResults(db, schoolId, examId, { classId });
+  } catch (error) {
+    if (error instanceof DomainError && error.status === 400) return null;
+    throw error;
+  }
+}
+
+const rowsById = (results: ExamResults | null) =>
+  new Map((results?.list.rows ?? []).map((r) => [r.student_id, r]));
+
+/**
+ * The report cards of exam `examId` for class `classId` (or only student `studentId` of it), in
+ * the order of the students' names: 404 for an exam or class of another school, a student not
+ * in the class or one without marks in the exam.
+ */
+export async function reportCards(
+  db: Db,
+  schoolId: number,
+  examId: number,
+  classId: number,
+  studentId?: number,
+): Promise<ReportCard[]> {
+  return (await buildReportCards(db, schoolId, examId, classId, studentId)).map((c) => c.card);
+}
+
+/** The cards, each with the remarks it would carry without kept ones. */
+async function buildReportCards(
+  db: Db,
+  schoolId: number,
+  examId: number,
+  classId: number,
+  studentId?: number,
+): Promise<{ card: ReportCard; defaults: ReportCard['remarks'] }[]> {
+  const results = await examResults(db, schoolId, examId, { classId });
+  const { exam, school, list } = results;
+  const [people, yearExams, nextTerm] = await Promise.all([
+    db
+      .select({
+        id: students.id,
+        name: sql<string>`${students.firstName} || ' ' || ${students.lastName}`,
+        photo: students.profilePhoto,
+        classTeacher: reportRemarks.classTeacher,
+        principal: reportRemarks.principal,
+      })
+      .from(students)
+      .leftJoin(
+        reportRemarks,
+        and(eq(reportRemarks.studentId, students.id), eq(reportRemarks.examId, examId)),
+      )
+      .where(
+        and(
+          eq(students.schoolId, schoolId),
+          eq(students.classId, classId),
+          studentId === undefined ? undefined : eq(students.id, studentId),
+        ),
+      ),
+    // The exams of this exam's academic year up to it, for the trend.
+    exam.yearId === null
+      ? Promise.resolve([{ id: exam.id, name: exam.name }])
+      : db
+          .select({ id: exams.id, name: exams.name })
+          .from(exams)
+          .innerJoin(terms, eq(terms.id, exams.termId))
+          .where(
+            and(
+              eq(exams.schoolId, schoolId),
+              eq(terms.academicYearId, exam.yearId),
+              sql`(${exams.startDate}, ${exams.id}) <= (${exam.startDate}::date, ${exam.id})`,
+            ),
+          )
+          .orderBy(asc(exams.startDate), asc(exams.id)),
+    exam.termEndDate === null
+      ? Promise.resolve([{ opens: null }])
+      : db
+          .select({ opens: min(terms.startDate) })
+          .from(terms)
+          .where(and(eq(terms.schoolId, schoolId), gt(terms.startDate, exam.termEndDate))),
+  ]);
+
+  const person = new Map(people.map((p) => [p.id, p]));
+  const rows = list.rows
+    .filter((r) => person.has(r.student_id))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.student_id - b.student_id);
+  if (studentId !== undefined && rows.length === 0) {
+    const named = person.get(studentId);
+    if (!named) throw notFound('Student');
+    throw new DomainError(`${named.name} has no marks in ${exam.name}`, 404);
+  }
+  if (rows.length === 0) return [];
+
+  // The previous exam and the year's other exams, each graded by its own scheme.
+  const previous = list.previous_exam
+    ? await classResults(db, schoolId, list.previous_exam.id, classId)
+    : null;
+  const byExam = new Map<number, ExamResults | null>([[exam.id, results]]);
+  if (previous) byExam.set(previous.exam.id, previous);
+  for (const e of yearExams) {
+    if (!byExam.has(e.id)) byExam.set(e.id, await classResults(db, schoolId, e.id, classId));
+  }
+  const trendExams = yearExams.filter((e) => (byExam.get(e.id)?.list.rows.length ?? 0) > 0);
+  const trendRows = new Map(trendExams.map((e) => [e.id, rowsById(byExam.get(e.id)!)]));
+  const previousRows = rowsById(previous);
+
+  const comments = new Map<string, string>();
+  for (const subject of results.subjects.values()) {
+    for (const band of subject.bands) {
+      if (band.comment && !comments.has(band.code)) comments.set(band.code, band.comment);
+    }
+  }
+  const listedClass = results.rankedClasses.find((c) => c.id === classId);
+  const title = reportTitle(listedClass?.level ?? listedClass?.name ?? list.scope.name, {
+    name: exam.name,
+    termName: exam.termName,
+    yearName: exam.yearName,
+  });
+  const opens = nextTerm[0]?.opens ?? null;
+
+  return rows.map((row) => {
+    const who = person.get(row.student_id)!;
+    const before = previousRows.get(row.student_id);
+    const beforeMarks = new Map(before?.subjects.map((s) => [s.subject, s.mark]));
+    const fallback = defaultRemarks(row, (grade) => comments.get(grade) ?? null);
+    const card: ReportCard = {
+      student: {
+        id: row.student_id,
+        name: row.name,
+        admission_number: row.admission_number,
+        class: row.class,
+        level: listedClass?.level ?? null,
+        photo: who.photo,
+      },
+      school: {
+        name: school.name,
+        postal_address: school.postal_address,
+        phone_number: school.phone_number,
+        email: school.email,
+        logo: school.logo,
+      },
+      exam: { id: exam.id, name: exam.name, term: exam.termName, year: exam.yearName },
+      title,
+      ranks: list.exam.ranks,
+      summary: summaryOf(results, row),
+      previous_exam: before ? list.previous_exam : null,
+      previous: before && previous ? summaryOf(previous, before) : null,
+      subjects: list.subjects.flatMap((column) => {
+        const result = row.subjects.find((s) => s.subject === column.id);
+        if (!result) return [];
+        const bands = results.subjects.get(column.id)?.bands ?? [];
+        return [
+          {
+            subject: column.id,
+            name: column.name,
+            code: column.code,
+            mark: result.mark,
+            deviation: markDeviation(result.mark, beforeMarks.get(column.id)),
+            grade: result.grade,
+            points: result.points,
+            position: result.position,
+            entries: result.entries,
+            comment: bands.find((b) => b.code === result.grade)?.comment ?? null,
+            // Teaching assignments (who teaches a subject to a class) come with the teachers issue.
+            teacher: null,
+          },
+        ];
+      }),
+      trend: trendExams.map((e) => ({
+        exam: e.id,
+        name: e.name,
+        mean: trendMean(byExam.get(e.id)!, trendRows.get(e.id)!.get(row.student_id)),
+      })),
+      remarks: {
+        class_teacher: who.classTeacher ?? fallback.class_teacher,
+        principal: who.principal ?? fallback.principal,
+      },
+      next_term_opens: opens,
+    };
+    return { card, defaults: fallback };
+  });
+}
+
+/** The class of a student of the school: what decides who may see and write their form. */
+export async function classOfStudent(db: Db, schoolId: number, studentId: number) {
+  const [row] = await db
+    .select({ classId: students.classId })
+    .from(students)
+    .where(and(eq(students.id, studentId), eq(students.schoolId, schoolId)));
+  if (!row) throw notFound('Student');
+  return row.classId;
+}
+
+/**
+ * PUT /exams/{id}/report_cards/{student}/remarks/: keeps what was sent (an emptied remark goes
+ * back to the default) and answers the remarks the form now carries. Only a student with a form
+ * (marks in the exam) has remarks.
+ */
+export async function saveReportRemarks(
+  db: Db,
+  schoolId: number,
+  examId: number,
+  studentId: number,
+  classId: number,
+  changes: { class_teacher?: string; principal?: string },
+): Promise<ReportCard['remarks']> {
+  const [built] = await buildReportCards(db, schoolId, examId, classId, studentId);
+  const { card, defaults } = built!;
+  const kept = (value: string | undefined) => (value === undefined ? undefined : value || null);
+  const set = {
+    classTeacher: kept(changes.class_teacher),
+    principal: kept(changes.principal),
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(reportRemarks)
+    .values({ schoolId, examId, studentId, ...set })
+    .onConflictDoUpdate({ target: [reportRemarks.examId, reportRemarks.studentId], set });
+  const now = (field: 'class_teacher' | 'principal') => {
+    const sent = changes[field];
+    return sent === undefined ? card.remarks[field] : sent || defaults[field];
+  };
+  return { class_teacher: now('class_teacher'), principal: now('principal') };
+}
