@@ -246,8 +246,8 @@ export function AppShell() {
   const { overlays, focused, load } = useShellOverlays();
 
   return (
-    <div className="grid min-h-dvh md:grid-cols-[180px_1fr] lg:grid-cols-[240px_1fr]">
-      <aside className="hidden border-r bg-slate-50/60 md:block">
+    <div className="grid min-h-dvh md:grid-cols-[180px_1fr] lg:grid-cols-[240px_1fr] print:block">
+      <aside className="hidden border-r bg-slate-50/60 md:block print:hidden">
         <div className="sticky top-0 flex max-h-dvh flex-col overflow-y-auto">
           <div className="flex h-14 items-center border-b px-4 lg:h-[60px]">
             <Logo />
@@ -257,7 +257,7 @@ export function AppShell() {
       </aside>
 
       <div className="flex min-w-0 flex-col">
-        <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b bg-background/95 px-3 backdrop-blur sm:px-4 lg:h-[60px] lg:px-6">
+        <header className="sticky top-0 z-30 flex h-14 print:hidden items-center gap-3 border-b bg-background/95 px-3 backdrop-blur sm:px-4 lg:h-[60px] lg:px-6">
           <button
             ref={drawerButton}
             type="button"
@@ -293,7 +293,7 @@ export function AppShell() {
           <HeaderMenus overlays={overlays} focused={focused} load={load} />
         </header>
 
-        <main className="min-w-0 flex-1 p-4 lg:p-6">
+        <main className="min-w-0 flex-1 p-4 lg:p-6 print:p-0">
           <Outlet />
         </main>
       </div>

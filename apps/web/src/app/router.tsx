@@ -111,8 +111,14 @@ export const router = createBrowserRouter([
                   {
                     path: '/exams/:id',
                     lazy: async () => ({
-                      Component: (await import('../features/exams/exam-grading-page'))
-                        .ExamGradingPage,
+                      Component: (await import('./exam-grading-route')).ExamGradingRoute,
+                    }),
+                  },
+                  {
+                    path: '/exams/:id/report/:studentId',
+                    lazy: async () => ({
+                      Component: (await import('../features/results/report-form-page'))
+                        .ReportFormPage,
                     }),
                   },
                   {

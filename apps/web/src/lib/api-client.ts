@@ -84,15 +84,8 @@ async function send(method: string, path: string, options: RequestOptions, token
   }
 }
 
-/**
- * The one way the web app calls the API: bearer token, JSON in and out, and on a 401 one refresh
- * and one retry. A refused refresh (token_not_valid) ends the session.
- */
-export async function request<T>(
-  method: string,
-  path: string,
-  options: RequestOptions = {},
-): Promise<T> {
+/** Sends a request with the bearer token and, on a 401, one refresh and one retry. */
+async function sendWithRefresh(method: string, path: string, options: RequestOptions) {
   let res = await send(method, path, options, tokenStorage.getAccess());
   if (res.status === 401 && !options.anonymous && tokenStorage.getRefresh()) {
     let access: string;
@@ -112,12 +105,34 @@ export async function request<T>(
     res = await send(method, path, options, access);
   }
   if (!res.ok) throw await parseError(res);
+  return res;
+}
+
+/**
+ * The one way the web app calls the API: bearer token, JSON in and out, and on a 401 one refresh
+ * and one retry. A refused refresh (token_not_valid) ends the session.
+ */
+export async function request<T>(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const res = await sendWithRefresh(method, path, options);
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;
 }
 
+/** A file the API makes (a PDF), with the name its content-disposition gives, if any. */
+export async function requestFile(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  const res = await sendWithRefresh('GET', path, {});
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+  return { blob: await res.blob(), fileName };
+}
+
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('POST', path, { ...options, body }),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, { body }),

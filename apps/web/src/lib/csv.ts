@@ -1,3 +1,5 @@
+import { saveFile } from './save-file';
+
 /** Builds a CSV (RFC 4180 quoting) and offers it as a download. */
 export function toCsv(headers: string[], rows: (string | number | null | undefined)[][]) {
   const cell = (v: string | number | null | undefined) => {
@@ -10,12 +12,5 @@ export function toCsv(headers: string[], rows: (string | number | null | undefin
 }
 
 export function downloadCsv(filename: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(url);
+  saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), filename);
 }

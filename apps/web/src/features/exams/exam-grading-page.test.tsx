@@ -140,6 +140,31 @@ describe('exam grading page', () => {
     ]);
   });
 
+  it('offers what other features give for the class shown', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeApi([
+        {
+          id: 1,
+          name: 'Form 1 East',
+          subjects: [math],
+          students: [student(1, 'Wanjiru'), student(2, 'Baraka')],
+        },
+      ]).fetch,
+    );
+    renderWithApp(
+      <ExamGradingPage
+        classActions={(c) => (
+          <p>
+            {c.examId}/{c.classId} {c.className}: {c.students}
+          </p>
+        )}
+      />,
+      { route: '/exams/:id', url: '/exams/5' },
+    );
+    expect(await screen.findByText('5/1 Form 1 East: 2')).toBeTruthy();
+  });
+
   it('opens the class named in the address', async () => {
     const api = fakeApi([
       { id: 1, name: 'Form 1 East', subjects: [math], students: [student(1, 'Wanjiru')] },
@@ -165,8 +190,8 @@ describe('exam grading page', () => {
     renderPage();
     const toggle = await screen.findByRole('button', { name: /Wanjiru Kamau/ });
     expect(
-      (screen.getAllByRole('button', { name: 'Print Report' })[0] as HTMLButtonElement).disabled,
-    ).toBe(true);
+      screen.getByRole('link', { name: 'Print Report of Wanjiru Kamau' }).getAttribute('href'),
+    ).toBe('/exams/5/report/1?class=1&print=1');
     expect(
       (screen.getByRole('button', { name: 'Generate Merit List' }) as HTMLButtonElement).disabled,
     ).toBe(true);

@@ -7,7 +7,7 @@ import {
   type StudentMarksRow,
 } from '@shule/shared/scores';
 import { ChevronDown, ChevronRight, ListOrdered, Printer, School, Users } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { DateStatusBadge } from '../../components/date-status-badge';
 import { Alert } from '../../components/ui/alert';
@@ -25,19 +25,33 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { UpperCaseInput } from '../../components/ui/upper-case-input';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/dates';
 import { useClasses } from '../../lib/queries/classes';
 import { useExam } from './get-exam';
 import { useStudentsWithGrades } from './get-students-with-grades';
 import { useSaveStudentScores } from './save-student-scores';
 
-const COMING_SOON = 'Coming soon: report cards and merit lists arrive in a later update.';
+const COMING_SOON = 'Coming soon: merit lists arrive in a later update.';
+
+/** What the page shows beside a class's students: the class and how many it lists. */
+export interface ClassActionsProps {
+  examId: number;
+  classId: number;
+  className: string;
+  students: number;
+}
 
 /**
  * Grading (/exams/{id}?class=): one class at a time, each student with one score input per
  * subject of the class. The class is in the address; the first class is shown until one is chosen.
+ * `classActions` are what other features offer for the class shown (app/ composes them).
  */
-export function ExamGradingPage() {
+export function ExamGradingPage({
+  classActions,
+}: {
+  classActions?: (props: ClassActionsProps) => ReactNode;
+} = {}) {
   const examId = Number(useParams().id);
   const exam = useExam(examId);
   const classes = useClasses();
@@ -128,7 +142,7 @@ export function ExamGradingPage() {
         ) : null}
         <p id={hintId} className="text-xs text-muted-foreground">
           <Badge className="mr-1.5">Coming soon</Badge>
-          Print Report and Generate Merit List arrive in a later update.
+          Generate Merit List arrives in a later update.
         </p>
       </div>
 
@@ -172,6 +186,12 @@ export function ExamGradingPage() {
                 <p className="text-sm text-muted-foreground sm:ml-auto">
                   {shown.length} of {all.length} students
                 </p>
+                {classActions?.({
+                  examId,
+                  classId: chosen.id,
+                  className: chosen.name,
+                  students: all.length,
+                })}
               </>
             ) : null}
           </div>
@@ -203,7 +223,6 @@ export function ExamGradingPage() {
                     student={student}
                     expanded={expanded.has(student.id)}
                     onToggle={() => toggle(student.id)}
-                    hintId={hintId}
                   />
                 ))}
               </ul>
@@ -253,7 +272,6 @@ function StudentRow({
   student,
   expanded,
   onToggle,
-  hintId,
 }: {
   examId: number;
   classId: number;
@@ -263,7 +281,6 @@ function StudentRow({
   student: StudentMarksRow;
   expanded: boolean;
   onToggle(): void;
-  hintId: string;
 }) {
   const save = useSaveStudentScores(examId, classId);
   const [drafts, setDrafts] = useState<Record<number, string>>({});
@@ -365,12 +382,14 @@ function StudentRow({
             Unsaved
           </Badge>
         ) : null}
-        <span title={COMING_SOON} className="shrink-0">
-          <Button variant="outline" size="sm" disabled aria-describedby={hintId}>
-            <Printer className="h-4 w-4" aria-hidden="true" />
-            <span className="sr-only sm:not-sr-only">Print Report</span>
-          </Button>
-        </span>
+        <Link
+          to={`/exams/${examId}/report/${student.id}?class=${classId}&print=1`}
+          className={cn(buttonClass('outline', 'sm'), 'shrink-0')}
+          aria-label={`Print Report of ${fullName}`}
+        >
+          <Printer className="h-4 w-4" aria-hidden="true" />
+          <span className="hidden sm:inline">Print Report</span>
+        </Link>
       </div>
       {expanded ? (
         <section
