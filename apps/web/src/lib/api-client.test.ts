@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, onSignedOut } from './api-client';
+import { ApiError, api, onSignedOut, requestFile } from './api-client';
 import { tokenStorage } from './storage';
 
 const json = (status: number, body: unknown) =>
@@ -39,6 +39,32 @@ describe('api client', () => {
     );
     expect(tokenStorage.getAccess()).toBe('new-access');
     expect(tokenStorage.getRefresh()).toBe('new-refresh');
+  });
+
+  it('fetches a file with the token, after a refresh if need be, with the name it is sent under', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json(401, { message: 'expired', code: 'token_not_valid' }))
+      .mockResolvedValueOnce(json(200, { access: 'new-access', refresh: 'new-refresh' }))
+      .mockResolvedValueOnce(
+        new Response('%PDF-1.3', {
+          status: 200,
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': 'attachment; filename="report-forms-4-east.pdf"',
+          },
+        }),
+      );
+    const file = await requestFile('/exams/3/report_cards/?class=7');
+    expect(file.fileName).toBe('report-forms-4-east.pdf');
+    expect(await file.blob.text()).toBe('%PDF-1.3');
+    expect((fetchMock.mock.calls[2]![1]!.headers as Record<string, string>).authorization).toBe(
+      'Bearer new-access',
+    );
+    fetchMock.mockResolvedValueOnce(json(403, { message: 'Not yours' }));
+    await expect(requestFile('/exams/3/report_cards/?class=8')).rejects.toMatchObject({
+      status: 403,
+      message: 'Not yours',
+    });
   });
 
   it('retries only once: a second 401 is the error', async () => {

@@ -208,6 +208,10 @@ function SubjectTable({ card }: { card: ReportCard }) {
   );
 }
 
+/** The first and last exams' names run inwards, so that they stay within the chart. */
+const labelAnchor = (i: number, n: number) =>
+  n === 1 ? 'middle' : i === 0 ? 'start' : i === n - 1 ? 'end' : 'middle';
+
 /** The student's mean in each exam of the year, as a small line chart. */
 export function TrendChart({ card }: { card: ReportCard }) {
   const top = trendScaleTop(card);
@@ -251,7 +255,13 @@ export function TrendChart({ card }: { card: ReportCard }) {
         ))}
         {card.trend.map((t, i) => (
           <g key={t.exam}>
-            <text x={xOf(i)} y={height - 8} fontSize="8" textAnchor="middle" fill="#6b7280">
+            <text
+              x={xOf(i)}
+              y={height - 8}
+              fontSize="8"
+              textAnchor={labelAnchor(i, n)}
+              fill="#6b7280"
+            >
               {t.name}
             </text>
             {t.mean === null ? null : (
