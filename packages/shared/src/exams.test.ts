@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createExamBody, examStatus, updateExamBody } from './exams';
+import { classSitsExam, createExamBody, examStatus, updateExamBody } from './exams';
 
 const exam = { start_date: '2024-03-04', end_date: '2024-03-08', is_completed: false };
 
@@ -45,5 +45,20 @@ describe('exam bodies', () => {
   });
   it('lets a change send only some fields', () => {
     expect(updateExamBody.parse({ is_completed: true })).toEqual({ is_completed: true });
+  });
+});
+
+describe('classSitsExam', () => {
+  const east = { id: 1, level: 'Form 4' };
+  const loose = { id: 2, level: null };
+  it('lets every class sit an exam that names none', () => {
+    expect(classSitsExam({ classes: [], levels: [] }, east)).toBe(true);
+    expect(classSitsExam({ classes: [], levels: [] }, loose)).toBe(true);
+  });
+  it('lets the named classes and the classes of the named levels sit it', () => {
+    expect(classSitsExam({ classes: [], levels: ['Form 4'] }, east)).toBe(true);
+    expect(classSitsExam({ classes: [], levels: ['Form 4'] }, loose)).toBe(false);
+    expect(classSitsExam({ classes: [2], levels: ['Form 3'] }, loose)).toBe(true);
+    expect(classSitsExam({ classes: [2], levels: ['Form 3'] }, east)).toBe(false);
   });
 });

@@ -91,3 +91,15 @@ export function examStatus(
 
 export const examHasScoresMessage = (name: string, count: number) =>
   `Exam ${name} has ${count} score${count === 1 ? '' : 's'}; remove ${count === 1 ? 'it' : 'them'} before deleting the exam`;
+
+/** Whether a class sits an exam: an exam that names no classes or levels is sat by every class. */
+export function classSitsExam(
+  exam: { classes: readonly number[]; levels: readonly string[] },
+  schoolClass: { id: number; level: string | null },
+): boolean {
+  return (
+    (exam.classes.length === 0 && exam.levels.length === 0) ||
+    exam.classes.includes(schoolClass.id) ||
+    (schoolClass.level !== null && exam.levels.includes(schoolClass.level))
+  );
+}

@@ -122,6 +122,13 @@ export const router = createBrowserRouter([
                     }),
                   },
                   {
+                    path: '/exams/:id/merit-list',
+                    lazy: async () => ({
+                      Component: (await import('../features/results/merit-list-page'))
+                        .MeritListPage,
+                    }),
+                  },
+                  {
                     path: '/grades',
                     lazy: async () => ({
                       Component: (await import('../features/grades/grades-page')).GradesPage,

@@ -123,10 +123,11 @@ function layoutColumns(
   const natural = columns.map((column) => {
     doc.font(BOLD).fontSize(1);
     let widest = doc.widthOfString(column.head);
-    doc.font(REGULAR);
+    doc.font(cellFont(column));
     for (const row of rows) widest = Math.max(widest, doc.widthOfString(column.cell(row)));
     if (column.key === 'name') widest = Math.min(widest, NAME_MAX_EM);
-    return widest + 2 * PADDING_EM;
+    // A hair more than the widest cell, so rounding never cuts the widest name.
+    return widest + 2 * PADDING_EM + 0.05;
   });
   const totalEm = natural.reduce((sum, w) => sum + w, 0);
   const fontSize = Math.max(
@@ -225,6 +226,12 @@ function drawColumnHeads(doc: Doc, layout: Layout, y: number): number {
   return y + height;
 }
 
+/** The name, the mean grade and the positions stand out in bold. */
+const cellFont = (column: MeritListColumn) =>
+  column.key === 'name' || column.key === 'mean_grade' || column.kind === 'position'
+    ? BOLD
+    : REGULAR;
+
 function drawRow(doc: Doc, layout: Layout, row: MeritListRow, y: number, shaded: boolean): number {
   const tableWidth = layout.widths.reduce((sum, w) => sum + w, 0);
   if (shaded) doc.rect(MARGIN.left, y, tableWidth, layout.rowHeight).fill(ZEBRA);
@@ -243,8 +250,7 @@ function drawRow(doc: Doc, layout: Layout, row: MeritListRow, y: number, shaded:
       drawCell(doc, row.reason!, x, rest, 'left', y, layout.rowHeight, layout.fontSize);
       break;
     }
-    const bold = column.key === 'name' || column.kind === 'position' || column.key === 'mean_grade';
-    doc.font(bold ? BOLD : REGULAR).fontSize(layout.fontSize);
+    doc.font(cellFont(column)).fontSize(layout.fontSize);
     drawCell(doc, column.cell(row), x, width, column.align, y, layout.rowHeight, layout.fontSize);
     x += width;
   }

@@ -1,3 +1,4 @@
+import { classSitsExam } from '@shule/shared/exams';
 import { type Band, bandOf } from '@shule/shared/results/bands';
 import { isNumericMark, type Mark } from '@shule/shared/results/marks';
 import {
@@ -276,10 +277,8 @@ async function resolveScope(db: Db, schoolId: number, exam: ExamRow, scope: Resu
     .select({ id: classes.id, name: classes.name, level: classes.level })
     .from(classes)
     .where(eq(classes.schoolId, schoolId));
-  const sits = (c: ClassRow) =>
-    (exam.sittingClasses.length === 0 && exam.sittingLevels.length === 0) ||
-    exam.sittingClasses.includes(c.id) ||
-    (c.level !== null && exam.sittingLevels.includes(c.level));
+  const sitting = { classes: exam.sittingClasses, levels: exam.sittingLevels };
+  const sits = (c: ClassRow) => classSitsExam(sitting, c);
 
   if ('classId' in scope) {
     const listed = all.find((c) => c.id === scope.classId);

@@ -194,7 +194,7 @@ describe('exam grading page', () => {
     ).toBe('/exams/5/report/1?class=1&print=1');
     expect(
       (screen.getByRole('button', { name: 'Generate Merit List' }) as HTMLButtonElement).disabled,
-    ).toBe(true);
+    ).toBe(false);
 
     fireEvent.click(toggle);
     const panel = screen.getByRole('region', { name: 'Scores of Wanjiru Kamau' });

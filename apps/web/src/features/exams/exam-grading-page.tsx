@@ -6,7 +6,7 @@ import {
   parseMark,
   type StudentMarksRow,
 } from '@shule/shared/scores';
-import { ChevronDown, ChevronRight, ListOrdered, Printer, School, Users } from 'lucide-react';
+import { ChevronDown, ChevronRight, Printer, School, Users } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { DateStatusBadge } from '../../components/date-status-badge';
@@ -30,9 +30,8 @@ import { formatDate } from '../../lib/dates';
 import { useClasses } from '../../lib/queries/classes';
 import { useExam } from './get-exam';
 import { useStudentsWithGrades } from './get-students-with-grades';
+import { GenerateMeritListButton } from './merit-list-choice';
 import { useSaveStudentScores } from './save-student-scores';
-
-const COMING_SOON = 'Coming soon: merit lists arrive in a later update.';
 
 /** What the page shows beside a class's students: the class and how many it lists. */
 export interface ClassActionsProps {
@@ -61,7 +60,6 @@ export function ExamGradingPage({
   const students = useStudentsWithGrades(examId, chosen?.id);
   const [search, setSearch] = useState('');
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
-  const hintId = useId();
 
   const notFound =
     !Number.isInteger(examId) ||
@@ -118,12 +116,11 @@ export function ExamGradingPage({
         title="Grading"
         breadcrumb={breadcrumb}
         actions={
-          <span title={COMING_SOON}>
-            <Button variant="outline" disabled aria-describedby={hintId}>
-              <ListOrdered className="h-4 w-4" aria-hidden="true" />
-              Generate Merit List
-            </Button>
-          </span>
+          <GenerateMeritListButton
+            exam={exam.data}
+            classes={classes.data}
+            currentClassId={chosen?.id}
+          />
         }
       />
       <div className="-mt-2 mb-4 space-y-1">
@@ -140,10 +137,6 @@ export function ExamGradingPage({
         ) : exam.isError ? (
           <Alert tone="error">Could not load the exam. {errorMessage(exam.error)}</Alert>
         ) : null}
-        <p id={hintId} className="text-xs text-muted-foreground">
-          <Badge className="mr-1.5">Coming soon</Badge>
-          Generate Merit List arrives in a later update.
-        </p>
       </div>
 
       {classes.isPending || (chosen && students.isPending) ? (
