@@ -77,6 +77,12 @@ function line(
   doc.text(fitted.text, x + offset, y, { lineBreak: false });
 }
 
+/** The first of `sizes` at which `text` fits `width` on one line (the last if none does). */
+function largestSizeFitting(doc: Doc, font: string, text: string, width: number, sizes: number[]) {
+  doc.font(font);
+  return sizes.find((size) => doc.fontSize(size).widthOfString(text) <= width) ?? sizes.at(-1)!;
+}
+
 function drawHeader(doc: Doc, card: ReportCard, crest: OpenedImage | null) {
   const top = MARGIN;
   if (crest) {
@@ -84,9 +90,10 @@ function drawHeader(doc: Doc, card: ReportCard, crest: OpenedImage | null) {
   }
   const x = MARGIN + 70;
   const w = WIDTH - 140;
-  line(doc, card.school.name.toUpperCase(), x, top + 2, w, {
+  const name = card.school.name.toUpperCase();
+  line(doc, name, x, top + 2, w, {
     font: BOLD,
-    size: 15,
+    size: largestSizeFitting(doc, BOLD, name, w, [15, 13, 11.5, 10]),
     align: 'center',
   });
   const contacts = [
@@ -272,7 +279,9 @@ function drawTrend(doc: Doc, card: ReportCard, x: number, y: number, w: number, 
   const n = card.trend.length;
   if (n === 0) return;
   const step = n === 1 ? 0 : plot.w / (n - 1);
-  const slot = n === 1 ? plot.w : Math.min(plot.w / n + 10, 90);
+  // Many exams' names take turns on two rows, so that each has twice the room.
+  const staggered = n > 4;
+  const slot = n === 1 ? plot.w : Math.min((staggered ? 2 : 1) * step, 90);
   const points = card.trend.map((t, i) => ({
     x: n === 1 ? plot.x + plot.w / 2 : plot.x + i * step,
     y: t.mean === null ? null : plot.y + plot.h * (1 - Math.min(Math.max(t.mean, 0), top) / top),
@@ -285,9 +294,10 @@ function drawTrend(doc: Doc, card: ReportCard, x: number, y: number, w: number, 
     const b = points[i]!;
     if (a.y !== null && b.y !== null) doc.moveTo(a.x, a.y).lineTo(b.x, b.y).stroke();
   }
-  for (const p of points) {
+  for (const [i, p] of points.entries()) {
     const lx = Math.min(Math.max(p.x - slot / 2, x), x + w - slot);
-    line(doc, p.t.name, lx, plot.y + plot.h + 4, slot, { size: 6, color: MUTED, align: 'center' });
+    const ly = plot.y + plot.h + 4 + (staggered && i % 2 ? 7 : 0);
+    line(doc, p.t.name, lx, ly, slot, { size: 6, color: MUTED, align: 'center' });
     if (p.y === null) continue;
     doc.circle(p.x, p.y, 2.2).fill(BRAND);
     line(doc, formatResultNumber(p.t.mean!), p.x - 20, p.y - 10, 40, {
@@ -307,8 +317,13 @@ function drawRemarks(doc: Doc, card: ReportCard, x: number, y: number, w: number
   blocks.forEach(([label, text], i) => {
     const by = y + i * blockH;
     line(doc, label, x, by, w, { font: BOLD, size: 7.5, color: MUTED });
-    doc.font(FONT).fontSize(8.5).fillColor(INK);
-    doc.text(text, x, by + 11, { width: w, height: blockH - 34, ellipsis: true });
+    // A long remark is set smaller before it is cut.
+    const room = blockH - 34;
+    doc.font(FONT).fillColor(INK);
+    const size =
+      [8.5, 7.5, 6.5].find((s) => doc.fontSize(s).heightOfString(text, { width: w }) <= room) ??
+      6.5;
+    doc.fontSize(size).text(text, x, by + 11, { width: w, height: room, ellipsis: true });
     const signY = by + blockH - 12;
     doc.lineWidth(0.5).strokeColor(RULE);
     doc

@@ -227,6 +227,7 @@ async function buildReportCards(
         admission_number: row.admission_number,
         class: row.class,
         level: listedClass?.level ?? null,
+        // Printed as uploaded for now: a parent's consent to photos on forms comes with the trust issue.
         photo: who.photo,
       },
       school: {
