@@ -77,6 +77,45 @@ function line(
   doc.text(fitted.text, x + offset, y, { lineBreak: false });
 }
 
+interface StandardFont {
+  encode(text: string, features?: unknown): unknown;
+  widthOfString(text: string, size: number): number;
+}
+
+/**
+ * Makes the document's standard fonts remember how they encoded and measured each string:
+ * pdfkit works every glyph and kerning pair out on each call, and a class's pages repeat most
+ * of their strings (labels, subjects, grades, comments, numbers). Safe because nothing here
+ * justifies text, the one path where pdfkit changes an encoding it was given.
+ */
+function rememberEncodings(doc: Doc, fonts: string[]) {
+  for (const name of fonts) {
+    doc.font(name);
+    const font = (doc as unknown as { _font: StandardFont })._font;
+    const encode = font.encode.bind(font);
+    const widthOfString = font.widthOfString.bind(font);
+    const encoded = new Map<string, unknown>();
+    const widths = new Map<string, number>();
+    font.encode = (text, features) => {
+      if (features !== undefined) return encode(text, features);
+      let hit = encoded.get(text);
+      if (hit === undefined) {
+        hit = encode(text);
+        encoded.set(text, hit);
+      }
+      return hit;
+    };
+    font.widthOfString = (text, size) => {
+      let width = widths.get(text);
+      if (width === undefined) {
+        width = widthOfString(text, 1000);
+        widths.set(text, width);
+      }
+      return (width * size) / 1000;
+    };
+  }
+}
+
 /** The first of `sizes` at which `text` fits `width` on one line (the last if none does). */
 function largestSizeFitting(doc: Doc, font: string, text: string, width: number, sizes: number[]) {
   doc.font(font);
@@ -395,6 +434,7 @@ export async function renderReportCardsPdf(
       Creator: 'Shule',
     },
   });
+  rememberEncodings(doc, [FONT, BOLD]);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
