@@ -1,10 +1,15 @@
-import { isNumericMark } from '@shule/shared/results/marks';
+import { isNumericMark, type Mark } from '@shule/shared/results/marks';
 import type { MeritListRow } from '@shule/shared/results/merit-list';
 import type { ReportCard, ReportSummary } from '@shule/shared/results/report-cards';
-import { gradingScheme } from '@shule/shared/results/scheme';
-import { and, asc, eq, gt, min, sql } from 'drizzle-orm';
+import {
+  type GradingSchemeName,
+  gradingScheme,
+  type SubjectMarkInput,
+  subjectMarkInput,
+} from '@shule/shared/results/scheme';
+import { and, asc, eq, gt, inArray, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { exams, reportRemarks, students, terms } from '../../db/schema/index';
+import { examScores, exams, reportRemarks, schools, students, terms } from '../../db/schema/index';
 import { DomainError, notFound } from '../../errors';
 import { type ExamResults, examResults } from './service';
 
@@ -87,12 +92,88 @@ function topPointsOf(results: ExamResults, row: MeritListRow) {
   return total;
 }
 
-/** The mean the trend charts: points under the KCSE rules, the mark otherwise. */
-function trendMean(results: ExamResults, row: MeritListRow | undefined) {
-  if (row?.status !== 'complete') return null;
-  return gradingScheme(results.list.exam.grading_scheme).deviationOf === 'mean_points'
-    ? row.mean_points
-    : row.mean_mark;
+/** The mean a trend charts: points when `scheme` is a KCSE rule, else the mark. */
+function meanOf(
+  scheme: GradingSchemeName,
+  o: Pick<MeritListRow, 'status' | 'mean_points' | 'mean_mark'>,
+) {
+  if (o.status !== 'complete') return null;
+  return gradingScheme(scheme).deviationOf === 'mean_points' ? o.mean_points : o.mean_mark;
+}
+
+/**
+ * Each student's mean in each exam of the year up to this one (in date order) that anyone of
+ * the class sat, all in the measure of this exam's scheme so that one chart compares like with
+ * like. Exams already ranked (this one, the previous) give their rows' means; the others are
+ * graded here, each by its own scheme and the subjects' bands, from one query of the class's
+ * marks in them, without ranking a level nobody looks at.
+ */
+async function trendMeans(
+  db: Db,
+  schoolId: number,
+  classId: number,
+  studentId: number | undefined,
+  results: ExamResults,
+  yearExams: { id: number; name: string; scheme: GradingSchemeName }[],
+  ranked: (readonly [number, Map<number, MeritListRow>])[],
+) {
+  const charted = results.list.exam.grading_scheme;
+  const rowsOf = new Map(ranked);
+  const others = yearExams.filter((e) => !rowsOf.has(e.id)).map((e) => e.id);
+  const marks =
+    others.length === 0
+      ? []
+      : await db
+          .select({
+            examId: examScores.examId,
+            studentId: examScores.studentId,
+            subjectId: examScores.subjectId,
+            score: examScores.score,
+            markCode: examScores.markCode,
+          })
+          .from(examScores)
+          .innerJoin(students, eq(students.id, examScores.studentId))
+          .where(
+            and(
+              eq(examScores.schoolId, schoolId),
+              inArray(examScores.examId, others),
+              eq(students.classId, classId),
+              studentId === undefined ? undefined : eq(students.id, studentId),
+            ),
+          );
+  const inputs = new Map<number, Map<number, SubjectMarkInput[]>>();
+  for (const m of marks) {
+    const subject = results.subjects.get(m.subjectId);
+    if (!subject) continue;
+    const mark = (m.score ?? m.markCode) as Mark;
+    const ofExam = inputs.get(m.examId) ?? new Map<number, SubjectMarkInput[]>();
+    const ofStudent = ofExam.get(m.studentId) ?? [];
+    ofStudent.push(subjectMarkInput(subject, mark, subject.bands));
+    ofExam.set(m.studentId, ofStudent);
+    inputs.set(m.examId, ofExam);
+  }
+  return yearExams.flatMap((e) => {
+    const rows = rowsOf.get(e.id);
+    if (rows) {
+      if (rows.size === 0) return [];
+      const means = new Map([...rows].map(([id, row]) => [id, meanOf(charted, row)]));
+      return [{ ...e, means }];
+    }
+    const ofExam = inputs.get(e.id);
+    if (!ofExam) return [];
+    const scheme = gradingScheme(e.scheme);
+    const means = new Map(
+      [...ofExam].map(([id, subjects]) => {
+        // Mean bands grade only the mean, which a trend does not show.
+        const o = scheme.outcome(subjects, []);
+        return [
+          id,
+          meanOf(charted, { status: o.status, mean_points: o.meanPoints, mean_mark: o.meanMark }),
+        ];
+      }),
+    );
+    return [{ ...e, means }];
+  });
 }
 
 /** The results of `examId` for the class, or null when the class does not sit it. */
@@ -156,11 +237,16 @@ async function buildReportCards(
       ),
     // The exams of this exam's academic year up to it, for the trend.
     exam.yearId === null
-      ? Promise.resolve([{ id: exam.id, name: exam.name }])
+      ? Promise.resolve([{ id: exam.id, name: exam.name, scheme: list.exam.grading_scheme }])
       : db
-          .select({ id: exams.id, name: exams.name })
+          .select({
+            id: exams.id,
+            name: exams.name,
+            scheme: sql<GradingSchemeName>`coalesce(${exams.gradingScheme}, ${schools.gradingScheme})`,
+          })
           .from(exams)
           .innerJoin(terms, eq(terms.id, exams.termId))
+          .innerJoin(schools, eq(schools.id, exams.schoolId))
           .where(
             and(
               eq(exams.schoolId, schoolId),
@@ -188,18 +274,15 @@ async function buildReportCards(
   }
   if (rows.length === 0) return [];
 
-  // The previous exam and the year's other exams, each graded by its own scheme.
+  // The previous exam's results, ranked as this exam's are, for the boxes and deviations.
   const previous = list.previous_exam
     ? await classResults(db, schoolId, list.previous_exam.id, classId)
     : null;
-  const byExam = new Map<number, ExamResults | null>([[exam.id, results]]);
-  if (previous) byExam.set(previous.exam.id, previous);
-  for (const e of yearExams) {
-    if (!byExam.has(e.id)) byExam.set(e.id, await classResults(db, schoolId, e.id, classId));
-  }
-  const trendExams = yearExams.filter((e) => (byExam.get(e.id)?.list.rows.length ?? 0) > 0);
-  const trendRows = new Map(trendExams.map((e) => [e.id, rowsById(byExam.get(e.id)!)]));
   const previousRows = rowsById(previous);
+  const trend = await trendMeans(db, schoolId, classId, studentId, results, yearExams, [
+    [exam.id, rowsById(results)],
+    ...(previous ? [[previous.exam.id, previousRows] as const] : []),
+  ]);
 
   const comments = new Map<string, string>();
   for (const subject of results.subjects.values()) {
@@ -264,10 +347,10 @@ async function buildReportCards(
           },
         ];
       }),
-      trend: trendExams.map((e) => ({
+      trend: trend.map((e) => ({
         exam: e.id,
         name: e.name,
-        mean: trendMean(byExam.get(e.id)!, trendRows.get(e.id)!.get(row.student_id)),
+        mean: e.means.get(row.student_id) ?? null,
       })),
       remarks: {
         class_teacher: who.classTeacher ?? fallback.class_teacher,
