@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classes, examScores, parents, students, subjects } from '../db/schema/index';
 import { createTestApp, login, type TestApp } from './app';
-import { seedLargeSchool } from './large-school';
+import { seedEarlierExam, seedLargeSchool } from './large-school';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,6 +41,34 @@ describe('seedLargeSchool', () => {
 
     const admin = await login(t.app, school.admin.phone, school.admin.password);
     expect(admin.schoolId).toBe(school.schoolId);
+    const levels = await t.app.db
+      .select({ level: classes.level })
+      .from(classes)
+      .where(eq(classes.schoolId, school.schoolId));
+    expect(levels.every((c) => c.level === null)).toBe(true);
+  });
+
+  it('gives classes the level of their name when asked, and marks an earlier exam fully', async () => {
+    const school = await seedLargeSchool(t.app.db, {
+      students: 40,
+      classes: 8,
+      subjects: 3,
+      levels: true,
+      adminPhone: '0799000002',
+    });
+    expect(school.classLevels).toEqual([...Array(4).fill('Form 1'), ...Array(4).fill('Form 2')]);
+    const rows = await t.app.db
+      .select({ name: classes.name, level: classes.level })
+      .from(classes)
+      .where(eq(classes.schoolId, school.schoolId));
+    expect(rows.find((c) => c.name === 'Form 2 West')?.level).toBe('Form 2');
+
+    const earlierExamId = await seedEarlierExam(t.app.db, school);
+    const [marks] = await t.app.db
+      .select({ n: count() })
+      .from(examScores)
+      .where(eq(examScores.examId, earlierExamId));
+    expect(marks!.n).toBe(40 * 3);
   });
 
   it('seeds a second school beside the first when given another admin phone', async () => {

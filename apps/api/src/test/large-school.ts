@@ -32,6 +32,8 @@ export interface LargeSchoolOptions {
   /** The admin's login phone: unique across Shule, so pass one when seeding several schools. */
   adminPhone?: string;
   name?: string;
+  /** Each class gets the level of its name ("Form 1" for Form 1 East …), so streams rank together. */
+  levels?: boolean;
 }
 
 export interface LargeSchool {
@@ -39,6 +41,8 @@ export interface LargeSchool {
   admin: { phone: string; password: string };
   /** In the order created: Form 1 East, Form 1 West … */
   classIds: number[];
+  /** With `levels`: each class's level, in the order of classIds (null without). */
+  classLevels: (string | null)[];
   subjectIds: number[];
   /** The exam with every student's mark in every subject. */
   examId: number;
@@ -72,7 +76,7 @@ const SUBJECTS: [name: string, code: string][] = [
   ['Christian Religious Education', 'CRE'],
   ['Business Studies', 'BST'],
   ['Agriculture', 'AGR'],
-  ['Computer Studies', 'CMP'],
+  ['Computer Studies', 'CSC'],
 ];
 
 /** mulberry32: a small seeded generator, so every seeded school has the same people. */
@@ -129,16 +133,17 @@ export async function seedLargeSchool(
   const { school } = await registerSchool(db, registration);
   const schoolId = school.id;
 
-  const classRows = await db
-    .insert(classes)
-    .values(
-      Array.from({ length: classCount }, (_, i) => ({
-        schoolId,
-        name: `Form ${Math.floor(i / STREAMS.length) + 1} ${STREAMS[i % STREAMS.length]}`,
-      })),
-    )
-    .returning({ id: classes.id });
+  const classValues = Array.from({ length: classCount }, (_, i) => {
+    const level = `Form ${Math.floor(i / STREAMS.length) + 1}`;
+    return {
+      schoolId,
+      name: `${level} ${STREAMS[i % STREAMS.length]}`,
+      level: options.levels ? level : null,
+    };
+  });
+  const classRows = await db.insert(classes).values(classValues).returning({ id: classes.id });
   const classIds = classRows.map((r) => r.id);
+  const classLevels = classValues.map((c) => c.level);
 
   const subjectRows = await db
     .insert(subjects)
@@ -208,14 +213,47 @@ export async function seedLargeSchool(
     .values({ schoolId, name: 'End of Term 1', startDate: '2026-03-23', endDate: '2026-03-27' })
     .returning({ id: exams.id });
   const examId = exam!.id;
-  // Every student's mark in every subject of their class, 20–99, in one statement.
-  await db.execute(sql`
-    insert into exam_scores (school_id, exam_id, student_id, subject_id, score)
-    select ${schoolId}, ${examId}, s.id, sc.subject_id, 20 + (s.id * 37 + sc.subject_id * 101) % 80
-    from students s join subject_classes sc on sc.class_id = s.class_id
-    where s.school_id = ${schoolId}`);
+  await markEveryone(db, schoolId, examId, 37, 101);
 
   // Fresh statistics, so that the first EXPLAIN after seeding shows the real plan.
   await db.execute(sql`analyze students, parents, classes, subjects, subject_classes, exam_scores`);
-  return { schoolId, admin, classIds, subjectIds, examId, studentCount };
+  return { schoolId, admin, classIds, classLevels, subjectIds, examId, studentCount };
+}
+
+/**
+ * Every student's mark in every subject of their class, 20–99, in one statement: a different
+ * spread of marks for each pair of factors.
+ */
+async function markEveryone(
+  db: Db,
+  schoolId: number,
+  examId: number,
+  studentFactor: number,
+  subjectFactor: number,
+) {
+  await db.execute(sql`
+    insert into exam_scores (school_id, exam_id, student_id, subject_id, score)
+    select ${schoolId}, ${examId}, s.id, sc.subject_id,
+           20 + (s.id * ${studentFactor} + sc.subject_id * ${subjectFactor}) % 80
+    from students s join subject_classes sc on sc.class_id = s.class_id
+    where s.school_id = ${schoolId}`);
+}
+
+/**
+ * A fully marked exam before the seeded one ("Mid Term 1", February), with other marks: what
+ * the results' deviations are measured against. Answers its id.
+ */
+export async function seedEarlierExam(db: Db, school: LargeSchool) {
+  const [exam] = await db
+    .insert(exams)
+    .values({
+      schoolId: school.schoolId,
+      name: 'Mid Term 1',
+      startDate: '2026-02-16',
+      endDate: '2026-02-18',
+    })
+    .returning({ id: exams.id });
+  await markEveryone(db, school.schoolId, exam!.id, 53, 29);
+  await db.execute(sql`analyze exam_scores`);
+  return exam!.id;
 }
