@@ -34,6 +34,7 @@ import {
   times,
   watchQueries,
 } from './measure';
+import { benchResults, type ResultsFigures, resultsVerdicts } from './results-bench';
 
 /** A seeded school, as the endpoints' addresses need it. */
 interface BenchSchool extends LargeSchool {
@@ -147,6 +148,7 @@ async function seedBenchSchool(app: App, students: number, n: number): Promise<B
     students,
     classes: 16,
     subjects: 12,
+    levels: true,
     adminPhone: `079${n}000000`,
     name: `Bench Academy ${n}`,
   });
@@ -216,6 +218,7 @@ interface DriverResult {
   label: string;
   endpoints: EndpointResult[];
   load: (LoadResult & { connections: number })[];
+  results: ResultsFigures;
 }
 
 /**
@@ -326,7 +329,8 @@ async function benchDriver(label: string, description: string, database: Databas
         String(r.errors),
       ]),
     );
-    return { result: { label, endpoints, load } satisfies DriverResult, app, large };
+    const results = await benchResults(app, queries, large, small);
+    return { result: { label, endpoints, load, results } satisfies DriverResult, app, large };
   } catch (err) {
     await app.close();
     throw err;
@@ -525,6 +529,7 @@ function verdicts(drivers: DriverResult[], lighthouse: LighthouseRow[] | string)
       heavy.length === 0,
       `${d.label}: one page of a list at most ${PAGE_BUDGET_BYTES / 1024} kB compressed — ${heavy.length ? `over: ${list(heavy)}` : 'all within'}`,
     ]);
+    lines.push(...resultsVerdicts(d.label, d.results));
     for (const e of d.endpoints.filter((e) => e.skipped)) {
       lines.push([undefined, `${d.label}: ${e.name} not measured (${e.skipped})`]);
     }
