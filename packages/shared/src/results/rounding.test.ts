@@ -20,4 +20,9 @@ describe('roundHalfUp', () => {
     expect(roundHalfUp(-2.5)).toBe(-3);
     expect(Object.is(roundHalfUp(-0.4), 0)).toBe(true);
   });
+  it('gives a whole number back as it is, to any decimals', () => {
+    expect(roundHalfUp(67, 2)).toBe(67);
+    expect(roundHalfUp(-12, 3)).toBe(-12);
+    expect(Object.is(roundHalfUp(-0, 2), 0)).toBe(true);
+  });
 });

@@ -4,6 +4,9 @@
  * noise the wrong way, so the product is cut to 15 significant digits before rounding.
  */
 export function roundHalfUp(value: number, decimals = 0): number {
+  // Most marks and totals are whole: nothing to round (and toPrecision is slow on a list of
+  // thousands of marks).
+  if (Number.isInteger(value)) return value === 0 ? 0 : value;
   const factor = 10 ** decimals;
   const scaled = Number((Math.abs(value) * factor).toPrecision(15));
   const rounded = Math.round(scaled) / factor;

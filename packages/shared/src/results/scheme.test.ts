@@ -3,6 +3,7 @@ import { KCSE_BANDS } from './bands';
 import {
   compareRankKeys,
   competitionRanks,
+  competitionRanksOfNumbers,
   GRADING_SCHEME_LABELS,
   GRADING_SCHEMES,
   gradingScheme,
@@ -110,6 +111,26 @@ describe('competitionRanks', () => {
         [49, 400],
       ]),
     ).toEqual([1, 1, 1]);
+  });
+});
+
+describe('competitionRanksOfNumbers', () => {
+  it('gives the places competitionRanks gives single keys, ties and nulls included', () => {
+    expect(competitionRanksOfNumbers([60, 55, null, 55, 50])).toEqual([1, 2, null, 2, 4]);
+    expect(competitionRanksOfNumbers([])).toEqual([]);
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let run = 0; run < 50; run++) {
+      const values = Array.from({ length: Math.floor(next() * 40) }, () =>
+        next() < 0.1 ? null : Math.floor(next() * 20) + (next() < 0.2 ? 0.5 : 0),
+      );
+      expect(competitionRanksOfNumbers(values)).toEqual(
+        competitionRanks(values.map((v) => (v === null ? null : [v]))),
+      );
+    }
   });
 });
 

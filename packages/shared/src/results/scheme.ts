@@ -146,3 +146,20 @@ export function competitionRanks(keys: readonly (number[] | null)[]): (number | 
   });
   return positions;
 }
+
+/**
+ * competitionRanks of single numbers, higher first (a subject's positions among thousands of
+ * marks): the same places without a key per value. Null values get no place.
+ */
+export function competitionRanksOfNumbers(values: readonly (number | null)[]): (number | null)[] {
+  const order: number[] = [];
+  for (const [index, value] of values.entries()) if (value !== null) order.push(index);
+  order.sort((a, b) => values[b]! - values[a]!);
+  const positions: (number | null)[] = values.map(() => null);
+  for (const [i, index] of order.entries()) {
+    const previous = order[i - 1];
+    positions[index] =
+      previous !== undefined && values[previous] === values[index] ? positions[previous]! : i + 1;
+  }
+  return positions;
+}

@@ -86,7 +86,16 @@ export function kcseGroupOfCode(code: string): KcseGroup | null {
   return GROUP_BY_CODE.get(normalise(code)) ?? null;
 }
 
+/** Codes seen, as given: the rules ask this of every subject of every student of a list. */
+const coreOfSeenCode = new Map<string, KcseCoreSubject | null>();
+
 /** Which of the subjects both KCSE rules require a code is, if any (MAT and 121 are mathematics). */
 export function kcseCoreSubjectOf(code: string): KcseCoreSubject | null {
-  return CORE_BY_CODE.get(normalise(code)) ?? null;
+  let core = coreOfSeenCode.get(code);
+  if (core === undefined) {
+    if (coreOfSeenCode.size >= 10_000) coreOfSeenCode.clear();
+    core = CORE_BY_CODE.get(normalise(code)) ?? null;
+    coreOfSeenCode.set(code, core);
+  }
+  return core;
 }

@@ -14,10 +14,12 @@ import { roundHalfUp } from '@shule/shared/results/rounding';
 import {
   compareRankKeys,
   competitionRanks,
+  competitionRanksOfNumbers,
   type GradingSchemeName,
   gradingScheme,
   rankKey,
   type StudentOutcome,
+  type SubjectMarkInput,
 } from '@shule/shared/results/scheme';
 import { KCSE_GROUPS } from '@shule/shared/results/subject-groups';
 import type { School } from '@shule/shared/schools';
@@ -31,9 +33,10 @@ import { DomainError, forbidden, invalid, notFound } from '../../errors';
 /**
  * Exam results: every number of a merit list or report form is computed here, at read time,
  * from the marks and the school's bands (DESIGN.md §5), in a constant number of queries
- * whatever the size of the school: the exam, the classes, the subjects with their bands, the
- * students with their marks, the previous exam and its marks. The rule itself (which subjects
- * count, the mean grade) is the grading scheme's, in packages/shared/src/results.
+ * whatever the size of the school: the exam and the classes, then side by side the subjects
+ * with their bands, the students with their marks, and the previous exam with its marks. The
+ * rule itself (which subjects count, the mean grade) is the grading scheme's, in
+ * packages/shared/src/results.
  */
 
 /** One class (stream), or every stream of a level. */
@@ -228,26 +231,55 @@ async function selectStudentMarks(
 
 /**
  * The exam before this one (by start date, then id) in which any student of `classIds` has a
- * mark: what each student's deviation is measured against.
+ * mark, what each student's deviation is measured against, with the marks of the active
+ * students of `classIds` in it (student id → subject id → mark). One query, so that it runs
+ * beside the current marks rather than after them.
  */
-async function selectPreviousExam(db: Db, schoolId: number, exam: ExamRow, classIds: number[]) {
-  if (classIds.length === 0) return null;
-  const rows = await selectRows<{ id: number; name: string }>(
+async function selectPreviousExamMarks(
+  db: Db,
+  schoolId: number,
+  exam: ExamRow,
+  classIds: number[],
+): Promise<{
+  exam: { id: number; name: string } | null;
+  marks: Map<number, Record<string, Mark>>;
+}> {
+  const marks = new Map<number, Record<string, Mark>>();
+  if (classIds.length === 0) return { exam: null, marks };
+  const inClasses = sql.join(
+    classIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await selectRows<{
+    exam_id: number;
+    exam_name: string;
+    student_id: number | null;
+    marks: Record<string, Mark> | null;
+  }>(
     db,
     sql`
-    select e.id, e.name from exams e
-    where e.school_id = ${schoolId}
-      and (e.start_date, e.id) < (${exam.startDate}::date, ${exam.id})
-      and exists (
-        select 1 from exam_scores es join students s on s.id = es.student_id
-        where es.exam_id = e.id and s.class_id in (${sql.join(
-          classIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}))
-    order by e.start_date desc, e.id desc
-    limit 1`,
+    with previous as (
+      select e.id, e.name from exams e
+      where e.school_id = ${schoolId}
+        and (e.start_date, e.id) < (${exam.startDate}::date, ${exam.id})
+        and exists (
+          select 1 from exam_scores es join students s on s.id = es.student_id
+          where es.exam_id = e.id and s.class_id in (${inClasses}))
+      order by e.start_date desc, e.id desc
+      limit 1)
+    select p.id as exam_id, p.name as exam_name, s.id as student_id,
+           (select json_object_agg(es.subject_id, coalesce(to_json(es.score), to_json(es.mark_code)))
+            from exam_scores es where es.student_id = s.id and es.exam_id = p.id) as marks
+    from previous p
+    left join students s
+      on s.school_id = ${schoolId} and s.is_active and s.class_id in (${inClasses})`,
   );
-  return rows[0] ?? null;
+  const first = rows[0];
+  if (!first) return { exam: null, marks };
+  for (const row of rows) {
+    if (row.student_id !== null) marks.set(row.student_id, row.marks ?? {});
+  }
+  return { exam: { id: first.exam_id, name: first.exam_name }, marks };
 }
 
 /** The rows of a raw query: both drivers' results (PGlite's and node-postgres's) hold `rows`. */
@@ -267,16 +299,19 @@ function parseTextArray(value: string[] | string | null): string[] {
 
 // ── Scope and who may see it ─────────────────────────────────────────────────────────────────
 
+function selectClasses(db: Db, schoolId: number): Promise<ClassRow[]> {
+  return db
+    .select({ id: classes.id, name: classes.name, level: classes.level })
+    .from(classes)
+    .where(eq(classes.schoolId, schoolId));
+}
+
 /**
  * The classes a scope ranks together, and those it lists: a class is ranked with the streams
  * of its level; a class without a level alone. Only classes that sit the exam count (an exam
  * that names none is sat by every class).
  */
-async function resolveScope(db: Db, schoolId: number, exam: ExamRow, scope: ResultsScope) {
-  const all: ClassRow[] = await db
-    .select({ id: classes.id, name: classes.name, level: classes.level })
-    .from(classes)
-    .where(eq(classes.schoolId, schoolId));
+function resolveScope(all: ClassRow[], exam: ExamRow, scope: ResultsScope) {
   const sitting = { classes: exam.sittingClasses, levels: exam.sittingLevels };
   const sits = (c: ClassRow) => classSitsExam(sitting, c);
 
@@ -340,28 +375,50 @@ function meanBandsOf(subjects: Iterable<SubjectWithBands>): Band[] {
   );
 }
 
+/** Subject id → the grading rule's input for a mark in that subject. */
+type SubjectInputs = Map<number, (mark: Mark) => SubjectMarkInput>;
+
+/**
+ * A level's list grades thousands of marks, most of them whole: each subject's input for each
+ * whole mark from 0 to 100 (its band's grade and points) is made once and shared by the
+ * students who have it, as the rules only read their inputs.
+ */
+function subjectInputs(subjects: Map<number, SubjectWithBands>): SubjectInputs {
+  return new Map(
+    [...subjects].map(([id, subject]) => {
+      const inputOf = (mark: Mark): SubjectMarkInput => {
+        const band = isNumericMark(mark) ? bandOf(mark, subject.bands) : null;
+        return {
+          subjectId: subject.id,
+          code: subject.code,
+          name: subject.name,
+          group: subject.group,
+          mark,
+          grade: band?.code ?? null,
+          points: band?.points ?? null,
+        };
+      };
+      const ofWholeMark = Array.from({ length: 101 }, (_, mark) => inputOf(mark));
+      const inputOfMark = (mark: Mark) =>
+        typeof mark === 'number' && Number.isInteger(mark) && mark >= 0 && mark <= 100
+          ? ofWholeMark[mark]!
+          : inputOf(mark);
+      return [id, inputOfMark];
+    }),
+  );
+}
+
 function outcomeOf(
-  student: StudentMarks,
-  subjects: Map<number, SubjectWithBands>,
+  marks: Record<string, Mark>,
+  subjects: SubjectInputs,
   schemeName: GradingSchemeName,
   meanBands: Band[],
 ) {
-  const inputs = Object.entries(student.marks).flatMap(([key, mark]) => {
-    const subject = subjects.get(Number(key));
-    if (!subject) return [];
-    const band = isNumericMark(mark) ? bandOf(mark, subject.bands) : null;
-    return [
-      {
-        subjectId: subject.id,
-        code: subject.code,
-        name: subject.name,
-        group: subject.group,
-        mark,
-        grade: band?.code ?? null,
-        points: band?.points ?? null,
-      },
-    ];
-  });
+  const inputs: SubjectMarkInput[] = [];
+  for (const key in marks) {
+    const inputOf = subjects.get(Number(key));
+    if (inputOf) inputs.push(inputOf(marks[key]!));
+  }
   return { inputs, outcome: gradingScheme(schemeName).outcome(inputs, meanBands) };
 }
 
@@ -373,11 +430,6 @@ const deviationValue = (schemeName: GradingSchemeName, o: StudentOutcome) =>
       ? o.meanPoints
       : o.meanMark;
 
-/** Competition ranks (1, 2, 2, 4) of `values`, highest first; null values get no place. */
-function placesOf(values: (number | null)[]) {
-  return competitionRanks(values.map((v) => (v === null ? null : [v])));
-}
-
 /**
  * The results of exam `examId` for `scope`: the merit list of the contract (rows ranked, then
  * the incomplete and withheld by name), and what a report form needs beside it.
@@ -388,30 +440,32 @@ export async function examResults(
   examId: number,
   scope: ResultsScope,
 ): Promise<ExamResults> {
-  const { exam, school } = await selectExam(db, schoolId, examId);
-  const resolved = await resolveScope(db, schoolId, exam, scope);
+  const [{ exam, school }, allClasses] = await Promise.all([
+    selectExam(db, schoolId, examId),
+    selectClasses(db, schoolId),
+  ]);
+  const resolved = resolveScope(allClasses, exam, scope);
   const rankedIds = resolved.ranked.map((c) => c.id);
-  const [subjects, students, previousExam] = await Promise.all([
+  const [subjects, students, previous] = await Promise.all([
     selectSubjects(db, schoolId),
     selectStudentMarks(db, schoolId, exam.id, rankedIds),
-    selectPreviousExam(db, schoolId, exam, rankedIds),
+    selectPreviousExamMarks(db, schoolId, exam, rankedIds),
   ]);
-  const previousStudents = previousExam
-    ? await selectStudentMarks(db, schoolId, previousExam.id, rankedIds)
-    : [];
+  const previousExam = previous.exam;
 
   const scheme = gradingScheme(exam.scheme);
   const meanBands = meanBandsOf(subjects.values());
+  const inputs = subjectInputs(subjects);
   const sat = students.filter((s) => Object.keys(s.marks).length > 0);
   const computed = sat.map((student) => ({
     student,
-    ...outcomeOf(student, subjects, exam.scheme, meanBands),
+    ...outcomeOf(student.marks, inputs, exam.scheme, meanBands),
   }));
   const outcomes = new Map(computed.map((c) => [c.student.id, c.outcome]));
   const previousMeans = new Map(
-    previousStudents.map((s) => [
-      s.id,
-      deviationValue(exam.scheme, outcomeOf(s, subjects, exam.scheme, meanBands).outcome),
+    [...previous.marks].map(([studentId, marks]) => [
+      studentId,
+      deviationValue(exam.scheme, outcomeOf(marks, inputs, exam.scheme, meanBands).outcome),
     ]),
   );
 
@@ -430,8 +484,8 @@ export async function examResults(
   }
   const levelSize = keys.filter((k) => k !== null).length;
 
-  // A subject's positions among the level's numeric marks in it.
-  const subjectPlaces = new Map<string, number | null>();
+  // A subject's positions among the level's numeric marks in it, in the order of `computed`.
+  const subjectPlaces = new Map<number, (number | null)[]>();
   const subjectEntries = new Map<number, number>();
   for (const subjectId of subjects.keys()) {
     const marks = computed.map((c) => {
@@ -441,9 +495,7 @@ export async function examResults(
     const entries = marks.filter((m) => m !== null).length;
     if (entries === 0) continue;
     subjectEntries.set(subjectId, entries);
-    placesOf(marks).forEach((place, i) => {
-      subjectPlaces.set(`${computed[i]!.student.id}:${subjectId}`, place);
-    });
+    subjectPlaces.set(subjectId, competitionRanksOfNumbers(marks));
   }
 
   const className = new Map(resolved.ranked.map((c) => [c.id, c.name]));
@@ -460,7 +512,7 @@ export async function examResults(
       mark: input.mark,
       grade: input.grade,
       points: input.points,
-      position: subjectPlaces.get(`${student.id}:${input.subjectId}`) ?? null,
+      position: subjectPlaces.get(input.subjectId)?.[i] ?? null,
       entries: subjectEntries.get(input.subjectId) ?? 0,
     }));
     return [
