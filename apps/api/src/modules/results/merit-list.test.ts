@@ -1,6 +1,11 @@
-import type { MeritList, MeritListRow } from '@shule/shared/results/merit-list';
+import {
+  type MeritList,
+  type MeritListRow,
+  meritListResponse,
+} from '@shule/shared/results/merit-list';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { teachers, users } from '../../db/schema/index';
+import { students, teachers, users } from '../../db/schema/index';
 import {
   authAs,
   countQueries,
@@ -293,6 +298,43 @@ describe('merit list of a level (KCSE, since 2023)', () => {
     const cluster = byName((await meritList(who, f.endTerm, 'level=Form 4')).json());
     // English 9, Kiswahili 7, Mathematics 12, Biology 10 + Chemistry 8, History 11, best other: Physics 7.
     expect(cluster.Amina).toMatchObject({ total_points: 64, mean_grade: 'B' });
+  });
+
+  it('sends exactly the bytes its response schema would (it skips the zod encode)', async () => {
+    const who = await newSchool();
+    const f = await form4(who);
+    // A name JSON has to escape, an entry exam, and a mark with a fraction.
+    const odd = await insertStudent(t.app, who.schoolId, f.east, {
+      first: 'Nyambura "Shiku"',
+      last: 'Wanjirũ \\',
+    });
+    await t.app.db
+      .update(students)
+      .set({ entryExam: 'KCPE', entryIndexNumber: '12345678001', entryMarks: 401 })
+      .where(eq(students.id, odd));
+    await expectStatus(
+      call('POST', '/api/grades/student_subject_grades/', who.auth, {
+        student: odd,
+        exam: f.endTerm,
+        subject_marks: { [f.subjectIds.MAT]: 67.5, [f.subjectIds.ENG]: 'X' },
+      }),
+      200,
+    );
+    const lists: [number, string][] = [
+      [f.endTerm, 'level=Form%204'],
+      [f.endTerm, `class=${f.east}`],
+      [f.midTerm, 'level=Form%204'],
+    ];
+    for (const [exam, query] of lists) {
+      const res = await expectStatus(meritList(who, exam, query), 200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.body).toBe(JSON.stringify(meritListResponse.parse(JSON.parse(res.body))));
+    }
+    const row = (await meritList(who, f.endTerm, 'level=Form%204'))
+      .json<MeritList>()
+      .rows.find((r) => r.student_id === odd);
+    expect(row?.entry).toEqual({ exam: 'KCPE', index_number: '12345678001', marks: 401 });
+    expect(row?.subjects.find((s) => s.subject === f.subjectIds.MAT)?.mark).toBe(67.5);
   });
 
   it('reads the marks in a constant number of queries whatever the size of the level', async () => {

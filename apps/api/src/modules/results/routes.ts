@@ -2,6 +2,7 @@ import { examIdParams, meritListQuery, meritListResponse } from '@shule/shared/r
 import { meritListFileName } from '@shule/shared/results/merit-list-columns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendTypedJson } from '../../plugins/typed-json';
 import { getSchool } from '../schools/service';
 import { readUploadedImage } from '../uploads/service';
 import { renderMeritListPdf } from './merit-list-pdf';
@@ -37,7 +38,7 @@ const resultRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope: ResultsScope = classId !== undefined ? { classId } : { level: level! };
       await assertMaySeeResults(app.db, request, scope);
       const list = await meritList(app.db, request.schoolId(), request.params.id, scope);
-      if (format !== 'pdf') return list;
+      if (format !== 'pdf') return sendTypedJson(reply, list);
       const school = await getSchool(app.db, request.schoolId());
       const crest = await readUploadedImage(app.config.dataDir, school.logo);
       const pdf = await renderMeritListPdf(list, school, { crest });
