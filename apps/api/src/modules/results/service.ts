@@ -33,8 +33,8 @@ import { DomainError, forbidden, invalid, notFound } from '../../errors';
 /**
  * Exam results: every number of a merit list or report form is computed here, at read time,
  * from the marks and the school's bands (DESIGN.md §5), in a constant number of queries
- * whatever the size of the school: the exam and the classes, then side by side the subjects
- * with their bands, the students with their marks, and the previous exam with its marks. The
+ * whatever the size of the school: side by side the exam, the classes and the subjects with
+ * their bands, then the students with their marks beside the previous exam with its marks. The
  * rule itself (which subjects count, the mean grade) is the grading scheme's, in
  * packages/shared/src/results.
  */
@@ -440,14 +440,14 @@ export async function examResults(
   examId: number,
   scope: ResultsScope,
 ): Promise<ExamResults> {
-  const [{ exam, school }, allClasses] = await Promise.all([
+  const [{ exam, school }, allClasses, subjects] = await Promise.all([
     selectExam(db, schoolId, examId),
     selectClasses(db, schoolId),
+    selectSubjects(db, schoolId),
   ]);
   const resolved = resolveScope(allClasses, exam, scope);
   const rankedIds = resolved.ranked.map((c) => c.id);
-  const [subjects, students, previous] = await Promise.all([
-    selectSubjects(db, schoolId),
+  const [students, previous] = await Promise.all([
     selectStudentMarks(db, schoolId, exam.id, rankedIds),
     selectPreviousExamMarks(db, schoolId, exam, rankedIds),
   ]);
