@@ -5,22 +5,22 @@ import {
 } from '@shule/shared/results/merit-list';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { students, teachers, users } from '../../db/schema/index';
+import { students } from '../../db/schema/index';
 import {
   authAs,
   countQueries,
   expectStatus,
   type SignedInSchool,
-  uniquePhone,
   useTestApp,
 } from '../../test/app';
 import { insertStudent } from '../../test/seed';
+import { kcseForm4, type Marks as MarksOf, signedInClassTeacher } from './test-school';
 
 const { t, call, create, newSchool } = useTestApp();
 
 const SUBJECTS = ['ENG', 'KIS', 'MAT', 'BIO', 'CHE', 'PHY', 'HIS', 'CRE', 'AGR'] as const;
 type Code = (typeof SUBJECTS)[number];
-type Marks = Partial<Record<Code, number | 'X' | 'Y'>>;
+type Marks = MarksOf<Code>;
 
 /**
  * A Form 4 of two streams on the one-click KCSE scale (A 80-100 … E 0-29), worked by hand under
@@ -77,23 +77,9 @@ const AMINA_MID_TERM: Marks = {
 };
 
 async function form4(who: SignedInSchool, examExtra: object = {}) {
-  await expectStatus(call('POST', '/api/grades/grades/kcse/', who.auth), 201);
-  const stream = async (name: string) =>
-    (await create(who, '/api/classes/', { name, level: 'Form 4' })).class.id as number;
-  const east = await stream('4 East');
-  const west = await stream('4 West');
   const form3 = (await create(who, '/api/classes/', { name: '3 North', level: 'Form 3' })).class
     .id as number;
-  const subjectIds = {} as Record<Code, number>;
-  for (const code of SUBJECTS) {
-    subjectIds[code] = (
-      await create(who, '/api/grades/subjects/', {
-        name: code,
-        code,
-        classes: [east, west, form3],
-      })
-    ).id;
-  }
+  const school = await kcseForm4({ t, call, create }, who, SUBJECTS, [form3]);
   const exam = async (name: string, start: string, extra: object = {}) =>
     (
       await create(who, '/api/grades/exams/', {
@@ -106,31 +92,14 @@ async function form4(who: SignedInSchool, examExtra: object = {}) {
   const midTerm = await exam('Mid term', '2026-06-15');
   const endTerm = await exam('End term', '2026-07-27', examExtra);
   const ids: Record<string, number> = {};
-  const save = async (student: number, examId: number, marks: Marks) => {
-    const subject_marks = Object.fromEntries(
-      Object.entries(marks).map(([code, mark]) => [subjectIds[code as Code], mark]),
-    );
-    await expectStatus(
-      call('POST', '/api/grades/student_subject_grades/', who.auth, {
-        student,
-        exam: examId,
-        subject_marks,
-      }),
-      200,
-    );
-  };
   for (const [name, { stream: s, marks }] of Object.entries(END_TERM)) {
-    ids[name] = await insertStudent(t.app, who.schoolId, s === 'east' ? east : west, {
-      first: name,
-      last: 'Test',
-    });
-    await save(ids[name]!, endTerm, marks);
+    ids[name] = await school.admit(name, s === 'east' ? school.east : school.west);
+    await school.saveMarks(ids[name]!, endTerm, marks);
   }
-  await save(ids.Amina!, midTerm, AMINA_MID_TERM);
+  await school.saveMarks(ids.Amina!, midTerm, AMINA_MID_TERM);
   // A Form 3 student sits the exam too, and must not appear in Form 4's list.
-  const other = await insertStudent(t.app, who.schoolId, form3, { first: 'Zuri' });
-  await save(other, endTerm, { MAT: 99, ENG: 99 });
-  return { east, west, form3, midTerm, endTerm, ids, subjectIds };
+  await school.saveMarks(await school.admit('Zuri', form3), endTerm, { MAT: 99, ENG: 99 });
+  return { ...school, form3, midTerm, endTerm, ids };
 }
 
 const meritList = (who: SignedInSchool | Record<string, string>, exam: number, query: string) =>
@@ -399,28 +368,7 @@ describe('merit list: scope and refusals', () => {
   it('shows a teacher the class they lead, and nothing else', async () => {
     const who = await newSchool();
     const f = await form4(who);
-    const [user] = await t.app.db
-      .insert(users)
-      .values({
-        schoolId: who.schoolId,
-        firstName: 'Class',
-        lastName: 'Teacher',
-        username: 'ct',
-        phoneNumber: uniquePhone(),
-        passwordHash: 'x',
-      })
-      .returning({ id: users.id });
-    const [teacher] = await t.app.db
-      .insert(teachers)
-      .values({ schoolId: who.schoolId, userId: user!.id })
-      .returning({ id: teachers.id });
-    await call('PATCH', `/api/classes/${f.east}/`, who.auth, { class_teacher: teacher!.id });
-    const token = await t.app.signAccessToken({
-      sub: String(user!.id),
-      school_id: who.schoolId,
-      roles: [{ name: 'teacher' }],
-    });
-    const auth = { authorization: `Bearer ${token}` };
+    const auth = await signedInClassTeacher({ t, call, create }, who, f.east);
     await expectStatus(meritList(auth, f.endTerm, `class=${f.east}`), 200);
     await expectStatus(
       meritList(auth, f.endTerm, `class=${f.west}`),

@@ -1,21 +1,20 @@
 import type { ReportCards } from '@shule/shared/results/report-cards';
 import { describe, expect, it } from 'vitest';
-import { teachers, users } from '../../db/schema/index';
 import {
   authAs,
   countQueries,
   expectStatus,
   type SignedInSchool,
-  uniquePhone,
   useTestApp,
 } from '../../test/app';
 import { insertStudent } from '../../test/seed';
+import { kcseForm4, type Marks as MarksOf, signedInClassTeacher } from './test-school';
 
 const { t, call, create, newSchool } = useTestApp();
 
 const SUBJECTS = ['ENG', 'KIS', 'MAT', 'BIO', 'CHE', 'PHY', 'HIS', 'CRE'] as const;
 type Code = (typeof SUBJECTS)[number];
-type Marks = Partial<Record<Code, number | 'X' | 'Y'>>;
+type Marks = MarksOf<Code>;
 
 /**
  * A Form 4 of two streams on the one-click KCSE scale, in the 2026 year's Term 2, worked by hand
@@ -62,17 +61,7 @@ const AMINA_MID_TERM: Marks = {
 const FIFTY: Marks = Object.fromEntries(SUBJECTS.map((code) => [code, 50]));
 
 async function form4(who: SignedInSchool, examExtra: object = {}) {
-  await expectStatus(call('POST', '/api/grades/grades/kcse/', who.auth), 201);
-  const stream = async (name: string) =>
-    (await create(who, '/api/classes/', { name, level: 'Form 4' })).class.id as number;
-  const east = await stream('4 East');
-  const west = await stream('4 West');
-  const subjectIds = {} as Record<Code, number>;
-  for (const code of SUBJECTS) {
-    subjectIds[code] = (
-      await create(who, '/api/grades/subjects/', { name: code, code, classes: [east, west] })
-    ).id;
-  }
+  const school = await kcseForm4({ t, call, create }, who, SUBJECTS);
   const year = async (name: string, start: string, end: string) =>
     (await create(who, '/api/fees/academic_years/', { name, start_date: start, end_date: end }))
       .id as number;
@@ -108,33 +97,17 @@ async function form4(who: SignedInSchool, examExtra: object = {}) {
   const laterExam = await exam('Opener T3', '2026-09-07', term3);
 
   const ids: Record<string, number> = {};
-  const save = async (student: number, examId: number, marks: Marks) => {
-    const subject_marks = Object.fromEntries(
-      Object.entries(marks).map(([code, mark]) => [subjectIds[code as Code], mark]),
-    );
-    await expectStatus(
-      call('POST', '/api/grades/student_subject_grades/', who.auth, {
-        student,
-        exam: examId,
-        subject_marks,
-      }),
-      200,
-    );
-  };
   for (const [name, { stream: s, marks }] of Object.entries(END_TERM)) {
-    ids[name] = await insertStudent(t.app, who.schoolId, s === 'east' ? east : west, {
-      first: name,
-      last: 'Test',
-    });
-    await save(ids[name]!, endTerm, marks);
+    ids[name] = await school.admit(name, s === 'east' ? school.east : school.west);
+    await school.saveMarks(ids[name]!, endTerm, marks);
   }
-  await save(ids.Amina!, midTerm, AMINA_MID_TERM);
-  await save(ids.Amina!, opener, FIFTY);
-  await save(ids.Amina!, mock2025, FIFTY);
-  await save(ids.Amina!, laterExam, FIFTY);
+  await school.saveMarks(ids.Amina!, midTerm, AMINA_MID_TERM);
+  await school.saveMarks(ids.Amina!, opener, FIFTY);
+  await school.saveMarks(ids.Amina!, mock2025, FIFTY);
+  await school.saveMarks(ids.Amina!, laterExam, FIFTY);
   // In the class, but without marks in End term.
-  ids.Esther = await insertStudent(t.app, who.schoolId, east, { first: 'Esther', last: 'Test' });
-  return { east, west, endTerm, midTerm, opener, ids, subjectIds };
+  ids.Esther = await school.admit('Esther', school.east);
+  return { ...school, endTerm, midTerm, opener, ids };
 }
 
 type Who = SignedInSchool | Record<string, string>;
@@ -472,31 +445,7 @@ describe('report cards: scope and refusals', () => {
   it('shows a teacher the forms of the class they lead, and lets them write its remarks', async () => {
     const who = await newSchool();
     const f = await form4(who);
-    const [user] = await t.app.db
-      .insert(users)
-      .values({
-        schoolId: who.schoolId,
-        firstName: 'Class',
-        lastName: 'Teacher',
-        username: `ct${who.schoolId}`,
-        phoneNumber: uniquePhone(),
-        passwordHash: 'x',
-      })
-      .returning({ id: users.id });
-    const [teacher] = await t.app.db
-      .insert(teachers)
-      .values({ schoolId: who.schoolId, userId: user!.id })
-      .returning({ id: teachers.id });
-    await expectStatus(
-      call('PATCH', `/api/classes/${f.east}/`, who.auth, { class_teacher: teacher!.id }),
-      200,
-    );
-    const token = await t.app.signAccessToken({
-      sub: String(user!.id),
-      school_id: who.schoolId,
-      roles: [{ name: 'teacher' }],
-    });
-    const auth = { authorization: `Bearer ${token}` };
+    const auth = await signedInClassTeacher({ t, call, create }, who, f.east);
     expect(await cardsOf(auth, f.endTerm, `class=${f.east}`)).toHaveLength(3);
     await expectStatus(putRemarks(auth, f.endTerm, f.ids.Amina!, { class_teacher: 'Good.' }), 200);
     const forbidden = 'You can see the results of the class you teach';
