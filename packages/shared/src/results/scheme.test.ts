@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KCSE_BANDS } from './bands';
 import {
+  comparableMean,
   compareRankKeys,
   competitionRanks,
   competitionRanksOfNumbers,
@@ -138,5 +139,19 @@ describe('compareRankKeys', () => {
   it('sorts higher keys first and unranked ones last', () => {
     const keys = [null, [50, 500], [55, 464], null, [55, 470]];
     expect([...keys].sort(compareRankKeys)).toEqual([[55, 470], [55, 464], [50, 500], null, null]);
+  });
+});
+
+describe('comparableMean', () => {
+  const o = outcome({ status: 'complete', meanPoints: 9.143, meanMark: 64 });
+  it('is the mean points under the KCSE rules and the mean mark otherwise', () => {
+    expect(comparableMean(gradingScheme('kcse'), o)).toBe(9.143);
+    expect(comparableMean(gradingScheme('kcse_cluster'), o)).toBe(9.143);
+    expect(comparableMean(gradingScheme('average'), o)).toBe(64);
+    expect(comparableMean(gradingScheme('cbc'), o)).toBe(64);
+  });
+  it('is none for an incomplete or withheld result', () => {
+    expect(comparableMean(gradingScheme('kcse'), { ...o, status: 'incomplete' })).toBeNull();
+    expect(comparableMean(gradingScheme('average'), { ...o, status: 'withheld' })).toBeNull();
   });
 });

@@ -74,6 +74,18 @@ export interface GradingScheme {
 }
 
 /**
+ * The mean a scheme compares across exams (the deviation, a form's trend): mean points under
+ * the KCSE rules, mean mark otherwise; none for an incomplete or withheld result.
+ */
+export function comparableMean(
+  scheme: GradingScheme,
+  o: Pick<StudentOutcome, 'status' | 'meanPoints' | 'meanMark'>,
+): number | null {
+  if (o.status !== 'complete') return null;
+  return scheme.deviationOf === 'mean_points' ? o.meanPoints : o.meanMark;
+}
+
+/**
  * A subject's mark as the rules take it: the grade and points of a numeric mark from the
  * subject's own bands, none for X or Y. The group defaults to the one the subject's code implies.
  */

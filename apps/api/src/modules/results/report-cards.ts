@@ -2,6 +2,8 @@ import { isNumericMark, type Mark } from '@shule/shared/results/marks';
 import type { MeritListRow } from '@shule/shared/results/merit-list';
 import type { ReportCard, ReportSummary } from '@shule/shared/results/report-cards';
 import {
+  comparableMean,
+  type GradingScheme,
   type GradingSchemeName,
   gradingScheme,
   type SubjectMarkInput,
@@ -93,13 +95,12 @@ function topPointsOf(results: ExamResults, row: MeritListRow) {
 }
 
 /** The mean a trend charts: points when `scheme` is a KCSE rule, else the mark. */
-function meanOf(
-  scheme: GradingSchemeName,
-  o: Pick<MeritListRow, 'status' | 'mean_points' | 'mean_mark'>,
-) {
-  if (o.status !== 'complete') return null;
-  return gradingScheme(scheme).deviationOf === 'mean_points' ? o.mean_points : o.mean_mark;
-}
+const meanOfRow = (scheme: GradingScheme, row: MeritListRow) =>
+  comparableMean(scheme, {
+    status: row.status,
+    meanPoints: row.mean_points,
+    meanMark: row.mean_mark,
+  });
 
 /**
  * Each student's mean in each exam of the year up to this one (in date order) that anyone of
@@ -117,7 +118,7 @@ async function trendMeans(
   yearExams: { id: number; name: string; scheme: GradingSchemeName }[],
   ranked: (readonly [number, Map<number, MeritListRow>])[],
 ) {
-  const charted = results.list.exam.grading_scheme;
+  const charted = gradingScheme(results.list.exam.grading_scheme);
   const rowsOf = new Map(ranked);
   const others = yearExams.filter((e) => !rowsOf.has(e.id)).map((e) => e.id);
   const marks =
@@ -156,7 +157,7 @@ async function trendMeans(
     const rows = rowsOf.get(e.id);
     if (rows) {
       if (rows.size === 0) return [];
-      const means = new Map([...rows].map(([id, row]) => [id, meanOf(charted, row)]));
+      const means = new Map([...rows].map(([id, row]) => [id, meanOfRow(charted, row)]));
       return [{ ...e, means }];
     }
     const ofExam = inputs.get(e.id);
@@ -166,10 +167,7 @@ async function trendMeans(
       [...ofExam].map(([id, subjects]) => {
         // Mean bands grade only the mean, which a trend does not show.
         const o = scheme.outcome(subjects, []);
-        return [
-          id,
-          meanOf(charted, { status: o.status, mean_points: o.meanPoints, mean_mark: o.meanMark }),
-        ];
+        return [id, comparableMean(charted, o)];
       }),
     );
     return [{ ...e, means }];

@@ -12,6 +12,7 @@ import {
 } from '@shule/shared/results/merit-list';
 import { roundHalfUp } from '@shule/shared/results/rounding';
 import {
+  comparableMean,
   compareRankKeys,
   competitionRanks,
   competitionRanksOfNumbers,
@@ -27,6 +28,7 @@ import { subjectGroup } from '@shule/shared/subjects';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import { markAsJson } from '../../db/exam-marks';
 import { classes, teachers } from '../../db/schema/index';
 import { DomainError, forbidden, invalid, notFound } from '../../errors';
 
@@ -207,7 +209,7 @@ async function selectStudentMarks(
     sql`
     select s.id, s.admission_number, s.first_name || ' ' || s.last_name as name, s.class_id,
            s.entry_exam, s.entry_index_number, s.entry_marks,
-           (select json_object_agg(es.subject_id, coalesce(to_json(es.score), to_json(es.mark_code)))
+           (select json_object_agg(es.subject_id, ${markAsJson('es')})
             from exam_scores es where es.student_id = s.id and es.exam_id = ${examId}) as marks
     from students s
     where s.school_id = ${schoolId} and s.is_active
@@ -268,7 +270,7 @@ async function selectPreviousExamMarks(
       order by e.start_date desc, e.id desc
       limit 1)
     select p.id as exam_id, p.name as exam_name, s.id as student_id,
-           (select json_object_agg(es.subject_id, coalesce(to_json(es.score), to_json(es.mark_code)))
+           (select json_object_agg(es.subject_id, ${markAsJson('es')})
             from exam_scores es where es.student_id = s.id and es.exam_id = p.id) as marks
     from previous p
     left join students s
@@ -422,14 +424,6 @@ function outcomeOf(
   return { inputs, outcome: gradingScheme(schemeName).outcome(inputs, meanBands) };
 }
 
-/** A student's mean as the deviation compares it. */
-const deviationValue = (schemeName: GradingSchemeName, o: StudentOutcome) =>
-  o.status !== 'complete'
-    ? null
-    : gradingScheme(schemeName).deviationOf === 'mean_points'
-      ? o.meanPoints
-      : o.meanMark;
-
 /**
  * The results of exam `examId` for `scope`: the merit list of the contract (rows ranked, then
  * the incomplete and withheld by name), and what a report form needs beside it.
@@ -465,7 +459,10 @@ export async function examResults(
   const previousMeans = new Map(
     [...previous.marks].map(([studentId, marks]) => [
       studentId,
-      deviationValue(exam.scheme, outcomeOf(marks, inputs, exam.scheme, meanBands).outcome),
+      comparableMean(
+        gradingScheme(exam.scheme),
+        outcomeOf(marks, inputs, exam.scheme, meanBands).outcome,
+      ),
     ]),
   );
 
@@ -503,7 +500,7 @@ export async function examResults(
   const rows: MeritListRow[] = computed.flatMap((c, i) => {
     const { student, outcome, inputs } = c;
     if (!listedIds.has(student.classId)) return [];
-    const current = deviationValue(exam.scheme, outcome);
+    const current = comparableMean(gradingScheme(exam.scheme), outcome);
     const previous = previousMeans.get(student.id) ?? null;
     const deviation =
       current === null || previous === null ? null : roundHalfUp(current - previous, 2);

@@ -13,6 +13,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
+import { markAsJson } from '../../db/exam-marks';
 import { classes, examScores, exams, students, subjects } from '../../db/schema/index';
 import { findInSchool, ofSchool } from '../../db/school-rows';
 import { invalid, notFound } from '../../errors';
@@ -20,13 +21,9 @@ import { invalid, notFound } from '../../errors';
 // The correlated subqueries name the outer table in full: drizzle leaves column names
 // unqualified when a select has a single table, and "id" would then be ambiguous.
 
-/** A stored mark as JSON: its score, or its code X or Y. */
-const markOf = (alias: string) =>
-  sql.raw(`coalesce(to_json(${alias}.score), to_json(${alias}.mark_code))`);
-
 /** A student's marks in one exam, as a JSON array, for a query on `students`. */
 const scoresOf = (examId: number) => sql<SubjectScore[]>`coalesce((
-  select json_agg(json_build_object('subject__name', sub.name, 'subject', sub.id, 'score', ${markOf('es')})
+  select json_agg(json_build_object('subject__name', sub.name, 'subject', sub.id, 'score', ${markAsJson('es')})
                   order by sub.name, sub.id)
   from exam_scores es join subjects sub on sub.id = es.subject_id
   where es.student_id = students.id and es.exam_id = ${examId}
@@ -59,7 +56,7 @@ export async function listClassMarks(
                  'id', s.id, 'first_name', s.first_name, 'last_name', s.last_name,
                  'admission_number', s.admission_number,
                  'marks', coalesce((
-                   select json_object_agg(es.subject_id, ${markOf('es')})
+                   select json_object_agg(es.subject_id, ${markAsJson('es')})
                    from exam_scores es
                    where es.student_id = s.id and es.exam_id = ${exams.id}
                  ), '{}'::json),

@@ -7,6 +7,7 @@ import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { type CbcScale, useApplyCbcScale } from './apply-cbc-scale';
+import { ScaleBandChip } from './scale-band-chip';
 
 const SCALES: { scale: CbcScale; title: string; about: string }[] = [
   {
@@ -95,15 +96,7 @@ export function CbcScaleDialog({
                 <span className="block text-sm text-muted-foreground">{option.about}</span>
                 <span className="flex flex-wrap gap-1.5">
                   {CBC_SCALE_GRADES[option.scale].map((level) => (
-                    <span
-                      key={level.code}
-                      className="rounded-md border bg-muted/50 px-2 py-1 text-xs tabular-nums"
-                    >
-                      <span className="font-semibold">{level.code}</span>{' '}
-                      <span className="text-muted-foreground">
-                        {level.min_score}–{level.max_score}
-                      </span>
-                    </span>
+                    <ScaleBandChip key={level.code} grade={level} />
                   ))}
                 </span>
               </span>

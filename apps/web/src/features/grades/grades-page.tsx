@@ -24,6 +24,7 @@ import { useDeleteGrade } from './delete-grade';
 import { useGrades } from './get-grades';
 import { GradeFormDialog } from './grade-form-dialog';
 import { GradingSchemeCard } from './grading-scheme-card';
+import { ScaleBandChip } from './scale-band-chip';
 
 const BREADCRUMB = [
   { label: 'Dashboard', to: '/dashboard' },
@@ -205,14 +206,8 @@ function NoGrades({ isAdmin, onAdd }: { isAdmin: boolean; onAdd(): void }) {
               aria-label="The KCSE 12-point scale"
             >
               {KCSE_SCALE.map((k) => (
-                <li
-                  key={k.code}
-                  className="rounded-md border bg-muted/50 px-2 py-1 text-xs tabular-nums"
-                >
-                  <span className="font-semibold">{k.code}</span>{' '}
-                  <span className="text-muted-foreground">
-                    {k.min_score}–{k.max_score}
-                  </span>
+                <li key={k.code}>
+                  <ScaleBandChip grade={k} />
                 </li>
               ))}
             </ul>
