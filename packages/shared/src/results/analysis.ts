@@ -1,0 +1,510 @@
+import { z } from 'zod';
+import { idField, requiredText } from '../fields';
+import { type Band, bandOf } from './bands';
+import { isNumericMark, MARK_CODES, type Mark } from './marks';
+import { RESULTS_FORMATS } from './merit-list';
+import { roundHalfUp } from './rounding';
+import {
+  comparableMean,
+  competitionRanksOfNumbers,
+  GRADING_SCHEMES,
+  type GradingSchemeName,
+  gradingScheme,
+  type StudentOutcome,
+} from './scheme';
+
+/**
+ * The analysis of an exam, as a staff meeting reads it: per stream and for the level, then per
+ * subject, the entries, means, mean grade, the count of each grade and the deviation against the
+ * previous exam; the top students of each subject, the most improved and most dropped, and value
+ * added by entry marks. Computed from the same graded marks as the merit list.
+ *
+ * Counting rules (KENYA.md: X and Y are not zero, they are counted apart):
+ * - A subject's entries are the students with a mark in it, X and Y included; its means are over
+ *   the numeric marks; its grade counts hold each band's marks, and X and Y apart.
+ * - A stream's (or the level's) entries are the students with any mark in the exam; its means are
+ *   over the complete results; X counts the incomplete results (a required subject missing or
+ *   absent), Y the withheld ones.
+ * - What is compared across exams and subjects is the scheme's measure: mean points under the
+ *   KCSE rules, the mean mark otherwise. A deviation is this exam's mean less the previous exam's
+ *   mean of the same students (those now in the group who had a result then).
+ * - A group's mean grade under the KCSE rules is the grade whose points are the mean points
+ *   rounded half up (7.45 → 7 → C+); otherwise the band of the mean mark.
+ */
+
+/** GET /api/exams/{id}/analysis/?level={name}|class={id}[&format=json|pdf] */
+export const analysisQuery = z
+  .object({
+    class: idField('Class').optional(),
+    level: requiredText('Level', { max: 50 }).optional(),
+    format: z.enum(RESULTS_FORMATS, { error: 'Format must be json or pdf' }).optional(),
+  })
+  .refine((q) => (q.class === undefined) !== (q.level === undefined), {
+    message: 'Choose a class or a level',
+    path: ['class'],
+  });
+export type AnalysisQuery = z.input<typeof analysisQuery>;
+
+/** How many places of each subject's top students are listed (ties share a place). */
+export const TOP_PLACES_PER_SUBJECT = 3;
+/** How many students the most improved and most dropped lists hold. */
+export const CHANGE_LIST_LENGTH = 10;
+
+const subjectRefSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+const classRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** Entries, means, mean grade, grade counts and deviation of a group of marks or results. */
+export const groupSummarySchema = z.object({
+  entries: z.number().int(),
+  mean_mark: z.number().nullable(),
+  mean_points: z.number().nullable(),
+  mean_grade: z.string().nullable(),
+  /** Grade code (and X, Y) → how many; every code of the answer's `grades` is present. */
+  grade_counts: z.record(z.string(), z.number().int()),
+  /** The previous exam's mean (the measure) of the same students; null without one. */
+  previous_mean: z.number().nullable(),
+  deviation: z.number().nullable(),
+});
+export type GroupSummary = z.infer<typeof groupSummarySchema>;
+
+export const subjectSummarySchema = groupSummarySchema.extend({
+  subject: subjectRefSchema,
+  /** The subject's place among the group's subjects by the measure (ties share). */
+  rank: z.number().int().nullable(),
+  /** The subject's teacher in the group; null until teaching assignments exist. */
+  teacher: z.string().nullable(),
+});
+export type SubjectSummary = z.infer<typeof subjectSummarySchema>;
+
+export const groupAnalysisSchema = z.object({
+  summary: groupSummarySchema,
+  subjects: z.array(subjectSummarySchema),
+});
+
+export const streamAnalysisSchema = groupAnalysisSchema.extend({ class: classRefSchema });
+export type StreamAnalysis = z.infer<typeof streamAnalysisSchema>;
+
+const studentRefShape = {
+  student_id: z.number().int(),
+  admission_number: z.string(),
+  name: z.string(),
+  class: classRefSchema,
+};
+
+export const topStudentSchema = z.object({
+  ...studentRefShape,
+  mark: z.number(),
+  grade: z.string().nullable(),
+  position: z.number().int(),
+});
+export type TopStudent = z.infer<typeof topStudentSchema>;
+
+export const studentChangeSchema = z.object({
+  ...studentRefShape,
+  previous_mean: z.number(),
+  mean: z.number(),
+  deviation: z.number(),
+  mean_grade: z.string().nullable(),
+});
+export type StudentChange = z.infer<typeof studentChangeSchema>;
+
+export const valueAddedSchema = z.object({
+  ...studentRefShape,
+  entry_marks: z.number().int(),
+  /** Place by entry marks among the students listed here. */
+  entry_position: z.number().int(),
+  /** Place by this exam's result among the same students. */
+  position: z.number().int(),
+  /** entry_position − position: places gained since entry (negative: lost). */
+  value_added: z.number().int(),
+});
+export type ValueAdded = z.infer<typeof valueAddedSchema>;
+
+export const analysisResponse = z.object({
+  exam: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    term: z.string().nullable(),
+    year: z.string().nullable(),
+    grading_scheme: z.enum(GRADING_SCHEMES),
+  }),
+  scope: z.object({
+    kind: z.enum(['class', 'level']),
+    name: z.string(),
+    level: z.string().nullable(),
+    class_id: z.number().int().nullable(),
+  }),
+  previous_exam: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** What means are compared on (deviations, subject ranks, most improved). */
+  measure: z.enum(['mean_points', 'mean_mark']),
+  /** The grade columns, best first, then X and Y. */
+  grades: z.array(z.string()),
+  /** The whole scope: the level, or the one class. */
+  overall: groupAnalysisSchema,
+  /** Each stream of the scope (one for a class). */
+  streams: z.array(streamAnalysisSchema),
+  top_students: z.array(
+    z.object({ subject: subjectRefSchema, students: z.array(topStudentSchema) }),
+  ),
+  most_improved: z.array(studentChangeSchema),
+  most_dropped: z.array(studentChangeSchema),
+  /** Students with entry marks and a ranked result; empty when none has entry marks. */
+  value_added: z.array(valueAddedSchema),
+});
+export type ExamAnalysis = z.infer<typeof analysisResponse>;
+
+// ── Computing ────────────────────────────────────────────────────────────────────────────────
+
+/** A mark with its subject's grade and points (a merit list's subject cell). */
+export interface GradedMark {
+  subject: number;
+  mark: Mark;
+  grade: string | null;
+  points: number | null;
+}
+
+type Outcome = Pick<StudentOutcome, 'status' | 'meanMark' | 'meanPoints' | 'meanGrade'>;
+
+/** An exam's graded marks and result of one student. */
+export interface StudentExamResult {
+  marks: readonly GradedMark[];
+  outcome: Outcome;
+}
+
+export interface AnalysisStudent {
+  student_id: number;
+  admission_number: string;
+  name: string;
+  class_id: number;
+  entry_marks: number | null;
+  /** Place in the ranking of this exam (the level's); null when unranked. */
+  position: number | null;
+  /** This exam; null when the student has no mark in it. */
+  current: StudentExamResult | null;
+  /** The previous exam; null without one or without marks in it. */
+  previous: StudentExamResult | null;
+}
+
+export interface AnalysisSubject {
+  id: number;
+  code: string;
+  name: string;
+  /** The subject's bands, for the grade of its mean. */
+  bands: readonly Band[];
+}
+
+export interface AnalysisInput {
+  scheme: GradingSchemeName;
+  /** The school's grades for an overall mean (one band per grade code). */
+  meanBands: readonly Band[];
+  /** The subjects in column order. */
+  subjects: readonly AnalysisSubject[];
+  /** The streams of the scope. */
+  streams: readonly { id: number; name: string }[];
+  /** Every student of the scope with a mark in this exam or the previous one. */
+  students: readonly AnalysisStudent[];
+}
+
+export type ComputedAnalysis = Pick<
+  ExamAnalysis,
+  | 'measure'
+  | 'grades'
+  | 'overall'
+  | 'streams'
+  | 'top_students'
+  | 'most_improved'
+  | 'most_dropped'
+  | 'value_added'
+>;
+
+type Measure = ExamAnalysis['measure'];
+type ClassRef = { id: number; name: string };
+
+/** What every part of the computation shares. */
+interface Context {
+  measure: Measure;
+  grades: readonly string[];
+  /** The measure of a result (none for an incomplete or withheld one). */
+  measureOf: (o: Outcome) => number | null;
+  classOf: (id: number) => ClassRef;
+}
+
+/** A student with their marks by subject id, looked up once per student. */
+interface IndexedStudent extends AnalysisStudent {
+  now: Map<number, GradedMark>;
+  before: Map<number, GradedMark>;
+}
+
+/** Mean points carry three decimals as KNEC prints them; marks two. */
+const decimalsOf = (measure: Measure) => (measure === 'mean_points' ? 3 : 2);
+
+const mean = (values: readonly number[], decimals: number) =>
+  values.length === 0
+    ? null
+    : roundHalfUp(values.reduce((sum, v) => sum + v, 0) / values.length, decimals);
+
+const pick = (measure: Measure, means: { meanMark: number | null; meanPoints: number | null }) =>
+  measure === 'mean_points' ? means.meanPoints : means.meanMark;
+
+/** The grade of a group's mean: see the counting rules above. */
+export function gradeOfMean(
+  measure: Measure,
+  means: { meanMark: number | null; meanPoints: number | null },
+  bands: readonly Band[],
+): string | null {
+  if (measure === 'mean_points') {
+    if (means.meanPoints === null) return null;
+    const points = roundHalfUp(means.meanPoints);
+    return bands.find((b) => b.points === points)?.code ?? null;
+  }
+  return means.meanMark === null ? null : (bandOf(means.meanMark, bands)?.code ?? null);
+}
+
+/** The grade columns: each grade code of `bands` once, best (highest marks) first, then X, Y. */
+export function gradeColumns(bands: readonly Band[]): string[] {
+  const codes = [...bands]
+    .sort((a, b) => b.min - a.min || (b.points ?? 0) - (a.points ?? 0))
+    .map((b) => b.code);
+  return [...new Set(codes), ...MARK_CODES];
+}
+
+const emptyCounts = (grades: readonly string[]): Record<string, number> =>
+  Object.fromEntries(grades.map((g) => [g, 0]));
+
+const count = (counts: Record<string, number>, code: string) => {
+  counts[code] = (counts[code] ?? 0) + 1;
+};
+
+function deviationOf(current: number | null, previous: number | null, measure: Measure) {
+  return current === null || previous === null
+    ? null
+    : roundHalfUp(current - previous, decimalsOf(measure));
+}
+
+/** A group of students' results: the stream or level row of the analysis. */
+function summariseResults(
+  students: readonly IndexedStudent[],
+  meanBands: readonly Band[],
+  ctx: Context,
+): GroupSummary {
+  const counts = emptyCounts(ctx.grades);
+  const marks: number[] = [];
+  const points: number[] = [];
+  const previous: number[] = [];
+  let entries = 0;
+  for (const student of students) {
+    const then = student.previous ? ctx.measureOf(student.previous.outcome) : null;
+    if (then !== null) previous.push(then);
+    if (!student.current) continue;
+    entries++;
+    const o = student.current.outcome;
+    if (o.status === 'withheld') count(counts, 'Y');
+    else if (o.status === 'incomplete') count(counts, 'X');
+    else {
+      if (o.meanGrade !== null) count(counts, o.meanGrade);
+      if (o.meanMark !== null) marks.push(o.meanMark);
+      if (o.meanPoints !== null) points.push(o.meanPoints);
+    }
+  }
+  const means = { meanMark: mean(marks, 2), meanPoints: mean(points, 3) };
+  const previousMean = mean(previous, decimalsOf(ctx.measure));
+  return {
+    entries,
+    mean_mark: means.meanMark,
+    mean_points: means.meanPoints,
+    mean_grade: gradeOfMean(ctx.measure, means, meanBands),
+    grade_counts: counts,
+    previous_mean: previousMean,
+    deviation: deviationOf(pick(ctx.measure, means), previousMean, ctx.measure),
+  };
+}
+
+/** One subject's marks in a group of students: a row of a subject table; null if none sat it. */
+function summariseSubject(
+  subject: AnalysisSubject,
+  students: readonly IndexedStudent[],
+  ctx: Context,
+): Omit<SubjectSummary, 'rank'> | null {
+  const counts = emptyCounts(ctx.grades);
+  const now = { marks: [] as number[], points: [] as number[] };
+  const then = { marks: [] as number[], points: [] as number[] };
+  let entries = 0;
+  for (const student of students) {
+    const cell = student.now.get(subject.id);
+    if (cell) {
+      entries++;
+      if (isNumericMark(cell.mark)) {
+        now.marks.push(cell.mark);
+        if (cell.points !== null) now.points.push(cell.points);
+        if (cell.grade !== null) count(counts, cell.grade);
+      } else count(counts, cell.mark);
+    }
+    const before = student.before.get(subject.id);
+    if (before && isNumericMark(before.mark)) {
+      then.marks.push(before.mark);
+      if (before.points !== null) then.points.push(before.points);
+    }
+  }
+  if (entries === 0) return null;
+  const means = { meanMark: mean(now.marks, 2), meanPoints: mean(now.points, 3) };
+  const previousMean = pick(ctx.measure, {
+    meanMark: mean(then.marks, 2),
+    meanPoints: mean(then.points, 3),
+  });
+  return {
+    subject: { id: subject.id, code: subject.code, name: subject.name },
+    teacher: null,
+    entries,
+    mean_mark: means.meanMark,
+    mean_points: means.meanPoints,
+    mean_grade: gradeOfMean(ctx.measure, means, subject.bands),
+    grade_counts: counts,
+    previous_mean: previousMean,
+    deviation: deviationOf(pick(ctx.measure, means), previousMean, ctx.measure),
+  };
+}
+
+function analyseGroup(input: AnalysisInput, students: readonly IndexedStudent[], ctx: Context) {
+  const rows = input.subjects.flatMap((subject) => {
+    const row = summariseSubject(subject, students, ctx);
+    return row ? [row] : [];
+  });
+  const ranks = competitionRanksOfNumbers(
+    rows.map((r) => pick(ctx.measure, { meanMark: r.mean_mark, meanPoints: r.mean_points })),
+  );
+  return {
+    summary: summariseResults(students, input.meanBands, ctx),
+    subjects: rows.map((row, i) => ({ ...row, rank: ranks[i] ?? null })),
+  };
+}
+
+function studentRef(student: AnalysisStudent, ctx: Context) {
+  return {
+    student_id: student.student_id,
+    admission_number: student.admission_number,
+    name: student.name,
+    class: ctx.classOf(student.class_id),
+  };
+}
+
+/** The students of each subject at its top TOP_PLACES_PER_SUBJECT places (ties share). */
+function topStudents(
+  input: AnalysisInput,
+  students: readonly IndexedStudent[],
+  ctx: Context,
+): ExamAnalysis['top_students'] {
+  return input.subjects.flatMap((subject) => {
+    const entries = students.flatMap((student) => {
+      const cell = student.now.get(subject.id);
+      return cell && isNumericMark(cell.mark)
+        ? [{ student, grade: cell.grade, mark: cell.mark }]
+        : [];
+    });
+    if (entries.length === 0) return [];
+    const places = competitionRanksOfNumbers(entries.map((e) => e.mark));
+    const top = entries
+      .map((e, i) => ({ ...e, position: places[i]! }))
+      .filter((e) => e.position <= TOP_PLACES_PER_SUBJECT)
+      .sort((a, b) => a.position - b.position || a.student.name.localeCompare(b.student.name))
+      .map(({ student, grade, mark, position }) => ({
+        ...studentRef(student, ctx),
+        mark,
+        grade,
+        position,
+      }));
+    return [{ subject: { id: subject.id, code: subject.code, name: subject.name }, students: top }];
+  });
+}
+
+/** Students with a result now and then, by deviation: the most improved and the most dropped. */
+function changes(students: readonly AnalysisStudent[], ctx: Context) {
+  const all: StudentChange[] = students.flatMap((student) => {
+    const now = student.current ? ctx.measureOf(student.current.outcome) : null;
+    const then = student.previous ? ctx.measureOf(student.previous.outcome) : null;
+    if (now === null || then === null) return [];
+    return [
+      {
+        ...studentRef(student, ctx),
+        previous_mean: then,
+        mean: now,
+        deviation: deviationOf(now, then, ctx.measure)!,
+        mean_grade: student.current!.outcome.meanGrade,
+      },
+    ];
+  });
+  const byName = (a: StudentChange, b: StudentChange) => a.name.localeCompare(b.name);
+  return {
+    most_improved: all
+      .filter((c) => c.deviation > 0)
+      .sort((a, b) => b.deviation - a.deviation || byName(a, b))
+      .slice(0, CHANGE_LIST_LENGTH),
+    most_dropped: all
+      .filter((c) => c.deviation < 0)
+      .sort((a, b) => a.deviation - b.deviation || byName(a, b))
+      .slice(0, CHANGE_LIST_LENGTH),
+  };
+}
+
+/**
+ * Value added: among the students with entry marks and a place now, each one's place by entry
+ * marks against their place now, both counted among those students only.
+ */
+function valueAdded(students: readonly AnalysisStudent[], ctx: Context): ValueAdded[] {
+  const ranked = students.filter(
+    (s): s is AnalysisStudent & { entry_marks: number; position: number } =>
+      s.entry_marks !== null && s.position !== null,
+  );
+  const entryPlaces = competitionRanksOfNumbers(ranked.map((s) => s.entry_marks));
+  const places = competitionRanksOfNumbers(ranked.map((s) => -s.position));
+  return ranked
+    .map((student, i) => ({
+      ...studentRef(student, ctx),
+      entry_marks: student.entry_marks,
+      entry_position: entryPlaces[i]!,
+      position: places[i]!,
+      value_added: entryPlaces[i]! - places[i]!,
+    }))
+    .sort((a, b) => b.value_added - a.value_added || a.position - b.position);
+}
+
+const bySubject = (result: StudentExamResult | null) =>
+  new Map((result?.marks ?? []).map((m) => [m.subject, m]));
+
+/** The analysis of an exam for a scope's students (see the counting rules at the top). */
+export function computeAnalysis(input: AnalysisInput): ComputedAnalysis {
+  const scheme = gradingScheme(input.scheme);
+  const streamNames = new Map(input.streams.map((s) => [s.id, s.name]));
+  const ctx: Context = {
+    measure: scheme.deviationOf,
+    grades: gradeColumns([...input.meanBands, ...input.subjects.flatMap((s) => s.bands)]),
+    measureOf: (o) => comparableMean(scheme, o),
+    classOf: (id) => ({ id, name: streamNames.get(id) ?? '' }),
+  };
+  const students: IndexedStudent[] = input.students.map((s) => ({
+    ...s,
+    now: bySubject(s.current),
+    before: bySubject(s.previous),
+  }));
+  return {
+    measure: ctx.measure,
+    grades: [...ctx.grades],
+    overall: analyseGroup(input, students, ctx),
+    streams: input.streams.map((stream) => ({
+      class: { id: stream.id, name: stream.name },
+      ...analyseGroup(
+        input,
+        students.filter((s) => s.class_id === stream.id),
+        ctx,
+      ),
+    })),
+    top_students: topStudents(input, students, ctx),
+    ...changes(students, ctx),
+    value_added: valueAdded(students, ctx),
+  };
+}
+
+export const analysisFileName = (a: Pick<ExamAnalysis, 'exam' | 'scope'>) =>
+  `analysis-${a.scope.name}-${a.exam.name}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
