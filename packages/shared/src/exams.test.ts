@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classSitsExam, createExamBody, examStatus, updateExamBody } from './exams';
+import { classSitsExam, createExamBody, equalWeights, examStatus, updateExamBody } from './exams';
 
 const exam = { start_date: '2024-03-04', end_date: '2024-03-08', is_completed: false };
 
@@ -60,5 +60,67 @@ describe('classSitsExam', () => {
     expect(classSitsExam({ classes: [], levels: ['Form 4'] }, loose)).toBe(false);
     expect(classSitsExam({ classes: [2], levels: ['Form 3'] }, loose)).toBe(true);
     expect(classSitsExam({ classes: [2], levels: ['Form 3'] }, east)).toBe(false);
+  });
+});
+
+describe('combined exam components', () => {
+  const base = { name: 'Term 1 result', start_date: '2024-04-01', end_date: '2024-04-01' };
+  const issue = (components: unknown) =>
+    createExamBody.safeParse({ ...base, components }).error?.issues[0];
+  it('accepts two exams weighted 30 and 70, and null or [] for an ordinary exam', () => {
+    const components = [
+      { exam: 3, weight: 30 },
+      { exam: 4, weight: 70 },
+    ];
+    expect(createExamBody.parse({ ...base, components }).components).toEqual(components);
+    expect(createExamBody.parse({ ...base, components: null }).components).toBeNull();
+    expect(createExamBody.parse({ ...base, components: [] }).components).toEqual([]);
+  });
+  it('refuses weights that do not add up to 100, on components', () => {
+    expect(
+      issue([
+        { exam: 3, weight: 30 },
+        { exam: 4, weight: 60 },
+      ]),
+    ).toMatchObject({
+      path: ['components'],
+      message: 'The weights must add up to 100, not 90',
+    });
+  });
+  it('refuses one exam, the same exam twice, and a weight outside 1 to 100', () => {
+    expect(issue([{ exam: 3, weight: 100 }])?.message).toBe('Combine at least two exams');
+    expect(
+      issue([
+        { exam: 3, weight: 50 },
+        { exam: 3, weight: 50 },
+      ])?.message,
+    ).toBe('Each exam can be combined once');
+    expect(
+      issue([
+        { exam: 3, weight: 0 },
+        { exam: 4, weight: 100 },
+      ]),
+    ).toMatchObject({
+      path: ['components', 0, 'weight'],
+      message: 'Each weight must be a whole number from 1 to 100',
+    });
+    expect(
+      issue([
+        { exam: 3, weight: 40.5 },
+        { exam: 4, weight: 59.5 },
+      ])?.message,
+    ).toBe('Each weight must be a whole number from 1 to 100');
+  });
+  it('lets a change make an exam ordinary again', () => {
+    expect(updateExamBody.parse({ components: [] })).toEqual({ components: [] });
+  });
+});
+
+describe('equalWeights', () => {
+  it('gives whole weights adding up to 100, the first ones taking what is left', () => {
+    expect(equalWeights(2)).toEqual([50, 50]);
+    expect(equalWeights(3)).toEqual([34, 33, 33]);
+    expect(equalWeights(6)).toEqual([17, 17, 17, 17, 16, 16]);
+    for (let n = 1; n <= 20; n++) expect(equalWeights(n).reduce((a, b) => a + b)).toBe(100);
   });
 });

@@ -14,6 +14,65 @@ import { GRADING_SCHEMES } from './results/scheme';
 const CLASSES_MESSAGE = 'Classes must be a list of class ids';
 const LEVELS_MESSAGE = 'Levels must be a list of level names';
 const MAX_SITTINGS = 200;
+const WEIGHT_MESSAGE = 'Each weight must be a whole number from 1 to 100';
+/** More papers than a term holds; the bound only keeps a body small. */
+const MAX_COMPONENTS = 20;
+
+export const tooFewComponentsMessage = 'Combine at least two exams';
+export const weightsTotalMessage = (total: number) =>
+  `The weights must add up to 100, not ${total}`;
+export const repeatedComponentMessage = 'Each exam can be combined once';
+export const combinedWithItselfMessage = 'An exam cannot be combined with itself';
+export const componentIsCombinedMessage = (name: string) =>
+  `${name} is a combined exam itself: combine exams whose marks were entered`;
+export const componentNotFoundMessage = 'Combine exams of your school';
+export const partOfCombinedMessage = (name: string, combined: string) =>
+  `${name} is part of combined exam ${combined}`;
+export const combinedHasScoresMessage = (name: string, count: number) =>
+  `${name} has ${count} score${count === 1 ? '' : 's'}; an exam with marks entered cannot take its marks from other exams`;
+export const combinedMarksMessage = (name: string) =>
+  `${name} is a combined exam: its marks come from the exams it combines, enter them there`;
+
+/** One exam a combined exam takes its marks from, and its weight out of 100. */
+const componentSchema = z.object({
+  exam: idField('Exam'),
+  weight: z
+    .number({ error: WEIGHT_MESSAGE })
+    .int(WEIGHT_MESSAGE)
+    .min(1, WEIGHT_MESSAGE)
+    .max(100, WEIGHT_MESSAGE),
+});
+export type ExamComponent = z.infer<typeof componentSchema>;
+
+/**
+ * The exams a combined exam takes its marks from (docs/decisions/008-combined-exams.md): at
+ * least two, each once, weights adding up to 100. Null or empty: an ordinary exam.
+ */
+const componentsField = z
+  .array(componentSchema, { error: 'Components must be a list of exams and weights' })
+  .max(MAX_COMPONENTS)
+  .superRefine((components, ctx) => {
+    if (components.length === 0) return;
+    if (components.length < 2) {
+      ctx.addIssue({ code: 'custom', message: tooFewComponentsMessage });
+      return;
+    }
+    if (new Set(components.map((c) => c.exam)).size !== components.length) {
+      ctx.addIssue({ code: 'custom', message: repeatedComponentMessage });
+      return;
+    }
+    const total = components.reduce((sum, c) => sum + c.weight, 0);
+    if (total !== 100) ctx.addIssue({ code: 'custom', message: weightsTotalMessage(total) });
+  })
+  .nullable()
+  .optional();
+
+/** Whole weights for `n` exams counted alike, adding up to 100: 3 → 34, 33, 33. */
+export function equalWeights(n: number): number[] {
+  if (n <= 0) return [];
+  const share = Math.floor(100 / n);
+  return Array.from({ length: n }, (_, i) => share + (i < 100 - share * n ? 1 : 0));
+}
 
 const examFields = {
   name: requiredText('Name'),
@@ -36,6 +95,8 @@ const examFields = {
     .array(requiredText('Level', { max: 50 }), { error: LEVELS_MESSAGE })
     .max(MAX_SITTINGS)
     .optional(),
+  /** Set for a combined exam: the exams whose marks it combines. */
+  components: componentsField,
 };
 
 /** The exam form. */
@@ -69,6 +130,8 @@ export const examSchema = z.object({
   grading_scheme: z.enum(GRADING_SCHEMES).nullable(),
   classes: z.array(z.number().int()),
   levels: z.array(z.string()),
+  /** The exams a combined exam takes its marks from, in date order; empty for an ordinary exam. */
+  components: z.array(z.object({ exam: z.number().int(), weight: z.number().int() })),
 });
 export type Exam = z.infer<typeof examSchema>;
 

@@ -154,6 +154,30 @@ export const examClasses = pgTable(
   ],
 );
 
+/**
+ * An exam a combined exam takes its marks from, with its weight out of 100. A combined exam has
+ * no exam_scores of its own; a component cannot be deleted while a combined exam names it.
+ */
+export const examComponents = pgTable(
+  'exam_components',
+  {
+    schoolId: schoolId(),
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    componentExamId: integer('component_exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'restrict' }),
+    weight: integer('weight').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.examId, t.componentExamId] }),
+    index('exam_components_component_idx').on(t.componentExamId),
+    check('exam_components_weight', sql`${t.weight} between 1 and 100`),
+    check('exam_components_not_itself', sql`${t.examId} <> ${t.componentExamId}`),
+  ],
+);
+
 /** A student's own subjects; a student with none takes the subjects of their class. */
 export const studentSubjects = pgTable(
   'student_subjects',

@@ -34,6 +34,7 @@ describe('exams', () => {
       grading_scheme: null,
       classes: [],
       levels: [],
+      components: [],
     });
   });
 

@@ -1,19 +1,32 @@
 import { todayIn } from '@shule/shared/date-status';
 import {
+  combinedHasScoresMessage,
+  combinedWithItselfMessage,
+  componentIsCombinedMessage,
+  componentNotFoundMessage,
   type createExamBody,
   type Exam,
+  type ExamComponent,
   examHasScoresMessage,
   examStatus,
+  partOfCombinedMessage,
   type updateExamBody,
 } from '@shule/shared/exams';
 import type { GradingSchemeName } from '@shule/shared/results/scheme';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { datesAfterChange } from '../../date-ranges';
 import type { Db, Tx } from '../../db/client';
-import { classes, examClasses, examScores, exams, terms } from '../../db/schema/index';
-import { deleteUnlessUsed, findInSchool, ofSchool } from '../../db/school-rows';
-import { notFound } from '../../errors';
+import {
+  classes,
+  examClasses,
+  examComponents,
+  examScores,
+  exams,
+  terms,
+} from '../../db/schema/index';
+import { findInSchool, ofSchool } from '../../db/school-rows';
+import { conflict, invalid, notFound } from '../../errors';
 
 const examColumns = {
   id: exams.id,
@@ -27,6 +40,12 @@ const examColumns = {
   levels: exams.levels,
   classes: sql<number[]>`coalesce((
     select json_agg(ec.class_id order by ec.class_id) from exam_classes ec where ec.exam_id = "exams"."id"
+  ), '[]'::json)`,
+  components: sql<ExamComponent[]>`coalesce((
+    select json_agg(json_build_object('exam', c.component_exam_id, 'weight', c.weight)
+                    order by ce.start_date, ce.id)
+    from exam_components c join exams ce on ce.id = c.component_exam_id
+    where c.exam_id = "exams"."id"
   ), '[]'::json)`,
 };
 
@@ -64,6 +83,88 @@ async function setExamClasses(tx: Tx, schoolId: number, examId: number, classIds
   }
 }
 
+/**
+ * The exams a combined exam will take its marks from, when `input.components` is given: the
+ * caller's school's ordinary exams, not the exam itself (400 on `components` otherwise),
+ * share-locked so that none is deleted or made combined meanwhile. `exam` is the exam being
+ * changed: one with marks entered, or one another exam combines, cannot become combined (409).
+ */
+async function assertComponents(
+  tx: Tx,
+  schoolId: number,
+  input: ExamInput,
+  exam?: { id: number; name: string },
+): Promise<ExamComponent[] | undefined> {
+  if (input.components === undefined) return undefined;
+  const components = input.components ?? [];
+  if (components.length === 0) return components;
+  if (exam && components.some((c) => c.exam === exam.id)) {
+    throw invalid('components', combinedWithItselfMessage);
+  }
+  const found = await tx
+    .select({
+      id: exams.id,
+      name: exams.name,
+      combined: sql<boolean>`exists (select 1 from exam_components c where c.exam_id = ${exams.id})`,
+    })
+    .from(exams)
+    .where(
+      and(
+        inArray(
+          exams.id,
+          components.map((c) => c.exam),
+        ),
+        eq(exams.schoolId, schoolId),
+      ),
+    )
+    .for('share');
+  if (found.length !== components.length) throw invalid('components', componentNotFoundMessage);
+  const combined = found.find((e) => e.combined);
+  if (combined) throw invalid('components', componentIsCombinedMessage(combined.name));
+  if (exam) {
+    const [scores] = await tx
+      .select({ n: count() })
+      .from(examScores)
+      .where(eq(examScores.examId, exam.id));
+    if (scores && scores.n > 0) throw conflict(combinedHasScoresMessage(exam.name, scores.n));
+    await assertNotAComponent(tx, exam);
+  }
+  return components;
+}
+
+/** 409 "… is part of combined exam X" when a combined exam takes marks from `exam`. */
+async function assertNotAComponent(tx: Tx, exam: { id: number; name: string }) {
+  const [combined] = await tx
+    .select({ name: exams.name })
+    .from(examComponents)
+    .innerJoin(exams, eq(exams.id, examComponents.examId))
+    .where(eq(examComponents.componentExamId, exam.id))
+    .orderBy(exams.startDate, exams.id)
+    .limit(1);
+  if (combined) throw conflict(partOfCombinedMessage(exam.name, combined.name));
+}
+
+/** Replaces the exams a combined exam takes its marks from, when `components` is given. */
+async function setExamComponents(
+  tx: Tx,
+  schoolId: number,
+  examId: number,
+  components?: ExamComponent[],
+) {
+  if (components === undefined) return;
+  await tx.delete(examComponents).where(eq(examComponents.examId, examId));
+  if (components.length > 0) {
+    await tx.insert(examComponents).values(
+      components.map((c) => ({
+        schoolId,
+        examId,
+        componentExamId: c.exam,
+        weight: c.weight,
+      })),
+    );
+  }
+}
+
 const uniqueLevels = (levels?: string[]) => (levels ? [...new Set(levels)] : undefined);
 
 /** GET /grades/exams/: the latest first. */
@@ -96,6 +197,7 @@ export async function createExam(
 ) {
   return db.transaction(async (tx) => {
     const classIds = await assertOwnSittings(tx, schoolId, input);
+    const components = await assertComponents(tx, schoolId, input);
     const [created] = await tx
       .insert(exams)
       .values({
@@ -110,6 +212,7 @@ export async function createExam(
       })
       .returning({ id: exams.id });
     await setExamClasses(tx, schoolId, created!.id, classIds);
+    await setExamComponents(tx, schoolId, created!.id, components);
     return selectExam(tx, created!.id, today);
   });
 }
@@ -129,6 +232,7 @@ export function updateExam(
     });
     datesAfterChange(existing, input); // 400 when the end would fall before the start
     const classIds = await assertOwnSittings(tx, schoolId, input);
+    const components = await assertComponents(tx, schoolId, input, existing);
     const changes = {
       name: input.name,
       startDate: input.start_date,
@@ -145,14 +249,27 @@ export function updateExam(
         .where(ofSchool(exams, schoolId, examId));
     }
     await setExamClasses(tx, schoolId, examId, input.classes && classIds);
+    await setExamComponents(tx, schoolId, examId, components);
     return selectExam(tx, examId, today);
   });
 }
 
-/** DELETE /grades/exams/{id}/: refused (409) while the exam has scores. */
+/**
+ * DELETE /grades/exams/{id}/: refused (409) while a combined exam takes marks from it or it has
+ * scores. The exam is locked first, so a score or a combined exam naming it at the same moment
+ * waits for us (their foreign key checks need the row).
+ */
 export const deleteExam = (db: Db, schoolId: number, examId: number) =>
-  deleteUnlessUsed(db, schoolId, exams, examId, 'Exam', {
-    usedBy: examScores.examId,
-    columns: { name: exams.name },
-    inUseMessage: (exam, count) => examHasScoresMessage(exam.name, count),
+  db.transaction(async (tx) => {
+    const exam = await findInSchool(tx, schoolId, exams, examId, 'Exam', {
+      columns: { id: exams.id, name: exams.name },
+      lock: 'update',
+    });
+    await assertNotAComponent(tx, exam);
+    const [scores] = await tx
+      .select({ n: count() })
+      .from(examScores)
+      .where(eq(examScores.examId, examId));
+    if (scores && scores.n > 0) throw conflict(examHasScoresMessage(exam.name, scores.n));
+    await tx.delete(exams).where(ofSchool(exams, schoolId, examId));
   });

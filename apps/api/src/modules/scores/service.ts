@@ -1,3 +1,4 @@
+import { combinedMarksMessage } from '@shule/shared/exams';
 import type { Mark } from '@shule/shared/results/marks';
 import {
   markOutOfRangeMessage,
@@ -16,7 +17,7 @@ import type { Db, Tx } from '../../db/client';
 import { markAsJson } from '../../db/exam-marks';
 import { classes, examScores, exams, students, subjects } from '../../db/schema/index';
 import { findInSchool, ofSchool } from '../../db/school-rows';
-import { invalid, notFound } from '../../errors';
+import { conflict, invalid, notFound } from '../../errors';
 
 // The correlated subqueries name the outer table in full: drizzle leaves column names
 // unqualified when a select has a single table, and "id" would then be ambiguous.
@@ -117,7 +118,16 @@ export async function saveStudentMarks(
       .where(and(eq(students.id, input.student), eq(students.schoolId, schoolId)))
       .for('share');
     if (!student) throw notFound('Student');
-    const exam = await findInSchool(tx, schoolId, exams, input.exam, 'Exam', { lock: 'share' });
+    const exam = await findInSchool(tx, schoolId, exams, input.exam, 'Exam', {
+      columns: {
+        id: exams.id,
+        name: exams.name,
+        combined: sql<boolean>`exists (
+          select 1 from exam_components c where c.exam_id = ${exams.id})`,
+      },
+      lock: 'share',
+    });
+    if (exam.combined) throw conflict(combinedMarksMessage(exam.name));
 
     const subjectIds = entries.map(([key]) => Number(key));
     const found =

@@ -23,6 +23,7 @@ const exam: Exam = {
   grading_scheme: null,
   classes: [],
   levels: [],
+  components: [],
 };
 
 const math = { id: 11, name: 'Mathematics', code: 'MAT' };

@@ -30,6 +30,7 @@ const exam = (id: number, name: string, changes: Partial<Exam> = {}): Exam => ({
   grading_scheme: null,
   classes: [],
   levels: [],
+  components: [],
   ...changes,
 });
 

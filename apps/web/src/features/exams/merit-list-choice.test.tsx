@@ -19,6 +19,7 @@ const exam = (sittings: Partial<Pick<Exam, 'classes' | 'levels'>> = {}): Exam =>
   grading_scheme: null,
   classes: [],
   levels: [],
+  components: [],
   ...sittings,
 });
 

@@ -1,0 +1,36 @@
+import { isNumericMark, type Mark } from './marks';
+import { roundHalfUp } from './rounding';
+
+/** One component exam's mark in a subject, and that exam's weight in the combined exam. */
+export interface WeightedMark {
+  weight: number;
+  mark: Mark | undefined;
+}
+
+/**
+ * A combined exam's mark in a subject (docs/decisions/008-combined-exams.md): the weighted mean
+ * of the numeric marks the student has, the weights rescaled over those (`rescaled` when a
+ * component was X or missing), rounded half up to a whole mark as bands are whole marks. A Y
+ * in any component withholds the combined mark (Y): another paper does not cure an
+ * irregularity. Without a numeric mark: X when any component is X, else no mark.
+ */
+export function combinedMark(parts: readonly WeightedMark[]): {
+  mark: Mark | undefined;
+  rescaled: boolean;
+} {
+  let weighted = 0;
+  let weights = 0;
+  let numeric = 0;
+  let absent = false;
+  for (const { weight, mark } of parts) {
+    if (mark === 'Y') return { mark: 'Y', rescaled: false };
+    if (mark === undefined) continue;
+    if (isNumericMark(mark)) {
+      weighted += weight * mark;
+      weights += weight;
+      numeric += 1;
+    } else absent = true;
+  }
+  if (numeric === 0) return { mark: absent ? 'X' : undefined, rescaled: false };
+  return { mark: roundHalfUp(weighted / weights), rescaled: numeric < parts.length };
+}
