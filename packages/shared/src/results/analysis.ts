@@ -27,7 +27,8 @@ import {
  *   absent), Y the withheld ones.
  * - What is compared across exams and subjects is the scheme's measure: mean points under the
  *   KCSE rules, the mean mark otherwise. A deviation is this exam's mean less the previous exam's
- *   mean of the same students (those now in the group who had a result then).
+ *   mean of the same students (those of the group with marks now who had a result then), each as
+ *   printed (rounded), so the sheet's own numbers subtract to it.
  * - A group's mean grade under the KCSE rules is the grade whose points are the mean points
  *   rounded half up (7.45 → 7 → C+); otherwise the band of the mean mark.
  */
@@ -179,8 +180,8 @@ export interface AnalysisStudent {
   entry_marks: number | null;
   /** Place in the ranking of this exam (the level's); null when unranked. */
   position: number | null;
-  /** This exam; null when the student has no mark in it. */
-  current: StudentExamResult | null;
+  /** This exam (a student without a mark in it is not analysed). */
+  current: StudentExamResult;
   /** The previous exam; null without one or without marks in it. */
   previous: StudentExamResult | null;
 }
@@ -201,7 +202,7 @@ export interface AnalysisInput {
   subjects: readonly AnalysisSubject[];
   /** The streams of the scope. */
   streams: readonly { id: number; name: string }[];
-  /** Every student of the scope with a mark in this exam or the previous one. */
+  /** Every student of the scope with a mark in this exam. */
   students: readonly AnalysisStudent[];
 }
 
@@ -295,7 +296,6 @@ function summariseResults(
   for (const student of students) {
     const then = student.previous ? ctx.measureOf(student.previous.outcome) : null;
     if (then !== null) previous.push(then);
-    if (!student.current) continue;
     entries++;
     const o = student.current.outcome;
     if (o.status === 'withheld') count(counts, 'Y');
@@ -419,7 +419,7 @@ function topStudents(
 /** Students with a result now and then, by deviation: the most improved and the most dropped. */
 function changes(students: readonly AnalysisStudent[], ctx: Context) {
   const all: StudentChange[] = students.flatMap((student) => {
-    const now = student.current ? ctx.measureOf(student.current.outcome) : null;
+    const now = ctx.measureOf(student.current.outcome);
     const then = student.previous ? ctx.measureOf(student.previous.outcome) : null;
     if (now === null || then === null) return [];
     return [
@@ -428,7 +428,7 @@ function changes(students: readonly AnalysisStudent[], ctx: Context) {
         previous_mean: then,
         mean: now,
         deviation: deviationOf(now, then, ctx.measure)!,
-        mean_grade: student.current!.outcome.meanGrade,
+        mean_grade: student.current.outcome.meanGrade,
       },
     ];
   });

@@ -1,3 +1,4 @@
+import { analysisFileName, analysisQuery, analysisResponse } from '@shule/shared/results/analysis';
 import { examIdParams, meritListQuery, meritListResponse } from '@shule/shared/results/merit-list';
 import { meritListFileName } from '@shule/shared/results/merit-list-columns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -5,6 +6,8 @@ import { z } from 'zod';
 import { sendTypedJson } from '../../plugins/typed-json';
 import { getSchool } from '../schools/service';
 import { readUploadedImage } from '../uploads/service';
+import { examAnalysis } from './analysis';
+import { renderAnalysisPdf } from './analysis-pdf';
 import { renderMeritListPdf } from './merit-list-pdf';
 import { assertMaySeeResults, meritList, type ResultsScope } from './service';
 
@@ -45,6 +48,45 @@ const resultRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${meritListFileName(list)}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/exams/:id/analysis/',
+    {
+      preHandler: staff,
+      schema: {
+        params: examIdParams,
+        querystring: analysisQuery,
+        response: {
+          200: {
+            description:
+              'The analysis of the exam for a level or a stream; with format=pdf, as A4 pages',
+            content: {
+              'application/json': { schema: analysisResponse },
+              'application/pdf': {
+                schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }),
+              },
+            },
+          },
+        },
+        tags: ['results'],
+      },
+    },
+    async (request, reply) => {
+      const { class: classId, level, format } = request.query;
+      const scope: ResultsScope = classId !== undefined ? { classId } : { level: level! };
+      await assertMaySeeResults(app.db, request, scope);
+      const analysis = await examAnalysis(app.db, request.schoolId(), request.params.id, scope);
+      if (format !== 'pdf') return analysis;
+      const school = await getSchool(app.db, request.schoolId());
+      const crest = await readUploadedImage(app.config.dataDir, school.logo);
+      const pdf = await renderAnalysisPdf(analysis, school, { crest });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${analysisFileName(analysis)}.pdf"`)
         .header('cache-control', 'no-store')
         .send(pdf);
     },

@@ -1,4 +1,5 @@
 import { classSitsExam } from '@shule/shared/exams';
+import type { GradedMark, StudentExamResult } from '@shule/shared/results/analysis';
 import { type Band, bandOf } from '@shule/shared/results/bands';
 import { isNumericMark, type Mark } from '@shule/shared/results/marks';
 import {
@@ -95,6 +96,10 @@ export interface ExamResults {
   subjects: Map<number, SubjectWithBands>;
   /** Each student's outcome under the exam's scheme, by student id. */
   outcomes: Map<number, StudentOutcome>;
+  /** The bands of an overall mean mark (one per school grade). */
+  meanBands: Band[];
+  /** The previous exam's graded marks and outcome of each student of the ranked classes. */
+  previous: Map<number, StudentExamResult>;
 }
 
 // ── Queries ──────────────────────────────────────────────────────────────────────────────────
@@ -410,6 +415,13 @@ function subjectInputs(subjects: Map<number, SubjectWithBands>): SubjectInputs {
   );
 }
 
+const gradedMark = (input: SubjectMarkInput): GradedMark => ({
+  subject: input.subjectId,
+  mark: input.mark,
+  grade: input.grade,
+  points: input.points,
+});
+
 function outcomeOf(
   marks: Record<string, Mark>,
   subjects: SubjectInputs,
@@ -456,13 +468,16 @@ export async function examResults(
     ...outcomeOf(student.marks, inputs, exam.scheme, meanBands),
   }));
   const outcomes = new Map(computed.map((c) => [c.student.id, c.outcome]));
+  const previousResults = new Map(
+    [...previous.marks].map(([studentId, marks]): [number, StudentExamResult] => {
+      const graded = outcomeOf(marks, inputs, exam.scheme, meanBands);
+      return [studentId, { marks: graded.inputs.map(gradedMark), outcome: graded.outcome }];
+    }),
+  );
   const previousMeans = new Map(
-    [...previous.marks].map(([studentId, marks]) => [
+    [...previousResults].map(([studentId, result]) => [
       studentId,
-      comparableMean(
-        gradingScheme(exam.scheme),
-        outcomeOf(marks, inputs, exam.scheme, meanBands).outcome,
-      ),
+      comparableMean(gradingScheme(exam.scheme), result.outcome),
     ]),
   );
 
@@ -584,6 +599,8 @@ export async function examResults(
     rankedClasses: resolved.ranked,
     subjects,
     outcomes,
+    meanBands,
+    previous: previousResults,
   };
 }
 

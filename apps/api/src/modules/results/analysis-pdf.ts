@@ -1,0 +1,297 @@
+import type { ExamAnalysis } from '@shule/shared/results/analysis';
+import {
+  type AnalysisTable,
+  alignOf,
+  analysisTables,
+  analysisTitle,
+  formatAnalysisCell,
+} from '@shule/shared/results/analysis-tables';
+import { GRADING_SCHEME_LABELS } from '@shule/shared/results/scheme';
+import type { School } from '@shule/shared/schools';
+import PDFDocument from 'pdfkit';
+
+type Doc = InstanceType<typeof PDFDocument>;
+
+export interface AnalysisPdfOptions {
+  /** The school's crest (JPEG or PNG bytes); left out when null or not an image pdfkit reads. */
+  crest?: Buffer | null;
+  /** The date printed in the footer; today by default. */
+  printedOn?: Date;
+}
+
+const REGULAR = 'Helvetica';
+const BOLD = 'Helvetica-Bold';
+const MARGIN = { top: 28, bottom: 34, left: 28, right: 28 };
+const MAX_FONT_SIZE = 8;
+const MIN_FONT_SIZE = 5;
+const PADDING_EM = 0.4;
+/** A text cell wider than this (in ems) is cut with an ellipsis. */
+const TEXT_MAX_EM = 22;
+const ROW_HEIGHT_EM = 1.7;
+const ZEBRA = '#eef1f4';
+const HEAD_FILL = '#d9dee4';
+const TOTAL_FILL = '#e4e9ee';
+const RULE = '#9aa3ad';
+const FOOTER = 'Exam analysis for staff use';
+
+/**
+ * The whole analysis as portrait A4 pages for the staff meeting: the school's header, then each
+ * table of the screen (analysisTables) with its title, its column heads repeated when a table
+ * runs onto the next page, page numbers and the date printed.
+ */
+export function renderAnalysisPdf(
+  analysis: ExamAnalysis,
+  school: School,
+  options: AnalysisPdfOptions = {},
+): Promise<Buffer> {
+  const title = analysisTitle(analysis);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: MARGIN,
+    bufferPages: true,
+    info: { Title: `${school.name} · ${title}`, Author: school.name, Creator: 'Shule' },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  let y = drawSchoolHeader(doc, analysis, school, title, options.crest ?? null);
+  const bottom = doc.page.height - MARGIN.bottom;
+  for (const table of analysisTables(analysis)) {
+    const layout = layoutTable(doc, table);
+    const titleHeight = 14;
+    // A title keeps its heads and at least two rows with it.
+    if (y + titleHeight + layout.rowHeight * 3.2 > bottom) {
+      doc.addPage();
+      y = drawRunningHeader(doc, school, title);
+    }
+    y = drawTableTitle(doc, table.title, y + 6);
+    if (table.rows.length === 0) {
+      doc.font('Helvetica-Oblique').fontSize(8).fillColor('#333333');
+      doc.text(table.empty, MARGIN.left, y + 2, { lineBreak: false });
+      y += 14;
+      continue;
+    }
+    y = drawHeads(doc, layout, y);
+    table.rows.forEach((row, index) => {
+      if (y + layout.rowHeight > bottom) {
+        doc.addPage();
+        y = drawRunningHeader(doc, school, title);
+        y = drawTableTitle(doc, `${table.title} (continued)`, y);
+        y = drawHeads(doc, layout, y);
+      }
+      y = drawRow(doc, layout, row, y, index % 2 === 1);
+    });
+  }
+
+  drawFooters(doc, options.printedOn ?? new Date());
+  doc.end();
+  return done;
+}
+
+interface Layout {
+  table: AnalysisTable;
+  widths: number[];
+  fontSize: number;
+  rowHeight: number;
+}
+
+/**
+ * Widths from the widest cell of each column at 1 pt, then the largest font that fits the page;
+ * spare width goes to the text columns (names, subjects), so the counts stay compact.
+ */
+function layoutTable(doc: Doc, table: AnalysisTable): Layout {
+  const available = doc.page.width - MARGIN.left - MARGIN.right;
+  const natural = table.columns.map((column, i) => {
+    doc.font(BOLD).fontSize(1);
+    let widest = doc.widthOfString(column.head);
+    doc.font(REGULAR);
+    for (const row of table.rows) {
+      widest = Math.max(widest, doc.widthOfString(formatAnalysisCell(column.kind, row.cells[i]!)));
+    }
+    if (column.kind === 'text') widest = Math.min(widest, TEXT_MAX_EM);
+    return widest + 2 * PADDING_EM + 0.05;
+  });
+  const totalEm = natural.reduce((sum, w) => sum + w, 0);
+  const fontSize = Math.max(
+    MIN_FONT_SIZE,
+    Math.min(MAX_FONT_SIZE, Math.floor((available / totalEm) * 4) / 4),
+  );
+  const widths = natural.map((w) => w * fontSize);
+  const spare = available - widths.reduce((sum, w) => sum + w, 0);
+  const textColumns = table.columns.flatMap((c, i) => (c.kind === 'text' ? [i] : []));
+  if (spare < 0) {
+    // Even the smallest text is too wide: the text columns give up what is missing.
+    for (const i of textColumns) {
+      widths[i] = Math.max(4 * fontSize, widths[i]! + spare / textColumns.length);
+    }
+  } else if (fontSize < MAX_FONT_SIZE) {
+    // The table fills the page: its text columns share what is left.
+    for (const i of textColumns) widths[i]! += spare / Math.max(1, textColumns.length);
+  }
+  return { table, widths, fontSize, rowHeight: fontSize * ROW_HEIGHT_EM };
+}
+
+function drawSchoolHeader(
+  doc: Doc,
+  analysis: ExamAnalysis,
+  school: School,
+  title: string,
+  crest: Buffer | null,
+): number {
+  const left = MARGIN.left;
+  const width = doc.page.width - MARGIN.left - MARGIN.right;
+  const crestSize = 52;
+  let hasCrest = false;
+  if (crest) {
+    try {
+      doc.image(crest, left, MARGIN.top, { fit: [crestSize, crestSize] });
+      hasCrest = true;
+    } catch {
+      // Not an image pdfkit can read: the analysis is printed without the crest.
+    }
+  }
+  const centred = (text: string, font: string, size: number, y: number) => {
+    doc.font(font).fontSize(size);
+    const textWidth = doc.widthOfString(text);
+    doc.text(text, left + Math.max(0, (width - textWidth) / 2), y, { lineBreak: false });
+    return y + size * 1.3;
+  };
+  doc.fillColor('black');
+  let y = centred(school.name.toUpperCase(), BOLD, 15, MARGIN.top);
+  const address = school.postal_address ?? (school.county ? `${school.county} County` : '');
+  if (address) y = centred(address, REGULAR, 8.5, y);
+  const contacts = [
+    school.phone_number && `Tel: ${school.phone_number}`,
+    school.email && `Email: ${school.email}`,
+  ].filter(Boolean);
+  if (contacts.length > 0) y = centred(contacts.join('  ·  '), REGULAR, 8.5, y);
+  if (hasCrest) y = Math.max(y, MARGIN.top + crestSize + 2);
+  y += 4;
+  y = centred(title, BOLD, 11, y);
+  const measure = analysis.measure === 'mean_points' ? 'mean points' : 'mean mark';
+  const notes = [
+    `Grading: ${GRADING_SCHEME_LABELS[analysis.exam.grading_scheme]}`,
+    analysis.previous_exam
+      ? `DEV: change in ${measure} since ${analysis.previous_exam.name}`
+      : 'No previous exam to compare with',
+  ];
+  y = centred(notes.join('  ·  '), REGULAR, 7.5, y);
+  y = centred(
+    'X: absent or a required subject missing; Y: withheld for an irregularity. Neither is counted in a mean.',
+    REGULAR,
+    7,
+    y,
+  );
+  return y + 2;
+}
+
+/** Pages after the first carry the school and the title in one small line. */
+function drawRunningHeader(doc: Doc, school: School, title: string): number {
+  doc.font(BOLD).fontSize(7.5).fillColor('black');
+  doc.text(`${school.name.toUpperCase()}  ·  ${title}`, MARGIN.left, MARGIN.top, {
+    lineBreak: false,
+  });
+  return MARGIN.top + 7.5 * 1.8;
+}
+
+function drawTableTitle(doc: Doc, title: string, y: number): number {
+  doc.font(BOLD).fontSize(9.5).fillColor('black');
+  doc.text(title.toUpperCase(), MARGIN.left, y, { lineBreak: false });
+  return y + 9.5 * 1.5;
+}
+
+function drawHeads(doc: Doc, layout: Layout, y: number): number {
+  const height = layout.rowHeight * 1.15;
+  const tableWidth = layout.widths.reduce((sum, w) => sum + w, 0);
+  doc.rect(MARGIN.left, y, tableWidth, height).fill(HEAD_FILL);
+  doc.font(BOLD).fontSize(layout.fontSize).fillColor('black');
+  let x = MARGIN.left;
+  layout.table.columns.forEach((column, i) => {
+    drawCell(
+      doc,
+      column.head,
+      x,
+      layout.widths[i]!,
+      alignOf(column.kind),
+      y,
+      height,
+      layout.fontSize,
+    );
+    x += layout.widths[i]!;
+  });
+  doc
+    .moveTo(MARGIN.left, y + height)
+    .lineTo(MARGIN.left + tableWidth, y + height)
+    .lineWidth(0.6)
+    .stroke(RULE);
+  return y + height;
+}
+
+function drawRow(
+  doc: Doc,
+  layout: Layout,
+  row: AnalysisTable['rows'][number],
+  y: number,
+  shaded: boolean,
+): number {
+  const tableWidth = layout.widths.reduce((sum, w) => sum + w, 0);
+  if (row.total) doc.rect(MARGIN.left, y, tableWidth, layout.rowHeight).fill(TOTAL_FILL);
+  else if (shaded) doc.rect(MARGIN.left, y, tableWidth, layout.rowHeight).fill(ZEBRA);
+  doc.fillColor('black');
+  let x = MARGIN.left;
+  layout.table.columns.forEach((column, i) => {
+    const width = layout.widths[i]!;
+    const bold = row.total || column.head === 'GR' || column.head === 'DEV';
+    doc.font(bold ? BOLD : REGULAR).fontSize(layout.fontSize);
+    const text = formatAnalysisCell(column.kind, row.cells[i]!);
+    // A zero count prints as a dot, so the counts that matter stand out.
+    const shown = column.kind === 'count' && text === '0' ? '·' : text;
+    drawCell(doc, shown, x, width, alignOf(column.kind), y, layout.rowHeight, layout.fontSize);
+    x += width;
+  });
+  return y + layout.rowHeight;
+}
+
+/** One line of text in a cell, cut with an ellipsis when it does not fit, never wrapped. */
+function drawCell(
+  doc: Doc,
+  text: string,
+  x: number,
+  width: number,
+  align: 'left' | 'right',
+  y: number,
+  height: number,
+  fontSize: number,
+) {
+  if (!text) return;
+  const padding = PADDING_EM * fontSize;
+  const room = width - 2 * padding;
+  let shown = text;
+  if (doc.widthOfString(shown) > room) {
+    while (shown.length > 1 && doc.widthOfString(`${shown}…`) > room) shown = shown.slice(0, -1);
+    shown = `${shown.trimEnd()}…`;
+  }
+  const textWidth = doc.widthOfString(shown);
+  const left = align === 'right' ? x + width - padding - textWidth : x + padding;
+  // The baseline sits one ascender (0.718 em in Helvetica) below y: this centres the capitals.
+  doc.text(shown, left, y + (height - fontSize * 0.718) / 2, { lineBreak: false });
+}
+
+function drawFooters(doc: Doc, printedOn: Date) {
+  const { start, count } = doc.bufferedPageRange();
+  const printed = `Printed ${printedOn.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Nairobi' })}`;
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    const y = doc.page.height - MARGIN.bottom + 12;
+    const right = doc.page.width - MARGIN.right;
+    doc.font('Helvetica-Oblique').fontSize(7).fillColor('#333333');
+    doc.text(FOOTER, MARGIN.left, y, { lineBreak: false });
+    doc.font(REGULAR);
+    const pageLabel = `${printed}  ·  Page ${i - start + 1} of ${count}`;
+    doc.text(pageLabel, right - doc.widthOfString(pageLabel), y, { lineBreak: false });
+  }
+}
