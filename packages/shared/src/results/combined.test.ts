@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combinedMark } from './combined';
+import { combinedMark, combineMarks } from './combined';
 
 describe('combinedMark', () => {
   it('weighs the marks: 30% of 47 and 70% of 62 is 57.5, rounded half up to 58', () => {
@@ -71,5 +71,16 @@ describe('combinedMark', () => {
         { weight: 50, mark: 41 },
       ]).mark,
     ).toBe(41);
+  });
+});
+
+describe('combineMarks', () => {
+  it('combines each subject any component has, and names the rescaled ones', () => {
+    const { marks, rescaled } = combineMarks([
+      { weight: 30, marks: { '1': 47, '2': 'X', '3': 80 } },
+      { weight: 70, marks: { '1': 62, '2': 50 } },
+    ]);
+    expect(marks).toEqual({ '1': 58, '2': 50, '3': 80 });
+    expect([...rescaled].sort()).toEqual(['2', '3']);
   });
 });

@@ -34,3 +34,24 @@ export function combinedMark(parts: readonly WeightedMark[]): {
   if (numeric === 0) return { mark: absent ? 'X' : undefined, rescaled: false };
   return { mark: roundHalfUp(weighted / weights), rescaled: numeric < parts.length };
 }
+
+/**
+ * A student's combined marks from their marks in each component exam (subject id → mark):
+ * `combinedMark` per subject any component has, and the subjects whose weights were rescaled.
+ */
+export function combineMarks(
+  components: readonly { weight: number; marks: Readonly<Record<string, Mark>> }[],
+): { marks: Record<string, Mark>; rescaled: Set<string> } {
+  const marks: Record<string, Mark> = {};
+  const rescaled = new Set<string>();
+  const subjects = new Set(components.flatMap((c) => Object.keys(c.marks)));
+  for (const subject of subjects) {
+    const combined = combinedMark(
+      components.map((c) => ({ weight: c.weight, mark: c.marks[subject] })),
+    );
+    if (combined.mark === undefined) continue;
+    marks[subject] = combined.mark;
+    if (combined.rescaled) rescaled.add(subject);
+  }
+  return { marks, rescaled };
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  componentsNote,
   formatOpeningDate,
   nextTermLine,
   signedNumber,
@@ -7,7 +8,7 @@ import {
   summaryBoxes,
   trendScaleTop,
 } from './report-card-format';
-import { sampleCard, sampleSummary } from './report-card-sample';
+import { sampleCard, sampleCombinedCard, sampleSummary } from './report-card-sample';
 
 describe('a report form', () => {
   it('has the position boxes and column only where the scheme ranks', () => {
@@ -36,6 +37,23 @@ describe('a report form', () => {
       'TOTAL POINTS',
     ]);
     expect(subjectColumns(cbc).map((c) => c.key)).not.toContain('position');
+  });
+
+  it("puts a combined exam's component marks before the combined mark, and says what a * means", () => {
+    const card = sampleCombinedCard();
+    const columns = subjectColumns(card);
+    expect(columns.map((c) => c.label).slice(0, 4)).toEqual([
+      'SUBJECT',
+      'CAT 1 30%',
+      'END TERM 70%',
+      'MARK',
+    ]);
+    const physics = card.subjects.find((r) => r.code === 'PHY')!;
+    expect(columns.slice(1, 4).map((c) => c.cell(physics))).toEqual(['X', '58', '58*']);
+    expect(componentsNote(card)).toBe(
+      'MARK combines CAT 1 (30%) and End term (70%). * A paper was missed (X) or not sat: the weights of the others were rescaled.',
+    );
+    expect(componentsNote(sampleCard())).toBeNull();
   });
 
   it('reads each box for this exam and the previous', () => {

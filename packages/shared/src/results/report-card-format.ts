@@ -93,16 +93,43 @@ export function summaryBoxes(card: ReportCard): SummaryBox[] {
 }
 
 export interface SubjectColumn {
-  key: 'subject' | 'mark' | 'deviation' | 'grade' | 'points' | 'position' | 'comment' | 'teacher';
+  key:
+    | 'subject'
+    | 'mark'
+    | 'deviation'
+    | 'grade'
+    | 'points'
+    | 'position'
+    | 'comment'
+    | 'teacher'
+    | ComponentColumnKey;
   label: string;
   cell(row: ReportSubjectRow): string;
 }
 
-/** The columns of the subject table; the position only where the scheme ranks. */
+/** A combined exam's column of one component's marks. */
+export type ComponentColumnKey = `component-${number}`;
+export const isComponentColumn = (key: SubjectColumn['key']): key is ComponentColumnKey =>
+  key.startsWith('component-');
+
+/** The mark of a combined exam whose weights were rescaled carries this mark, explained below the table. */
+const RESCALED = '*';
+
+/**
+ * The columns of the subject table; the position only where the scheme ranks. A combined
+ * exam's form shows each component's mark before the combined mark.
+ */
 export function subjectColumns(card: ReportCard): SubjectColumn[] {
   const columns: SubjectColumn[] = [
     { key: 'subject', label: 'SUBJECT', cell: (r) => r.name },
-    { key: 'mark', label: 'MARK', cell: (r) => String(r.mark) },
+    ...card.components.map(
+      (c, i): SubjectColumn => ({
+        key: `component-${i}`,
+        label: `${c.exam.name.toUpperCase()} ${c.weight}%`,
+        cell: (r) => (r.component_marks[i] == null ? '' : String(r.component_marks[i])),
+      }),
+    ),
+    { key: 'mark', label: 'MARK', cell: (r) => `${r.mark}${r.rescaled ? RESCALED : ''}` },
     { key: 'deviation', label: 'DEV', cell: (r) => signedNumber(r.deviation) },
     { key: 'grade', label: 'GRADE', cell: (r) => r.grade ?? '' },
     { key: 'points', label: 'PTS', cell: (r) => (r.points === null ? '' : String(r.points)) },
@@ -119,6 +146,19 @@ export function subjectColumns(card: ReportCard): SubjectColumn[] {
     { key: 'teacher', label: 'TEACHER', cell: (r) => r.teacher ?? '' },
   );
   return columns;
+}
+
+/**
+ * Below a combined exam's table: what MARK combines, and what a rescaled mark means when the
+ * form has one. Null for an ordinary exam.
+ */
+export function componentsNote(card: ReportCard): string | null {
+  if (card.components.length === 0) return null;
+  const parts = card.components.map((c) => `${c.exam.name} (${c.weight}%)`);
+  const combines = `MARK combines ${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}.`;
+  return card.subjects.some((r) => r.rescaled)
+    ? `${combines} ${RESCALED} A paper was missed (X) or not sat: the weights of the others were rescaled.`
+    : combines;
 }
 
 /** "Next term opens on 5 January 2027." */

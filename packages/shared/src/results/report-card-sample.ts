@@ -51,6 +51,7 @@ export function sampleCard(i = 0, overrides: Partial<ReportCard> = {}): ReportCa
     exam: { id: 3, name: 'End term', term: 'Term 2', year: '2026' },
     title: 'ACADEMIC REPORT FORM · Form 4 · End term · 2026 Term 2',
     ranks: true,
+    components: [],
     summary: sampleSummary({ class_position: (i % 45) + 1, level_position: i + 1 }),
     previous_exam: { id: 2, name: 'Mid term' },
     previous: sampleSummary({
@@ -64,6 +65,8 @@ export function sampleCard(i = 0, overrides: Partial<ReportCard> = {}): ReportCa
       name,
       code,
       mark,
+      component_marks: [],
+      rescaled: false,
       deviation: typeof mark === 'number' ? (j % 3) - 1 : null,
       grade,
       points,
@@ -80,5 +83,34 @@ export function sampleCard(i = 0, overrides: Partial<ReportCard> = {}): ReportCa
     remarks: { class_teacher: 'Good.', principal: 'Good.' },
     next_term_opens: '2026-09-01',
     ...overrides,
+  };
+}
+
+/**
+ * The same student's card for a combined exam: CAT 1 at 30% and End term at 70%, Agriculture
+ * absent from the CAT (rescaled to End term alone) and from both papers.
+ */
+export function sampleCombinedCard(i = 0): ReportCard {
+  const card = sampleCard(i, {
+    exam: { id: 4, name: 'Term 2 result', term: 'Term 2', year: '2026' },
+    title: 'ACADEMIC REPORT FORM · Form 4 · Term 2 result · 2026 Term 2',
+    components: [
+      { exam: { id: 1, name: 'CAT 1' }, weight: 30 },
+      { exam: { id: 3, name: 'End term' }, weight: 70 },
+    ],
+  });
+  return {
+    ...card,
+    subjects: card.subjects.map((row, j) =>
+      row.code === 'PHY'
+        ? { ...row, component_marks: ['X', 58], rescaled: true }
+        : typeof row.mark === 'number'
+          ? // 30% of (m + 7k) and 70% of (m - 3k) is m.
+            {
+              ...row,
+              component_marks: [row.mark + 7 * ((j % 3) - 1), row.mark - 3 * ((j % 3) - 1)],
+            }
+          : { ...row, component_marks: ['X', 'X'] },
+    ),
   };
 }

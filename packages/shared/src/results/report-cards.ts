@@ -34,11 +34,17 @@ export const reportSummarySchema = z.object({
 });
 export type ReportSummary = z.infer<typeof reportSummarySchema>;
 
+const markSchema = z.union([z.number(), z.enum(MARK_CODES)]);
+
 export const reportSubjectRowSchema = z.object({
   subject: z.number().int(),
   name: z.string(),
   code: z.string(),
-  mark: z.union([z.number(), z.enum(MARK_CODES)]),
+  mark: markSchema,
+  /** A combined exam's: the mark in each of its components (null: none), in the order of the card's `components`. */
+  component_marks: z.array(markSchema.nullable()),
+  /** A combined exam's: a component was left out (X or no mark) and the others' weights rescaled. */
+  rescaled: z.boolean(),
   /** Against the same subject's mark in the previous exam; null when either is X/Y or missing. */
   deviation: z.number().nullable(),
   grade: z.string().nullable(),
@@ -77,6 +83,13 @@ export const reportCardSchema = z.object({
   /** "ACADEMIC REPORT FORM · Form 4 · End of Term 3 · 2026 Term 3" */
   title: z.string(),
   ranks: z.boolean(),
+  /** The exams a combined exam's marks come from, with their weights; empty for an ordinary exam. */
+  components: z.array(
+    z.object({
+      exam: z.object({ id: z.number().int(), name: z.string() }),
+      weight: z.number().int(),
+    }),
+  ),
   summary: reportSummarySchema,
   previous_exam: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   previous: reportSummarySchema.nullable(),

@@ -1,5 +1,7 @@
 import {
+  componentsNote,
   formatResultNumber,
+  isComponentColumn,
   nextTermLine,
   type SubjectColumn,
   subjectColumns,
@@ -226,7 +228,8 @@ function drawSummary(doc: Doc, card: ReportCard, y: number) {
   return y + h + 14;
 }
 
-const COLUMN_LAYOUT: Record<SubjectColumn['key'], { width: number; align: 'left' | 'center' }> = {
+type ColumnLayout = { width: number; align: 'left' | 'center' };
+const COLUMN_LAYOUT: Record<Exclude<SubjectColumn['key'], `component-${number}`>, ColumnLayout> = {
   subject: { width: 112, align: 'left' },
   mark: { width: 38, align: 'center' },
   deviation: { width: 36, align: 'center' },
@@ -237,9 +240,27 @@ const COLUMN_LAYOUT: Record<SubjectColumn['key'], { width: number; align: 'left'
   teacher: { width: 98, align: 'left' },
 };
 
+/** What a combined exam's component columns share, taken from the subject and teacher columns. */
+const COMPONENTS_WIDTH = 120;
+const COMBINED_LAYOUT = {
+  subject: { width: 100, align: 'left' },
+  teacher: { width: 70, align: 'left' },
+} as const;
+
 /** The table's columns with their widths: the comment takes what the others leave. */
 function columnsOf(card: ReportCard) {
-  const columns = subjectColumns(card).map((c) => ({ ...c, ...COLUMN_LAYOUT[c.key] }));
+  const n = card.components.length;
+  const component: ColumnLayout = {
+    width: Math.max(28, Math.min(48, COMPONENTS_WIDTH / Math.max(n, 1))),
+    align: 'center',
+  };
+  const layoutOf = (key: SubjectColumn['key']): ColumnLayout =>
+    isComponentColumn(key)
+      ? component
+      : n > 0 && (key === 'subject' || key === 'teacher')
+        ? COMBINED_LAYOUT[key]
+        : COLUMN_LAYOUT[key];
+  const columns = subjectColumns(card).map((c) => ({ ...c, ...layoutOf(c.key) }));
   const used = columns.reduce((sum, c) => sum + c.width, 0);
   return columns.map((c) => (c.key === 'comment' ? { ...c, width: WIDTH - used } : c));
 }
@@ -248,18 +269,30 @@ function drawSubjects(doc: Doc, card: ReportCard, y: number) {
   const columns = columnsOf(card);
   // Up to 14 subjects keep their full height; more squeeze so that the page still holds them.
   const rowH = Math.max(11, Math.min(19, 266 / Math.max(card.subjects.length, 1)));
-  doc.rect(MARGIN, y, WIDTH, 16).fill(SHADE);
+  // A combined exam's head has two rows: a component's name above its weight.
+  const headH = card.components.length > 0 ? 22 : 16;
+  doc.rect(MARGIN, y, WIDTH, headH).fill(SHADE);
   let x = MARGIN;
+  const head = { font: BOLD, size: 7.5, color: MUTED } as const;
   for (const c of columns) {
-    line(doc, c.label, x + 4, y + 5, c.width - 8, {
-      font: BOLD,
-      size: 7.5,
-      color: MUTED,
-      align: c.align,
-    });
+    const i = isComponentColumn(c.key) ? Number(c.key.slice('component-'.length)) : -1;
+    const part = card.components[i];
+    if (part) {
+      line(doc, part.exam.name.toUpperCase(), x + 2, y + 4, c.width - 4, {
+        ...head,
+        align: 'center',
+      });
+      line(doc, `${part.weight}%`, x + 2, y + 13, c.width - 4, {
+        ...head,
+        size: 6.5,
+        align: 'center',
+      });
+    } else {
+      line(doc, c.label, x + 4, y + (headH - 6) / 2, c.width - 8, { ...head, align: c.align });
+    }
     x += c.width;
   }
-  let rowY = y + 16;
+  let rowY = y + headH;
   const size = rowH < 14 ? 7.5 : 8.5;
   card.subjects.forEach((row, i) => {
     if (i % 2 === 1) doc.rect(MARGIN, rowY, WIDTH, rowH).fill('#fafafa');
@@ -286,6 +319,11 @@ function drawSubjects(doc: Doc, card: ReportCard, y: number) {
     .lineWidth(0.75)
     .strokeColor(RULE)
     .stroke();
+  const note = componentsNote(card);
+  if (note) {
+    line(doc, note, MARGIN, rowY + 4, WIDTH, { size: 7, color: MUTED });
+    rowY += 10;
+  }
   return rowY + 12;
 }
 

@@ -188,6 +188,8 @@ describe('report cards (JSON)', () => {
       name: 'ENG',
       code: 'ENG',
       mark: 66,
+      component_marks: [],
+      rescaled: false,
       deviation: 1,
       grade: 'B',
       points: 9,

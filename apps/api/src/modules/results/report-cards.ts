@@ -295,12 +295,17 @@ async function buildReportCards(
     yearName: exam.yearName,
   });
   const opens = nextTerm[0]?.opens ?? null;
+  const components = exam.components.map((c) => ({
+    exam: { id: c.id, name: c.name },
+    weight: c.weight,
+  }));
 
   return rows.map((row) => {
     const who = person.get(row.student_id)!;
     const before = previousRows.get(row.student_id);
     const beforeMarks = new Map(before?.subjects.map((s) => [s.subject, s.mark]));
     const fallback = defaultRemarks(row, (grade) => comments.get(grade) ?? null);
+    const parts = results.componentMarks.get(row.student_id);
     const card: ReportCard = {
       student: {
         id: row.student_id,
@@ -321,6 +326,7 @@ async function buildReportCards(
       exam: { id: exam.id, name: exam.name, term: exam.termName, year: exam.yearName },
       title,
       ranks: list.exam.ranks,
+      components,
       summary: summaryOf(results, row),
       previous_exam: before ? list.previous_exam : null,
       previous: before && previous ? summaryOf(previous, before) : null,
@@ -334,6 +340,8 @@ async function buildReportCards(
             name: column.name,
             code: column.code,
             mark: result.mark,
+            component_marks: parts?.marks.map((m) => m[column.id] ?? null) ?? [],
+            rescaled: parts?.rescaled.has(String(column.id)) ?? false,
             deviation: markDeviation(result.mark, beforeMarks.get(column.id)),
             grade: result.grade,
             points: result.points,

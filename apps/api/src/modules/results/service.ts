@@ -1,6 +1,7 @@
 import { classSitsExam } from '@shule/shared/exams';
 import type { GradedMark, StudentExamResult } from '@shule/shared/results/analysis';
 import { type Band, bandOf } from '@shule/shared/results/bands';
+import { combineMarks } from '@shule/shared/results/combined';
 import { isNumericMark, type Mark } from '@shule/shared/results/marks';
 import {
   examNotSatMessage,
@@ -66,6 +67,22 @@ interface ExamRow {
   yearName: string | null;
   sittingClasses: number[];
   sittingLevels: string[];
+  /** The exams a combined exam takes its marks from, in date order; none for an ordinary exam. */
+  components: ExamComponent[];
+}
+
+interface ExamComponent {
+  id: number;
+  name: string;
+  weight: number;
+}
+
+/** A combined exam's student: their marks in each component, and the subjects rescaled. */
+export interface ComponentMarks {
+  /** Subject id → mark, one record per component in the order of `exam.components`. */
+  marks: Record<string, Mark>[];
+  /** Subject ids whose combined mark left out a component (X or no mark). */
+  rescaled: Set<string>;
 }
 
 interface ClassRow {
@@ -83,6 +100,8 @@ interface StudentMarks {
   entryIndexNumber: string | null;
   entryMarks: number | null;
   marks: Record<string, Mark>;
+  /** A combined exam's: what `marks` were combined from. */
+  components: ComponentMarks | null;
 }
 
 /** The results of an exam for a scope, with what a printed form needs beside the list. */
@@ -100,6 +119,8 @@ export interface ExamResults {
   meanBands: Band[];
   /** The previous exam's graded marks and outcome of each student of the ranked classes. */
   previous: Map<number, StudentExamResult>;
+  /** A combined exam's component marks, by student id; empty for an ordinary exam. */
+  componentMarks: Map<number, ComponentMarks>;
 }
 
 // ── Queries ──────────────────────────────────────────────────────────────────────────────────
@@ -117,6 +138,7 @@ async function selectExam(db: Db, schoolId: number, examId: number) {
     year_name: string | null;
     sitting_classes: number[] | null;
     sitting_levels: string[];
+    components: ExamComponent[] | null;
     school: School;
   }>(
     db,
@@ -127,6 +149,10 @@ async function selectExam(db: Db, schoolId: number, examId: number) {
            y.id as year_id, y.name as year_name,
            (select json_agg(ec.class_id) from exam_classes ec where ec.exam_id = e.id) as sitting_classes,
            e.levels as sitting_levels,
+           (select json_agg(json_build_object('id', ce.id, 'name', ce.name, 'weight', c.weight)
+                            order by ce.start_date, ce.id)
+            from exam_components c join exams ce on ce.id = c.component_exam_id
+            where c.exam_id = e.id) as components,
            json_build_object(
              'id', s.id, 'name', s.name, 'postal_address', s.postal_address,
              'postal_code', s.postal_code, 'county', s.county, 'phone_number', s.phone_number,
@@ -152,6 +178,7 @@ async function selectExam(db: Db, schoolId: number, examId: number) {
     yearName: row.year_name,
     sittingClasses: row.sitting_classes ?? [],
     sittingLevels: parseTextArray(row.sitting_levels),
+    components: row.components ?? [],
   };
   return { exam, school: row.school };
 }
@@ -192,11 +219,19 @@ async function selectSubjects(db: Db, schoolId: number) {
   );
 }
 
-/** Active students of `classIds` with their marks in `examId` (subject id → mark). */
+/** A student's marks in exam `examId` as a JSON object (subject id → mark), for a query on `students s`. */
+const marksInExam = (examId: number | SQL) =>
+  sql`(select json_object_agg(es.subject_id, ${markAsJson('es')})
+       from exam_scores es where es.student_id = s.id and es.exam_id = ${examId})`;
+
+/**
+ * Active students of `classIds` with their marks in `exam` (subject id → mark): a combined
+ * exam's are combined from their marks in its components (read side by side in one query).
+ */
 async function selectStudentMarks(
   db: Db,
   schoolId: number,
-  examId: number,
+  exam: ExamRow,
   classIds: number[],
 ): Promise<StudentMarks[]> {
   if (classIds.length === 0) return [];
@@ -208,14 +243,20 @@ async function selectStudentMarks(
     entry_exam: string | null;
     entry_index_number: string | null;
     entry_marks: number | null;
-    marks: Record<string, Mark> | null;
+    marks: Record<string, Mark> | (Record<string, Mark> | null)[] | null;
   }>(
     db,
     sql`
     select s.id, s.admission_number, s.first_name || ' ' || s.last_name as name, s.class_id,
            s.entry_exam, s.entry_index_number, s.entry_marks,
-           (select json_object_agg(es.subject_id, ${markAsJson('es')})
-            from exam_scores es where es.student_id = s.id and es.exam_id = ${examId}) as marks
+           ${
+             exam.components.length === 0
+               ? marksInExam(exam.id)
+               : sql`json_build_array(${sql.join(
+                   exam.components.map((c) => marksInExam(c.id)),
+                   sql`, `,
+                 )})`
+           } as marks
     from students s
     where s.school_id = ${schoolId} and s.is_active
       and s.class_id in (${sql.join(
@@ -224,23 +265,32 @@ async function selectStudentMarks(
       )})
     order by s.first_name, s.last_name, s.id`,
   );
-  return rows.map((r) => ({
-    id: r.id,
-    admissionNumber: r.admission_number,
-    name: r.name,
-    classId: r.class_id,
-    entryExam: r.entry_exam,
-    entryIndexNumber: r.entry_index_number,
-    entryMarks: r.entry_marks,
-    marks: r.marks ?? {},
-  }));
+  return rows.map((r) => {
+    const components = Array.isArray(r.marks) ? r.marks.map((m) => m ?? {}) : null;
+    const combined =
+      components &&
+      combineMarks(components.map((marks, i) => ({ weight: exam.components[i]!.weight, marks })));
+    return {
+      id: r.id,
+      admissionNumber: r.admission_number,
+      name: r.name,
+      classId: r.class_id,
+      entryExam: r.entry_exam,
+      entryIndexNumber: r.entry_index_number,
+      entryMarks: r.entry_marks,
+      marks: combined ? combined.marks : ((r.marks as Record<string, Mark> | null) ?? {}),
+      components: combined && components && { marks: components, rescaled: combined.rescaled },
+    };
+  });
 }
 
 /**
  * The exam before this one (by start date, then id) in which any student of `classIds` has a
  * mark, what each student's deviation is measured against, with the marks of the active
  * students of `classIds` in it (student id → subject id → mark). One query, so that it runs
- * beside the current marks rather than after them.
+ * beside the current marks rather than after them. Like is compared with like: a combined
+ * exam's previous is the latest earlier combined exam whose components have such marks, its
+ * marks combined; an ordinary exam's is an ordinary one (a combined exam has no scores).
  */
 async function selectPreviousExamMarks(
   db: Db,
@@ -253,6 +303,7 @@ async function selectPreviousExamMarks(
 }> {
   const marks = new Map<number, Record<string, Mark>>();
   if (classIds.length === 0) return { exam: null, marks };
+  const combined = exam.components.length > 0;
   const inClasses = sql.join(
     classIds.map((id) => sql`${id}`),
     sql`, `,
@@ -261,7 +312,7 @@ async function selectPreviousExamMarks(
     exam_id: number;
     exam_name: string;
     student_id: number | null;
-    marks: Record<string, Mark> | null;
+    marks: Record<string, Mark> | { weight: number; marks: Record<string, Mark> | null }[] | null;
   }>(
     db,
     sql`
@@ -269,14 +320,25 @@ async function selectPreviousExamMarks(
       select e.id, e.name from exams e
       where e.school_id = ${schoolId}
         and (e.start_date, e.id) < (${exam.startDate}::date, ${exam.id})
-        and exists (
-          select 1 from exam_scores es join students s on s.id = es.student_id
-          where es.exam_id = e.id and s.class_id in (${inClasses}))
+        and exists (${
+          combined
+            ? sql`select 1 from exam_components c
+                  join exam_scores es on es.exam_id = c.component_exam_id
+                  join students s on s.id = es.student_id
+                  where c.exam_id = e.id and s.class_id in (${inClasses})`
+            : sql`select 1 from exam_scores es join students s on s.id = es.student_id
+                  where es.exam_id = e.id and s.class_id in (${inClasses})`
+        })
       order by e.start_date desc, e.id desc
       limit 1)
     select p.id as exam_id, p.name as exam_name, s.id as student_id,
-           (select json_object_agg(es.subject_id, ${markAsJson('es')})
-            from exam_scores es where es.student_id = s.id and es.exam_id = p.id) as marks
+           ${
+             combined
+               ? sql`(select json_agg(json_build_object(
+                          'weight', c.weight, 'marks', ${marksInExam(sql`c.component_exam_id`)}))
+                      from exam_components c where c.exam_id = p.id)`
+               : marksInExam(sql`p.id`)
+           } as marks
     from previous p
     left join students s
       on s.school_id = ${schoolId} and s.is_active and s.class_id in (${inClasses})`,
@@ -284,7 +346,11 @@ async function selectPreviousExamMarks(
   const first = rows[0];
   if (!first) return { exam: null, marks };
   for (const row of rows) {
-    if (row.student_id !== null) marks.set(row.student_id, row.marks ?? {});
+    if (row.student_id === null) continue;
+    const ofStudent = Array.isArray(row.marks)
+      ? combineMarks(row.marks.map((c) => ({ weight: c.weight, marks: c.marks ?? {} }))).marks
+      : (row.marks ?? {});
+    marks.set(row.student_id, ofStudent);
   }
   return { exam: { id: first.exam_id, name: first.exam_name }, marks };
 }
@@ -454,7 +520,7 @@ export async function examResults(
   const resolved = resolveScope(allClasses, exam, scope);
   const rankedIds = resolved.ranked.map((c) => c.id);
   const [students, previous] = await Promise.all([
-    selectStudentMarks(db, schoolId, exam.id, rankedIds),
+    selectStudentMarks(db, schoolId, exam, rankedIds),
     selectPreviousExamMarks(db, schoolId, exam, rankedIds),
   ]);
   const previousExam = previous.exam;
@@ -601,6 +667,9 @@ export async function examResults(
     outcomes,
     meanBands,
     previous: previousResults,
+    componentMarks: new Map(
+      students.flatMap((s) => (s.components ? [[s.id, s.components] as const] : [])),
+    ),
   };
 }
 

@@ -1,4 +1,4 @@
-import { sampleCard } from '@shule/shared/results/report-card-sample';
+import { sampleCard, sampleCombinedCard } from '@shule/shared/results/report-card-sample';
 import type { ReportCard } from '@shule/shared/results/report-cards';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -89,6 +89,30 @@ describe('report form page', () => {
     await screen.findByRole('article');
     expect(screen.queryByTestId('box-STREAM POSITION')).toBeNull();
     expect(screen.queryByRole('columnheader', { name: 'POS' })).toBeNull();
+  });
+
+  it("shows a combined exam's component marks before the combined mark, and what the * means", async () => {
+    vi.stubGlobal('fetch', fakeApi(sampleCombinedCard()).fetch);
+    renderPage('/exams/3/report/100?class=7');
+    const form = await screen.findByRole('article');
+    const heads = within(form)
+      .getAllByRole('columnheader')
+      .map((c) => c.textContent);
+    expect(heads.slice(0, 4)).toEqual(['SUBJECT', 'CAT 1 30%', 'END TERM 70%', 'MARK']);
+    const physics = within(form)
+      .getByRole('rowheader', { name: /Physics/ })
+      .closest('tr')!;
+    expect(
+      within(physics)
+        .getAllByRole('cell')
+        .slice(0, 3)
+        .map((c) => c.textContent),
+    ).toEqual(['X', '58', '58*']);
+    expect(
+      within(form).getByText(
+        'MARK combines CAT 1 (30%) and End term (70%). * A paper was missed (X) or not sat: the weights of the others were rescaled.',
+      ),
+    ).toBeTruthy();
   });
 
   it('finds the class from the student when the address does not name it', async () => {

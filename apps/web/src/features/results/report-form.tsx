@@ -1,4 +1,5 @@
 import {
+  componentsNote,
   formatResultNumber,
   nextTermLine,
   type SubjectColumn,
@@ -150,61 +151,65 @@ const FOLDED: SubjectColumn['key'][] = ['comment', 'teacher'];
 
 function SubjectTable({ card }: { card: ReportCard }) {
   const columns = subjectColumns(card);
+  const note = componentsNote(card);
   return (
-    <table className="mt-2 w-full border border-slate-300 text-xs sm:text-sm">
-      <thead className="bg-slate-100 text-[10px] text-slate-500 sm:text-xs">
-        <tr>
-          {columns.map((c) => (
-            <th
-              key={c.key}
-              scope="col"
-              className={cn(
-                'px-1 py-1.5 font-bold sm:px-2',
-                c.key === 'subject' || FOLDED.includes(c.key) ? 'text-left' : 'text-center',
-                FOLDED.includes(c.key) && 'hidden sm:table-cell print:table-cell',
-              )}
-            >
-              {c.label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {card.subjects.map((row) => (
-          <tr key={row.subject} className="even:bg-slate-50">
-            {columns.map((c) =>
-              c.key === 'subject' ? (
-                <th key={c.key} scope="row" className="px-1 py-1 text-left font-semibold sm:px-2">
-                  {row.name}
-                  <span className="block text-[11px] font-normal text-slate-500 sm:hidden print:hidden">
-                    {[row.comment, row.teacher].filter(Boolean).join(' · ')}
-                  </span>
-                </th>
-              ) : (
-                <td
-                  key={c.key}
-                  className={cn(
-                    'px-1 py-1 sm:px-2',
-                    FOLDED.includes(c.key)
-                      ? 'hidden sm:table-cell print:table-cell'
-                      : 'text-center',
-                  )}
-                >
-                  {c.cell(row)}
-                </td>
-              ),
-            )}
-          </tr>
-        ))}
-        {card.subjects.length === 0 ? (
+    <>
+      <table className="mt-2 w-full border border-slate-300 text-xs sm:text-sm">
+        <thead className="bg-slate-100 text-[10px] text-slate-500 sm:text-xs">
           <tr>
-            <td colSpan={columns.length} className="px-2 py-2 text-slate-500">
-              No marks in this exam.
-            </td>
+            {columns.map((c) => (
+              <th
+                key={c.key}
+                scope="col"
+                className={cn(
+                  'px-1 py-1.5 font-bold sm:px-2',
+                  c.key === 'subject' || FOLDED.includes(c.key) ? 'text-left' : 'text-center',
+                  FOLDED.includes(c.key) && 'hidden sm:table-cell print:table-cell',
+                )}
+              >
+                {c.label}
+              </th>
+            ))}
           </tr>
-        ) : null}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {card.subjects.map((row) => (
+            <tr key={row.subject} className="even:bg-slate-50">
+              {columns.map((c) =>
+                c.key === 'subject' ? (
+                  <th key={c.key} scope="row" className="px-1 py-1 text-left font-semibold sm:px-2">
+                    {row.name}
+                    <span className="block text-[11px] font-normal text-slate-500 sm:hidden print:hidden">
+                      {[row.comment, row.teacher].filter(Boolean).join(' · ')}
+                    </span>
+                  </th>
+                ) : (
+                  <td
+                    key={c.key}
+                    className={cn(
+                      'px-1 py-1 sm:px-2',
+                      FOLDED.includes(c.key)
+                        ? 'hidden sm:table-cell print:table-cell'
+                        : 'text-center',
+                    )}
+                  >
+                    {c.cell(row)}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+          {card.subjects.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className="px-2 py-2 text-slate-500">
+                No marks in this exam.
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+      {note ? <p className="mt-1 text-[10px] text-slate-500 sm:text-xs">{note}</p> : null}
+    </>
   );
 }
 
