@@ -129,6 +129,12 @@ export const router = createBrowserRouter([
                     }),
                   },
                   {
+                    path: '/results',
+                    lazy: async () => ({
+                      Component: (await import('../features/results/results-page')).ResultsPage,
+                    }),
+                  },
+                  {
                     path: '/grades',
                     lazy: async () => ({
                       Component: (await import('../features/grades/grades-page')).GradesPage,
@@ -148,7 +154,6 @@ export const router = createBrowserRouter([
                     }),
                   },
                   comingSoon('/messages', 'Messaging'),
-                  comingSoon('/results', 'Results'),
                   comingSoon('/analytics', 'Analytics/Fee'),
                   comingSoon('/reports', 'Reports'),
                   comingSoon('/fees', 'Fees'),

@@ -1,8 +1,8 @@
 import type { Exam } from '@shule/shared/exams';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { examsQueryKey } from '../../lib/queries/exams';
 import { useSession } from '../../lib/session';
-import { examsQueryKey } from './get-exams';
 
 export const deleteExam = (id: number) => api.delete(`/grades/exams/${id}/`);
 

@@ -18,11 +18,11 @@ import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, formatDateShort } from '../../lib/dates';
 import { canRetry } from '../../lib/form-errors';
+import { useExams } from '../../lib/queries/exams';
 import { useTerms } from '../../lib/queries/terms';
 import { useIsAdmin } from '../../lib/roles';
 import { useDeleteExam } from './delete-exam';
 import { ExamFormDialog } from './exam-form-dialog';
-import { useExams } from './get-exams';
 
 const BREADCRUMB = [
   { label: 'Dashboard', to: '/dashboard' },
