@@ -534,18 +534,19 @@ export async function examResults(
     ...outcomeOf(student.marks, inputs, exam.scheme, meanBands),
   }));
   const outcomes = new Map(computed.map((c) => [c.student.id, c.outcome]));
-  const previousResults = new Map(
-    [...previous.marks].map(([studentId, marks]): [number, StudentExamResult] => {
-      const graded = outcomeOf(marks, inputs, exam.scheme, meanBands);
-      return [studentId, { marks: graded.inputs.map(gradedMark), outcome: graded.outcome }];
-    }),
-  );
-  const previousMeans = new Map(
-    [...previousResults].map(([studentId, result]) => [
+  const previousOutcomes = new Map(
+    [...previous.marks].map(([studentId, marks]) => [
       studentId,
-      comparableMean(gradingScheme(exam.scheme), result.outcome),
+      outcomeOf(marks, inputs, exam.scheme, meanBands),
     ]),
   );
+  const previousMeans = new Map(
+    [...previousOutcomes].map(([studentId, { outcome }]) => [
+      studentId,
+      comparableMean(scheme, outcome),
+    ]),
+  );
+  let previousResults: Map<number, StudentExamResult> | undefined;
 
   // Positions: in the level (or the lone class), and in each stream.
   const keys = computed.map((c) => (scheme.ranks ? rankKey(scheme, c.outcome) : null));
@@ -666,10 +667,19 @@ export async function examResults(
     subjects,
     outcomes,
     meanBands,
-    previous: previousResults,
     componentMarks: new Map(
       students.flatMap((s) => (s.components ? [[s.id, s.components] as const] : [])),
     ),
+    // Graded mark by mark only when read (the analysis): a merit list needs the means alone.
+    get previous() {
+      previousResults ??= new Map(
+        [...previousOutcomes].map(([studentId, { inputs, outcome }]) => [
+          studentId,
+          { marks: inputs.map(gradedMark), outcome },
+        ]),
+      );
+      return previousResults;
+    },
   };
 }
 
