@@ -154,6 +154,39 @@ export const analysisResponse = z.object({
 });
 export type ExamAnalysis = z.infer<typeof analysisResponse>;
 
+/** One level (or a class without a level) on the dashboard's latest results card. */
+export const latestResultsGroupSchema = z.object({
+  name: z.string(),
+  level: z.string().nullable(),
+  class_id: z.number().int().nullable(),
+  entries: z.number().int(),
+  mean_mark: z.number().nullable(),
+  mean_points: z.number().nullable(),
+  mean_grade: z.string().nullable(),
+  deviation: z.number().nullable(),
+});
+export type LatestResultsGroup = z.infer<typeof latestResultsGroupSchema>;
+
+/**
+ * GET /api/exams/latest_results/: the latest exam with marks (by start date; a combined exam
+ * once its components have marks) and each level's mean grade and deviation in it; `exam` is
+ * null before any mark is entered.
+ */
+export const latestResultsResponse = z.object({
+  exam: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      term: z.string().nullable(),
+      year: z.string().nullable(),
+    })
+    .nullable(),
+  previous_exam: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  measure: z.enum(['mean_points', 'mean_mark']).nullable(),
+  groups: z.array(latestResultsGroupSchema),
+});
+export type LatestResults = z.infer<typeof latestResultsResponse>;
+
 // ── Computing ────────────────────────────────────────────────────────────────────────────────
 
 /** A mark with its subject's grade and points (a merit list's subject cell). */
@@ -284,7 +317,7 @@ function deviationOf(current: number | null, previous: number | null, measure: M
 
 /** A group of students' results: the stream or level row of the analysis. */
 function summariseResults(
-  students: readonly IndexedStudent[],
+  students: readonly AnalysisStudent[],
   meanBands: readonly Band[],
   ctx: Context,
 ): GroupSummary {
@@ -470,16 +503,26 @@ function valueAdded(students: readonly AnalysisStudent[], ctx: Context): ValueAd
 const bySubject = (result: StudentExamResult | null) =>
   new Map((result?.marks ?? []).map((m) => [m.subject, m]));
 
-/** The analysis of an exam for a scope's students (see the counting rules at the top). */
-export function computeAnalysis(input: AnalysisInput): ComputedAnalysis {
+function contextOf(input: AnalysisInput): Context {
   const scheme = gradingScheme(input.scheme);
   const streamNames = new Map(input.streams.map((s) => [s.id, s.name]));
-  const ctx: Context = {
+  return {
     measure: scheme.deviationOf,
     grades: gradeColumns([...input.meanBands, ...input.subjects.flatMap((s) => s.bands)]),
     measureOf: (o) => comparableMean(scheme, o),
     classOf: (id) => ({ id, name: streamNames.get(id) ?? '' }),
   };
+}
+
+/** The scope's own row (entries, means, grade counts, deviation) without the rest. */
+export function analysisSummary(input: AnalysisInput): { measure: Measure; summary: GroupSummary } {
+  const ctx = contextOf(input);
+  return { measure: ctx.measure, summary: summariseResults(input.students, input.meanBands, ctx) };
+}
+
+/** The analysis of an exam for a scope's students (see the counting rules at the top). */
+export function computeAnalysis(input: AnalysisInput): ComputedAnalysis {
+  const ctx = contextOf(input);
   const students: IndexedStudent[] = input.students.map((s) => ({
     ...s,
     now: bySubject(s.current),

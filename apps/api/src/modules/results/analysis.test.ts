@@ -1,4 +1,8 @@
-import { analysisResponse, type ExamAnalysis } from '@shule/shared/results/analysis';
+import {
+  analysisResponse,
+  type ExamAnalysis,
+  latestResultsResponse,
+} from '@shule/shared/results/analysis';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { students } from '../../db/schema/index';
@@ -216,5 +220,56 @@ describe('exam analysis: scope and refusals', () => {
     await expectStatus(analysisOf(auth, f.endTerm, 'level=Form 4'), 403);
     const student = await authAs(t.app, who.schoolId, 'student');
     await expectStatus(analysisOf(student, f.endTerm, `class=${f.east}`), 403);
+  });
+});
+
+describe('latest results (the dashboard’s card)', () => {
+  const latest = (auth: Record<string, string>) => call('GET', '/api/exams/latest_results/', auth);
+
+  it('gives each level’s mean grade and deviation in the latest exam with marks', async () => {
+    const who = await newSchool();
+    const f = await form4(who);
+    // A later exam without marks is not the latest with results.
+    await create(who, '/api/grades/exams/', {
+      name: 'Joint exam',
+      start_date: '2026-09-01',
+      end_date: '2026-09-01',
+    });
+    const body = (await expectStatus(latest(who.auth), 200)).json();
+    expect(latestResultsResponse.parse(body)).toEqual({
+      exam: { id: f.endTerm, name: 'End term', term: null, year: null },
+      previous_exam: { id: f.midTerm, name: 'Mid term' },
+      measure: 'mean_mark',
+      groups: [
+        {
+          name: 'Form 4',
+          level: 'Form 4',
+          class_id: null,
+          entries: 4,
+          mean_mark: 46.67,
+          mean_points: 5.444,
+          mean_grade: 'C-',
+          deviation: -1.66,
+        },
+      ],
+    });
+  });
+
+  it('answers no exam before any mark, whatever another school has', async () => {
+    await form4(await newSchool());
+    const empty = await newSchool();
+    expect((await expectStatus(latest(empty.auth), 200)).json()).toEqual({
+      exam: null,
+      previous_exam: null,
+      measure: null,
+      groups: [],
+    });
+  });
+
+  it('is for admins (403 for a teacher) and needs a token (401)', async () => {
+    const who = await newSchool();
+    const teacher = await authAs(t.app, who.schoolId, 'teacher');
+    await expectStatus(latest(teacher), 403);
+    await expectStatus(latest({}), 401);
   });
 });

@@ -1,4 +1,9 @@
-import { analysisFileName, analysisQuery, analysisResponse } from '@shule/shared/results/analysis';
+import {
+  analysisFileName,
+  analysisQuery,
+  analysisResponse,
+  latestResultsResponse,
+} from '@shule/shared/results/analysis';
 import { examIdParams, meritListQuery, meritListResponse } from '@shule/shared/results/merit-list';
 import { meritListFileName } from '@shule/shared/results/merit-list-columns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,7 +11,7 @@ import { z } from 'zod';
 import { sendTypedJson } from '../../plugins/typed-json';
 import { getSchool } from '../schools/service';
 import { readUploadedImage } from '../uploads/service';
-import { examAnalysis } from './analysis';
+import { examAnalysis, latestResults } from './analysis';
 import { renderAnalysisPdf } from './analysis-pdf';
 import { renderMeritListPdf } from './merit-list-pdf';
 import { assertMaySeeResults, meritList, type ResultsScope } from './service';
@@ -51,6 +56,22 @@ const resultRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .send(pdf);
     },
+  );
+
+  app.get(
+    '/exams/latest_results/',
+    {
+      preHandler: app.requireRole('admin'),
+      schema: {
+        response: {
+          200: latestResultsResponse.describe(
+            "The latest exam with marks and each level's mean grade and deviation in it",
+          ),
+        },
+        tags: ['results'],
+      },
+    },
+    (request) => latestResults(app.db, request.schoolId()),
   );
 
   app.get(

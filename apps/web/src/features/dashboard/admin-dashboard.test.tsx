@@ -69,4 +69,58 @@ describe('admin dashboard', () => {
     const weekdays = [...container.querySelectorAll('thead th')].map((th) => th.textContent);
     expect(weekdays).toEqual(['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa']);
   });
+
+  it('shows the latest exam’s mean grade and deviation per level, linking to the analysis', async () => {
+    renderDashboard({
+      '/api/exams/latest_results/': json(200, {
+        exam: { id: 9, name: 'End Term', term: 'Term 2', year: '2026' },
+        previous_exam: { id: 8, name: 'Mid Term' },
+        measure: 'mean_points',
+        groups: [
+          {
+            name: 'Form 4',
+            level: 'Form 4',
+            class_id: null,
+            entries: 80,
+            mean_mark: 58.2,
+            mean_points: 7.412,
+            mean_grade: 'C+',
+            deviation: 0.25,
+          },
+          {
+            name: 'Remedial',
+            level: null,
+            class_id: 3,
+            entries: 5,
+            mean_mark: 41,
+            mean_points: 4.2,
+            mean_grade: 'D+',
+            deviation: -1.5,
+          },
+        ],
+      }),
+    });
+    expect((await screen.findByTestId('latest-grade-Form 4')).textContent).toBe('C+');
+    expect(
+      screen.getByText('End Term · 2026 Term 2 · DEV in mean points since Mid Term'),
+    ).toBeTruthy();
+    const form4 = screen.getByRole('link', { name: /^Form 4: mean grade C\+, deviation \+0\.25/ });
+    expect(form4.getAttribute('href')).toBe('/results?exam=9&level=Form%204');
+    const remedial = screen.getByRole('link', {
+      name: /^Remedial: mean grade D\+, deviation -1\.5/,
+    });
+    expect(remedial.getAttribute('href')).toBe('/results?exam=9&class=3');
+  });
+
+  it('says when no exam has marks yet', async () => {
+    renderDashboard({
+      '/api/exams/latest_results/': json(200, {
+        exam: null,
+        previous_exam: null,
+        measure: null,
+        groups: [],
+      }),
+    });
+    expect(await screen.findByText(/No marks entered yet/)).toBeTruthy();
+  });
 });

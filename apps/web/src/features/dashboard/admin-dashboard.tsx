@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
+import { LatestResultsCard } from './latest-results-card';
 import { useClassCount, useStudentCounts, useTeacherCount } from './use-dashboard-counts';
 
 const ERROR_TEXT = 'An error occurred';
@@ -171,6 +172,8 @@ export function AdminDashboard({ schoolId }: { schoolId: number }) {
         />
         <ComingSoonCard title="Attendance Rate" icon={CalendarCheck} />
       </div>
+
+      <LatestResultsCard schoolId={schoolId} />
 
       <div className="grid gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
