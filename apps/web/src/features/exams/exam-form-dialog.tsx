@@ -1,4 +1,4 @@
-import { type Exam, type ExamForm, examFormSchema } from '@shule/shared/exams';
+import { type Exam, type ExamComponent, type ExamForm, examFormSchema } from '@shule/shared/exams';
 import { GRADING_SCHEME_LABELS, GRADING_SCHEMES } from '@shule/shared/results/scheme';
 import { Controller, useForm } from 'react-hook-form';
 import { Alert } from '../../components/ui/alert';
@@ -14,6 +14,7 @@ import { useClasses } from '../../lib/queries/classes';
 import { useSchool } from '../../lib/queries/school';
 import { useTerms } from '../../lib/queries/terms';
 import { zodResolver } from '../../lib/zod-resolver';
+import { CombineExamsField } from './combine-exams-field';
 import { type ExamValues, useCreateExam } from './create-exam';
 import { useUpdateExam } from './update-exam';
 
@@ -54,6 +55,7 @@ function ExamFormBody({ exam, onDone }: { exam: Exam | null; onDone(): void }) {
       grading_scheme: exam?.grading_scheme ?? null,
       classes: exam?.classes ?? [],
       levels: exam?.levels ?? [],
+      components: exam?.components ?? [],
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -134,6 +136,29 @@ function ExamFormBody({ exam, onDone }: { exam: Exam | null; onDone(): void }) {
             )}
           />
         )}
+      />
+      <Controller
+        control={form.control}
+        name="components"
+        render={({ field, fieldState }) => {
+          // A weight's own message (components.N.weight), or the list's.
+          const itemErrors = fieldState.error as unknown as
+            | ({ weight?: { message?: string } } | undefined)[]
+            | undefined;
+          const weightError = (i: number) => itemErrors?.[i]?.weight?.message;
+          const firstWeightError = Array.isArray(itemErrors)
+            ? itemErrors.map((e) => e?.weight?.message).find(Boolean)
+            : undefined;
+          return (
+            <CombineExamsField
+              exam={exam}
+              value={(field.value ?? []) as ExamComponent[]}
+              onChange={field.onChange}
+              error={fieldState.error?.message ?? firstWeightError}
+              weightError={weightError}
+            />
+          );
+        }}
       />
       {exam ? (
         <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm">

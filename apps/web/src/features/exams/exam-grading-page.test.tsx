@@ -51,13 +51,20 @@ interface FakeClass {
 }
 
 /** A stand-in API holding one exam's marks, per class. */
-function fakeApi(classes: FakeClass[], failSave = false) {
+function fakeApi(classes: FakeClass[], failSave = false, shown: Exam = exam) {
   const posted: unknown[] = [];
   const asked: string[] = [];
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     if (url === '/api/users/user/') return json(200, sessionUser('teacher'));
-    if (url === '/api/grades/exams/5/') return json(200, exam);
+    if (url === '/api/grades/exams/5/') return json(200, shown);
+    if (url === '/api/grades/exams/?school=7') {
+      return json(200, [
+        shown,
+        { ...exam, id: 3, name: 'CAT 1' },
+        { ...exam, id: 4, name: 'End term' },
+      ]);
+    }
     if (url === '/api/classes/?school=7') {
       return json(200, { classes: classes.map((c) => classRow(c.id, c.name)) });
     }
@@ -309,5 +316,39 @@ describe('exam grading page', () => {
     const other = screen.getByRole('region', { name: 'Scores of Baraka Kamau' });
     expect(within(other).getByLabelText('Mathematics')).toBeTruthy();
     expect(within(other).getByLabelText('English')).toBeTruthy();
+  });
+  it('shows that a combined exam takes its marks from its components, linking to them, with no inputs', async () => {
+    const combined: Exam = {
+      ...exam,
+      name: 'Term 1 result',
+      components: [
+        { exam: 3, weight: 30 },
+        { exam: 4, weight: 70 },
+      ],
+    };
+    const students = [student(21, 'Akinyi', null, {})];
+    vi.stubGlobal(
+      'fetch',
+      fakeApi([{ id: 1, name: '4 East', subjects: [math], students }], false, combined).fetch,
+    );
+    renderPage();
+    const parts = await screen.findByRole('list', { name: 'Exams it combines' });
+    await waitFor(() =>
+      expect(within(parts).getByRole('link', { name: 'CAT 1' }).getAttribute('href')).toBe(
+        '/exams/3',
+      ),
+    );
+    expect(
+      within(parts)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['CAT 1 30%', 'End term 70%']);
+    expect(
+      screen.getByText(
+        'Term 1 result combines other exams: its marks are worked out from theirs, not typed in.',
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading' })).toBeNull());
+    expect(screen.queryByRole('list', { name: 'Students' })).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { Exam } from '@shule/shared/exams';
 import { MAX_SCORE, MIN_SCORE } from '@shule/shared/grades';
 import type { Mark } from '@shule/shared/results/marks';
 import {
@@ -28,6 +29,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/dates';
 import { useClasses } from '../../lib/queries/classes';
+import { useExams } from '../../lib/queries/exams';
 import { useExam } from './get-exam';
 import { useStudentsWithGrades } from './get-students-with-grades';
 import { GenerateMeritListButton } from './merit-list-choice';
@@ -53,6 +55,7 @@ export function ExamGradingPage({
 } = {}) {
   const examId = Number(useParams().id);
   const exam = useExam(examId);
+  const combined = (exam.data?.components.length ?? 0) > 0;
   const classes = useClasses();
   const [params, setParams] = useSearchParams();
   const requested = Number(params.get('class'));
@@ -138,6 +141,7 @@ export function ExamGradingPage({
           <Alert tone="error">Could not load the exam. {errorMessage(exam.error)}</Alert>
         ) : null}
       </div>
+      {exam.data && combined ? <CombinedNotice exam={exam.data} /> : null}
 
       {classes.isPending || (chosen && students.isPending) ? (
         <StudentSkeletons />
@@ -171,14 +175,18 @@ export function ExamGradingPage({
             </Select>
             {all.length > 0 ? (
               <>
-                <SearchInput
-                  placeholder="Search students..."
-                  value={search}
-                  onChange={(e) => setSearch(e.target.value)}
-                />
-                <p className="text-sm text-muted-foreground sm:ml-auto">
-                  {shown.length} of {all.length} students
-                </p>
+                {combined ? null : (
+                  <>
+                    <SearchInput
+                      placeholder="Search students..."
+                      value={search}
+                      onChange={(e) => setSearch(e.target.value)}
+                    />
+                    <p className="text-sm text-muted-foreground sm:ml-auto">
+                      {shown.length} of {all.length} students
+                    </p>
+                  </>
+                )}
                 {classActions?.({
                   examId,
                   classId: chosen.id,
@@ -201,7 +209,7 @@ export function ExamGradingPage({
                 </Link>
               }
             />
-          ) : shown.length === 0 ? (
+          ) : combined ? null : shown.length === 0 ? (
             <NoMatches>No students match the search.</NoMatches>
           ) : (
             <Card>
@@ -224,6 +232,35 @@ export function ExamGradingPage({
         </div>
       )}
     </div>
+  );
+}
+
+/** A combined exam's marks come from its components: where to enter them instead. */
+function CombinedNotice({ exam }: { exam: Exam }) {
+  const exams = useExams();
+  const names = new Map((exams.data ?? []).map((e) => [e.id, e.name]));
+  return (
+    <Alert tone="info" className="mb-4">
+      <p className="font-medium">
+        {exam.name} combines other exams: its marks are worked out from theirs, not typed in.
+      </p>
+      <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1" aria-label="Exams it combines">
+        {exam.components.map((c) => (
+          <li key={c.exam}>
+            <Link
+              to={`/exams/${c.exam}`}
+              className="text-primary underline-offset-4 hover:underline"
+            >
+              {names.get(c.exam) ?? 'Exam'}
+            </Link>{' '}
+            <span className="text-muted-foreground">{c.weight}%</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1 text-sm">
+        Enter marks there; the merit list and report forms of this exam follow.
+      </p>
+    </Alert>
   );
 }
 

@@ -193,4 +193,63 @@ describe('exams page', () => {
       levels: [],
     });
   });
+  it('creates a combined exam: two exams ticked, weights typed or made equal, the total checked', async () => {
+    const api = fakeApi([
+      exam(1, 'CAT 1', { start_date: '2026-02-02', end_date: '2026-02-02' }),
+      exam(2, 'End term', { start_date: '2026-03-30', end_date: '2026-04-02' }),
+      exam(3, 'Term 1 average', {
+        components: [
+          { exam: 1, weight: 50 },
+          { exam: 2, weight: 50 },
+        ],
+      }),
+    ]);
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithApp(<ExamsPage />);
+    // The combined exam is marked in the list.
+    const row = (await screen.findAllByRole('row')).find((r) =>
+      r.textContent?.includes('Term 1 average'),
+    )!;
+    expect(within(row).getByText('Combined')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create New Exam' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Term 1 result' } });
+    for (const field of ['Start Date', 'End Date']) {
+      fireEvent.change(within(dialog).getByLabelText(field), { target: { value: '2026-04-03' } });
+    }
+    fireEvent.click(within(dialog).getByLabelText(/Combine results of other exams/));
+    const picker = await within(dialog).findByRole('list', { name: 'Exams to combine' });
+    // Ordinary exams only, earliest first.
+    expect(
+      within(picker)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['CAT 1Feb 2, 2026', 'End termMar 30, 2026']);
+    fireEvent.click(within(picker).getByLabelText(/CAT 1/));
+    fireEvent.click(within(picker).getByLabelText(/End term/));
+    const weight = (name: string) =>
+      within(picker).getByLabelText(`Weight of ${name}`) as HTMLInputElement;
+    expect([weight('CAT 1').value, weight('End term').value]).toEqual(['50', '50']);
+
+    fireEvent.change(weight('CAT 1'), { target: { value: '30' } });
+    expect(within(dialog).getByText('2 exams, weights adding up to 80.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Exam' }));
+    expect(await within(dialog).findByText('The weights must add up to 100, not 80')).toBeTruthy();
+    expect(api.sent).toHaveLength(0);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Equal weights' }));
+    expect([weight('CAT 1').value, weight('End term').value]).toEqual(['50', '50']);
+    fireEvent.change(weight('CAT 1'), { target: { value: '30' } });
+    fireEvent.change(weight('End term'), { target: { value: '70' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Exam' }));
+    expect(await screen.findByText('Exam Created')).toBeTruthy();
+    expect(api.sent[0]?.body).toMatchObject({
+      name: 'Term 1 result',
+      components: [
+        { exam: 1, weight: 30 },
+        { exam: 2, weight: 70 },
+      ],
+    });
+  });
 });

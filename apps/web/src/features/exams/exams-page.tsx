@@ -3,6 +3,7 @@ import { NotebookPen, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DateStatusBadge } from '../../components/date-status-badge';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -88,9 +89,12 @@ export function ExamsPage() {
   );
 
   const nameLink = (exam: Exam) => (
-    <Link to={`/exams/${exam.id}`} className="font-medium text-primary hover:underline">
-      {exam.name}
-    </Link>
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <Link to={`/exams/${exam.id}`} className="font-medium text-primary hover:underline">
+        {exam.name}
+      </Link>
+      {exam.components.length > 0 ? <Badge tone="blue">Combined</Badge> : null}
+    </span>
   );
 
   const addButton = isAdmin ? (
