@@ -348,7 +348,10 @@ describe('exam grading page', () => {
         'Term 1 result combines other exams: its marks are worked out from theirs, not typed in.',
       ),
     ).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading' })).toBeNull());
-    expect(screen.queryByRole('list', { name: 'Students' })).toBeNull();
+    // Each student's report form to print, and nothing to type.
+    const list = await screen.findByRole('list', { name: 'Students' });
+    expect(within(list).getByRole('link', { name: 'Print Report of Akinyi Kamau' })).toBeTruthy();
+    expect(within(list).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
   });
 });

@@ -175,18 +175,14 @@ export function ExamGradingPage({
             </Select>
             {all.length > 0 ? (
               <>
-                {combined ? null : (
-                  <>
-                    <SearchInput
-                      placeholder="Search students..."
-                      value={search}
-                      onChange={(e) => setSearch(e.target.value)}
-                    />
-                    <p className="text-sm text-muted-foreground sm:ml-auto">
-                      {shown.length} of {all.length} students
-                    </p>
-                  </>
-                )}
+                <SearchInput
+                  placeholder="Search students..."
+                  value={search}
+                  onChange={(e) => setSearch(e.target.value)}
+                />
+                <p className="text-sm text-muted-foreground sm:ml-auto">
+                  {shown.length} of {all.length} students
+                </p>
                 {classActions?.({
                   examId,
                   classId: chosen.id,
@@ -209,23 +205,32 @@ export function ExamGradingPage({
                 </Link>
               }
             />
-          ) : combined ? null : shown.length === 0 ? (
+          ) : shown.length === 0 ? (
             <NoMatches>No students match the search.</NoMatches>
           ) : (
             <Card>
               <ul className="divide-y" aria-label="Students">
-                {shown.map((student) => (
-                  <StudentRow
-                    key={student.id}
-                    examId={examId}
-                    classId={chosen.id}
-                    className={chosen.name}
-                    subjects={students.data?.subjects ?? []}
-                    student={student}
-                    expanded={expanded.has(student.id)}
-                    onToggle={() => toggle(student.id)}
-                  />
-                ))}
+                {shown.map((student) =>
+                  combined ? (
+                    <ReportOnlyRow
+                      key={student.id}
+                      examId={examId}
+                      classId={chosen.id}
+                      student={student}
+                    />
+                  ) : (
+                    <StudentRow
+                      key={student.id}
+                      examId={examId}
+                      classId={chosen.id}
+                      className={chosen.name}
+                      subjects={students.data?.subjects ?? []}
+                      student={student}
+                      expanded={expanded.has(student.id)}
+                      onToggle={() => toggle(student.id)}
+                    />
+                  ),
+                )}
               </ul>
             </Card>
           )}
@@ -261,6 +266,52 @@ function CombinedNotice({ exam }: { exam: Exam }) {
         Enter marks there; the merit list and report forms of this exam follow.
       </p>
     </Alert>
+  );
+}
+
+function PrintReportLink({
+  examId,
+  classId,
+  student,
+}: {
+  examId: number;
+  classId: number;
+  student: StudentMarksRow;
+}) {
+  return (
+    <Link
+      to={`/exams/${examId}/report/${student.id}?class=${classId}&print=1`}
+      className={cn(buttonClass('outline', 'sm'), 'shrink-0')}
+      aria-label={`Print Report of ${student.first_name} ${student.last_name}`}
+    >
+      <Printer className="h-4 w-4" aria-hidden="true" />
+      <span className="hidden sm:inline">Print Report</span>
+    </Link>
+  );
+}
+
+/** A student of a combined exam: nothing to type, their report form to print. */
+function ReportOnlyRow({
+  examId,
+  classId,
+  student,
+}: {
+  examId: number;
+  classId: number;
+  student: StudentMarksRow;
+}) {
+  return (
+    <li className="flex items-center gap-3 p-3 sm:px-4">
+      <span className="min-w-0 flex-1 p-1">
+        <span className="block truncate font-medium">
+          {student.first_name} {student.last_name}
+        </span>
+        <span className="block truncate text-sm text-muted-foreground">
+          Adm. {student.admission_number}
+        </span>
+      </span>
+      <PrintReportLink examId={examId} classId={classId} student={student} />
+    </li>
   );
 }
 
@@ -412,14 +463,7 @@ function StudentRow({
             Unsaved
           </Badge>
         ) : null}
-        <Link
-          to={`/exams/${examId}/report/${student.id}?class=${classId}&print=1`}
-          className={cn(buttonClass('outline', 'sm'), 'shrink-0')}
-          aria-label={`Print Report of ${fullName}`}
-        >
-          <Printer className="h-4 w-4" aria-hidden="true" />
-          <span className="hidden sm:inline">Print Report</span>
-        </Link>
+        <PrintReportLink examId={examId} classId={classId} student={student} />
       </div>
       {expanded ? (
         <section
