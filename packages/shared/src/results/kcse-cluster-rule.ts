@@ -7,7 +7,7 @@ import {
 import type { GradingScheme, StudentOutcome, SubjectMarkInput } from './scheme';
 import { kcseCoreSubjectOf } from './subject-groups';
 import {
-  bestFirst,
+  bestFew,
   bestOf,
   incompleteOutcome,
   missingSubjectReason,
@@ -38,7 +38,7 @@ function kcseClusterOutcome(subjects: readonly SubjectMarkInput[]): StudentOutco
   const english = bestOf(s.graded, isEnglish);
   const kiswahili = bestOf(s.graded, isKiswahiliOrKsl);
   const mathematics = bestOf(s.graded, isMathematics);
-  const sciences = s.graded.filter(isScience).sort(bestFirst).slice(0, SCIENCES_COUNTED);
+  const sciences = bestFew(s.graded, SCIENCES_COUNTED, isScience);
   const humanity = bestOf(s.graded, isHumanity);
 
   const reasons: string[] = [];

@@ -3,7 +3,7 @@ import { roundHalfUp } from './rounding';
 import type { GradingScheme, StudentOutcome, SubjectMarkInput } from './scheme';
 import { kcseCoreSubjectOf } from './subject-groups';
 import {
-  bestFirst,
+  bestFew,
   bestOf,
   type GradedSubject,
   incompleteOutcome,
@@ -65,10 +65,11 @@ function kcseOutcome(subjects: readonly SubjectMarkInput[]): StudentOutcome {
   if (tooFew) reasons.push(tooFew);
   if (!mathematics || !language || reasons.length > 0) return incompleteOutcome(s, reasons);
 
-  const bestFive = s.graded
-    .filter((subject) => subject !== mathematics && subject !== language)
-    .sort(bestFirst)
-    .slice(0, KCSE_SUBJECTS_COUNTED - 2);
+  const bestFive = bestFew(
+    s.graded,
+    KCSE_SUBJECTS_COUNTED - 2,
+    (subject) => subject !== mathematics && subject !== language,
+  );
   return kcseCountedOutcome(s, [mathematics, language, ...bestFive]);
 }
 

@@ -74,12 +74,40 @@ export function bestFirst(a: GradedSubject, b: GradedSubject): number {
   return b.points - a.points || b.mark - a.mark || a.subjectId - b.subjectId;
 }
 
+/**
+ * The best `count` of the subjects that pass the test, best first: the same as filtering,
+ * sorting by bestFirst and keeping the first `count`, without Array.prototype.sort's working
+ * copies (a level's list picks the best five of every student's subjects).
+ */
+export function bestFew(
+  graded: readonly GradedSubject[],
+  count: number,
+  test: (s: GradedSubject) => boolean,
+): GradedSubject[] {
+  const best: GradedSubject[] = [];
+  for (const subject of graded) {
+    if (!test(subject)) continue;
+    let at = best.length;
+    while (at > 0 && bestFirst(subject, best[at - 1]!) < 0) at--;
+    if (at >= count) continue;
+    // Shift the worse ones down one place (the last falls off once `count` are kept).
+    for (let i = Math.min(best.length, count - 1); i > at; i--) best[i] = best[i - 1]!;
+    best[at] = subject;
+  }
+  return best;
+}
+
 /** The best of the subjects that pass the test, or undefined if none is graded. */
 export function bestOf(
   graded: readonly GradedSubject[],
   test: (s: GradedSubject) => boolean,
 ): GradedSubject | undefined {
-  return graded.filter(test).sort(bestFirst)[0];
+  // The first by bestFirst, found in one pass: a level's list asks this twice per student.
+  let best: GradedSubject | undefined;
+  for (const subject of graded) {
+    if (test(subject) && (best === undefined || bestFirst(subject, best) < 0)) best = subject;
+  }
+  return best;
 }
 
 /** 'No mark in X' when none was sat, 'No grade in X' when one was sat but fell in no band. */
