@@ -8,7 +8,8 @@
  * bench.ts calls benchResults for each driver after its own lists and load test, and
  * resultsVerdicts for its verdict: the targets are judged on PostgreSQL only, as issue 14 sets
  * them (a level's merit list in at most 45 ms at the median and within 3x one SQL aggregate
- * over the same marks; a class's report forms in at most 2.5 s and 60 KB a page).
+ * over the same marks; a class's report forms in at most 2.5 s and 60 KB a page), and issue
+ * 15's analysis of a level within 3x the same aggregate.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -63,6 +64,8 @@ export interface ReportFigures {
 
 export interface ResultsFigures {
   level: MeritListFigures;
+  /** The analysis of the same level (issue 15), held to the same aggregate. */
+  analysis: MeritListFigures;
   school: MeritListFigures;
   reports: ReportFigures[];
   /** The class whose report forms were measured, e.g. "Form 1 East (125 students)". */
@@ -98,6 +101,13 @@ function levelsOf(school: LargeSchool) {
 const meritListUrl = (school: LargeSchool, level: string) =>
   `/api/exams/${school.examId}/merit_list/?level=${encodeURIComponent(level)}`;
 
+const analysisUrl = (school: LargeSchool, level: string) =>
+  `/api/exams/${school.examId}/analysis/?level=${encodeURIComponent(level)}`;
+
+/** The students a level's answer covers: a merit list's rows, an analysis's entries. */
+const studentsIn = (body: { rows?: unknown[]; overall?: { summary: { entries: number } } }) =>
+  body.rows?.length ?? body.overall?.summary.entries ?? 0;
+
 /** One SQL aggregate over a level's marks in the exam: the floor a merit list is held to. */
 const aggregateStatement = (school: LargeSchool, level: string): unknown[] => [
   `select es.student_id, sum(es.score), count(*)
@@ -121,15 +131,16 @@ async function measureMeritLists(
   large: ResultsSchool,
   small: ResultsSchool,
   levels: string[],
-  options: { samples: number; budgetMs: number },
+  options: { samples: number; budgetMs: number; urlOf?: typeof meritListUrl },
 ): Promise<MeritListFigures> {
   const get = getter(app);
-  const urls = levels.map((level) => meritListUrl(large, level));
+  const urlOf = options.urlOf ?? meritListUrl;
+  const urls = levels.map((level) => urlOf(large, level));
   let rows = 0;
   const bytes: MeritListFigures['bytes'] = { identity: 0 };
   for (const url of urls) {
     const plain = expectOk(await get(large, url, 'identity'), url);
-    rows += (plain.json() as { rows: unknown[] }).rows.length;
+    rows += studentsIn(plain.json());
     bytes.identity += plain.rawPayload.length;
     for (const encoding of ['gzip', 'br'] as const) {
       const res = await get(large, url, encoding);
@@ -142,7 +153,7 @@ async function measureMeritLists(
     for (const url of urls) await get(large, url);
   });
   const smallStatements = await queries.statementsOf(async () => {
-    for (const level of levels) expectOk(await get(small, meritListUrl(small, level)), level);
+    for (const level of levels) expectOk(await get(small, urlOf(small, level)), level);
   });
   const aggregates = levels.map((level) => aggregateStatement(large, level));
   const [api, sql, aggregate] = await timeSideBySide(
@@ -278,6 +289,15 @@ export async function benchResults(
     [levels[0]!],
     { samples: 100, budgetMs: 8000 },
   );
+  const analysis = await measureMeritLists(
+    app,
+    queries,
+    `analysis, a level (${levels[0]})`,
+    large,
+    small,
+    [levels[0]!],
+    { samples: 60, budgetMs: 8000, urlOf: analysisUrl },
+  );
   const school = await measureMeritLists(
     app,
     queries,
@@ -295,7 +315,7 @@ export async function benchResults(
   );
   printTable(
     [
-      'merit list',
+      'request',
       'rows',
       'p50 ms',
       'p95 ms',
@@ -310,7 +330,7 @@ export async function benchResults(
       'q@100',
       'q@2000',
     ],
-    [level, school].map((m) => [
+    [level, analysis, school].map((m) => [
       m.name,
       String(m.rows),
       ms(m.api.p50),
@@ -350,7 +370,7 @@ export async function benchResults(
           ],
     ),
   );
-  return { level, school, reports, reportClass };
+  return { level, analysis, school, reports, reportClass };
 }
 
 /** PASS/FAIL lines for issue 14's targets, on PostgreSQL; none for another driver. */
@@ -359,8 +379,12 @@ export function resultsVerdicts(
   figures: ResultsFigures | undefined,
 ): [ok: boolean | undefined, text: string][] {
   if (label !== JUDGED_DRIVER || !figures) return [];
-  const { level } = figures;
+  const { level, analysis } = figures;
   const lines: [boolean | undefined, string][] = [
+    [
+      analysis.api.p50 <= LEVEL_AGGREGATE_MAX_RATIO * analysis.aggregate.p50,
+      `${label}: ${analysis.name} within ${LEVEL_AGGREGATE_MAX_RATIO}x one SQL aggregate over the same marks (median, issue 15) — ${times(analysis.api.p50 / analysis.aggregate.p50)} (${ms(analysis.api.p50)} ms against ${ms(analysis.aggregate.p50)} ms)`,
+    ],
     [
       level.api.p50 <= LEVEL_MEDIAN_MAX_MS,
       `${label}: ${level.name} (${level.rows} students) at most ${LEVEL_MEDIAN_MAX_MS} ms at the median — ${ms(level.api.p50)} ms (p95 ${ms(level.api.p95)})`,

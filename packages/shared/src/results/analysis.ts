@@ -546,8 +546,12 @@ export function computeAnalysis(input: AnalysisInput): ComputedAnalysis {
   };
 }
 
+/** "analysis-form-4-end-term-2026-term-3": the analysis's file name, without the extension. */
 export const analysisFileName = (a: Pick<ExamAnalysis, 'exam' | 'scope'>) =>
-  `analysis-${a.scope.name}-${a.exam.name}`
+  ['analysis', a.scope.name, a.exam.name, a.exam.year, a.exam.term]
+    .filter(Boolean)
+    .join('-')
+    .normalize('NFKD')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
+    .replace(/^-+|-+$/g, '');

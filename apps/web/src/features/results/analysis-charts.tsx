@@ -27,7 +27,7 @@ function BarChart({ config, label }: { config: ChartConfiguration<'bar'>; label:
     return () => chart.destroy();
   }, [config]);
   return (
-    <div className="relative h-64">
+    <div className="relative h-64 min-w-0">
       <canvas ref={canvas} role="img" aria-label={label} />
     </div>
   );
@@ -117,8 +117,9 @@ export function AnalysisCharts({ analysis }: { analysis: ExamAnalysis }) {
   const { means, distribution } = useMemo(() => chartsOf(analysis), [analysis]);
   const previousName = analysis.previous_exam?.name;
   return (
+    // min-w-0: a grid item as wide as its canvas would not let the chart shrink with the screen.
     <div className="grid gap-4 lg:grid-cols-2">
-      <Card>
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle className="text-base">
             Subject {measureName(analysis).toLowerCase()}
@@ -132,7 +133,7 @@ export function AnalysisCharts({ analysis }: { analysis: ExamAnalysis }) {
           />
         </CardContent>
       </Card>
-      <Card>
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle className="text-base">Grade distribution: {analysis.scope.name}</CardTitle>
         </CardHeader>

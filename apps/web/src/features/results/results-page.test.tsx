@@ -151,7 +151,7 @@ describe('results page', () => {
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'CSV of Streams' }));
     const [name, csv] = vi.mocked(downloadCsv).mock.calls[0]!;
-    expect(name).toBe('analysis-form-4-term-2-result-streams.csv');
+    expect(name).toBe('analysis-form-4-term-2-result-2026-term-2-streams.csv');
     const lines = csv.split('\r\n');
     expect(lines[0]).toMatch(/^STREAM,ENTRIES,MN MKS,MN PTS,GR,A,A-/);
     expect(lines[1]).toMatch(/^4 East,2,75,,A-,1,0,1,/);
