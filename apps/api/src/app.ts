@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,12 +10,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { HelmetOptions } from 'helmet';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { isPublicRoute, protectedDomainRoutes, publicDomainRoutes } from './modules/index';
 import uploadedFiles from './modules/uploads/files';
 import auth from './plugins/auth';
 import errors from './plugins/errors';
+import securityHeaders from './plugins/security-headers';
 import spa from './plugins/spa';
 
 declare module 'fastify' {
@@ -34,6 +35,16 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
+/** Helmet's options: its defaults, with images from data: and blob: URLs (photo previews). */
+export const SECURITY_HEADERS: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      'img-src': ["'self'", 'data:', 'blob:'],
+      'upgrade-insecure-requests': null,
+    },
+  },
+};
+
 export async function buildApp({ config, db, logger = false, onRoute }: AppOptions) {
   const app = Fastify({
     logger,
@@ -48,14 +59,7 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
   app.decorate('db', db);
   app.decorate('config', config);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'upgrade-insecure-requests': null,
-      },
-    },
-  });
+  await app.register(securityHeaders, SECURITY_HEADERS);
   // Brotli or gzip for whatever the client accepts, above 1 KB (smaller answers fit one packet
   // anyway). Only compressible types: JSON, text, SVG; photos (JPEG, PNG) go out as they are,
   // and the built web app's files come precompressed (plugins/spa.ts). Answers up to 1 MB (any

@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Fastify from 'fastify';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../app';
+import { type App, buildApp, SECURITY_HEADERS } from '../app';
 import { loadConfig } from '../config';
 import type { Db } from '../db/client';
 
@@ -49,7 +51,32 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'self'");
     expect(res.headers).not.toHaveProperty('x-powered-by');
   });
+
+  it('are the headers Helmet itself sets on a response', async () => {
+    const [res, helmetRes] = await Promise.all([
+      app.inject({ method: 'GET', url: '/api/nope' }),
+      helmetAnswer(),
+    ]);
+    const ownHeaders = new Set(['date', 'connection', 'content-length', 'content-type']);
+    const set = Object.entries(helmetRes.headers).filter(([name]) => !ownHeaders.has(name));
+    expect(set.length).toBeGreaterThan(10);
+    for (const [name, value] of set) expect(res.headers[name], name).toBe(value);
+  });
 });
+
+/** A bare Fastify with Helmet as a middleware, configured as app.ts configures the headers. */
+async function helmetAnswer() {
+  const bare = Fastify();
+  bare.addHook('onRequest', (request, reply, done) => {
+    helmet(SECURITY_HEADERS)(request.raw, reply.raw, () => done());
+  });
+  bare.get('/', () => '');
+  try {
+    return await bare.inject({ method: 'GET', url: '/' });
+  } finally {
+    await bare.close();
+  }
+}
 
 describe('bad requests never answer 500', () => {
   it('answers 400 with a JSON message for malformed JSON', async () => {
