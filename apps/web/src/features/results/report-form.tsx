@@ -262,7 +262,8 @@ export function TrendChart({ card }: { card: ReportCard }) {
           <g key={t.exam}>
             <text
               x={xOf(i)}
-              y={height - 8}
+              // More than three names take turns on two rows, so that each has twice the room.
+              y={n > 3 ? (i % 2 === 1 ? height - 2 : height - 11) : height - 8}
               fontSize="8"
               textAnchor={labelAnchor(i, n)}
               fill="#6b7280"
