@@ -112,14 +112,15 @@ const analysisUrl = (school: LargeSchool, level: string) =>
 const studentsIn = (body: { rows?: unknown[]; overall?: { summary: { entries: number } } }) =>
   body.rows?.length ?? body.overall?.summary.entries ?? 0;
 
+/** The active students of level $3 of school $2, for the aggregates below. */
+const LEVEL_STUDENTS = `select s.id from students s join classes c on c.id = s.class_id
+       where s.school_id = $2 and s.is_active and c.level = $3`;
+
 /** One SQL aggregate over a level's marks in the exam: the floor a merit list is held to. */
 const aggregateStatement = (school: LargeSchool, level: string): unknown[] => [
   `select es.student_id, sum(es.score), count(*)
    from exam_scores es
-   where es.exam_id = $1
-     and es.student_id in (
-       select s.id from students s join classes c on c.id = s.class_id
-       where s.school_id = $2 and s.is_active and c.level = $3)
+   where es.exam_id = $1 and es.student_id in (${LEVEL_STUDENTS})
    group by es.student_id`,
   [school.examId, school.schoolId, level],
 ];
@@ -129,12 +130,9 @@ const aggregateStatement = (school: LargeSchool, level: string): unknown[] => [
  * weighted: the floor its merit list is held to.
  */
 const combinedAggregateStatement = (school: LargeSchool, level: string): unknown[] => [
-  `select es.student_id, sum(es.score * c.weight), sum(c.weight)
-   from exam_components c join exam_scores es on es.exam_id = c.component_exam_id
-   where c.exam_id = $1
-     and es.student_id in (
-       select s.id from students s join classes c on c.id = s.class_id
-       where s.school_id = $2 and s.is_active and c.level = $3)
+  `select es.student_id, sum(es.score * ec.weight), sum(ec.weight)
+   from exam_components ec join exam_scores es on es.exam_id = ec.component_exam_id
+   where ec.exam_id = $1 and es.student_id in (${LEVEL_STUDENTS})
    group by es.student_id`,
   [school.examId, school.schoolId, level],
 ];

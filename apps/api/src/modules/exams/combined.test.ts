@@ -8,6 +8,14 @@ const [a, b] = schools;
 const createExam = (who: typeof a, body: object) => create(who, '/api/grades/exams/', body);
 const exam = (who: typeof a, name: string, start: string) =>
   createExam(who, { name, start, end: start });
+/** A combined exam on `start` of `parts`: [exam id, weight]. */
+const combine = (who: typeof a, name: string, start: string, parts: [number, number][]) =>
+  createExam(who, {
+    name,
+    start,
+    end: start,
+    components: parts.map(([exam, weight]) => ({ exam, weight })),
+  });
 
 /** One score for `examId`, straight into the database. */
 async function score(who: typeof a, examId: number) {
@@ -27,15 +35,10 @@ describe('combined exams', () => {
   it('creates a combined exam of two exams weighted 30/70 and lists its components in date order', async () => {
     const end = await exam(a, 'End term', '2026-04-01');
     const cat = await exam(a, 'CAT 1', '2026-02-01');
-    const combined = await createExam(a, {
-      name: 'Term 1 result',
-      start: '2026-04-05',
-      end: '2026-04-05',
-      components: [
-        { exam: end.id, weight: 70 },
-        { exam: cat.id, weight: 30 },
-      ],
-    });
+    const combined = await combine(a, 'Term 1 result', '2026-04-05', [
+      [end.id, 70],
+      [cat.id, 30],
+    ]);
     expect(combined.components).toEqual([
       { exam: cat.id, weight: 30 },
       { exam: end.id, weight: 70 },
@@ -129,15 +132,10 @@ describe('combined exams', () => {
   it('changes the weights, and makes a combined exam ordinary again with []', async () => {
     const one = await exam(a, 'CAT A', '2026-05-01');
     const two = await exam(a, 'CAT B', '2026-05-20');
-    const combined = await createExam(a, {
-      name: 'CATs',
-      start: '2026-05-25',
-      end: '2026-05-25',
-      components: [
-        { exam: one.id, weight: 50 },
-        { exam: two.id, weight: 50 },
-      ],
-    });
+    const combined = await combine(a, 'CATs', '2026-05-25', [
+      [one.id, 50],
+      [two.id, 50],
+    ]);
     const url = `/api/grades/exams/${combined.id}/`;
     const changed = await call('PATCH', url, a.auth, {
       components: [
@@ -185,15 +183,10 @@ describe('combined exams', () => {
   it('refuses (409, naming the combined exam) to delete a component; deleting the combined exam frees it', async () => {
     const one = await exam(a, 'Opener 2', '2026-07-01');
     const two = await exam(a, 'End term 2', '2026-07-20');
-    const combined = await createExam(a, {
-      name: 'Term 2 result',
-      start: '2026-07-25',
-      end: '2026-07-25',
-      components: [
-        { exam: one.id, weight: 30 },
-        { exam: two.id, weight: 70 },
-      ],
-    });
+    const combined = await combine(a, 'Term 2 result', '2026-07-25', [
+      [one.id, 30],
+      [two.id, 70],
+    ]);
     await expectStatus(
       call('DELETE', `/api/grades/exams/${two.id}/`, a.auth),
       409,
@@ -207,15 +200,10 @@ describe('combined exams', () => {
     const one = await exam(a, 'Paper A', '2026-08-01');
     const { studentId, subjectId } = await score(a, one.id);
     const two = await exam(a, 'Paper B', '2026-08-02');
-    const combined = await createExam(a, {
-      name: 'Papers A and B',
-      start: '2026-08-03',
-      end: '2026-08-03',
-      components: [
-        { exam: one.id, weight: 50 },
-        { exam: two.id, weight: 50 },
-      ],
-    });
+    const combined = await combine(a, 'Papers A and B', '2026-08-03', [
+      [one.id, 50],
+      [two.id, 50],
+    ]);
     await expectStatus(
       call('POST', '/api/grades/student_subject_grades/', a.auth, {
         student: studentId,
@@ -230,15 +218,10 @@ describe('combined exams', () => {
   it('answers 401 without a token and 404 for another school’s combined exam', async () => {
     const one = await exam(a, 'Own 1', '2026-09-01');
     const two = await exam(a, 'Own 2', '2026-09-02');
-    const combined = await createExam(a, {
-      name: 'Own combined',
-      start: '2026-09-03',
-      end: '2026-09-03',
-      components: [
-        { exam: one.id, weight: 50 },
-        { exam: two.id, weight: 50 },
-      ],
-    });
+    const combined = await combine(a, 'Own combined', '2026-09-03', [
+      [one.id, 50],
+      [two.id, 50],
+    ]);
     await expectStatus(
       call('PATCH', `/api/grades/exams/${combined.id}/`, {}, { components: [] }),
       401,

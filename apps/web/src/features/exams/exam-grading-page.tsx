@@ -269,15 +269,13 @@ function CombinedNotice({ exam }: { exam: Exam }) {
   );
 }
 
-function PrintReportLink({
-  examId,
-  classId,
-  student,
-}: {
+interface StudentReportProps {
   examId: number;
   classId: number;
   student: StudentMarksRow;
-}) {
+}
+
+function PrintReportLink({ examId, classId, student }: StudentReportProps) {
   return (
     <Link
       to={`/exams/${examId}/report/${student.id}?class=${classId}&print=1`}
@@ -291,15 +289,7 @@ function PrintReportLink({
 }
 
 /** A student of a combined exam: nothing to type, their report form to print. */
-function ReportOnlyRow({
-  examId,
-  classId,
-  student,
-}: {
-  examId: number;
-  classId: number;
-  student: StudentMarksRow;
-}) {
+function ReportOnlyRow({ examId, classId, student }: StudentReportProps) {
   return (
     <li className="flex items-center gap-3 p-3 sm:px-4">
       <span className="min-w-0 flex-1 p-1">
