@@ -449,16 +449,18 @@ function meanBandsOf(subjects: Iterable<SubjectWithBands>): Band[] {
 }
 
 /** Subject id → the grading rule's input for a mark in that subject. */
-type SubjectInputs = Map<number, (mark: Mark) => SubjectMarkInput>;
+type SubjectInputs = [subjectId: number, inputOf: (mark: Mark) => SubjectMarkInput][];
 
 /**
  * A level's list grades thousands of marks, most of them whole: each subject's input for each
  * whole mark from 0 to 100 (its band's grade and points) is made once and shared by the
- * students who have it, as the rules only read their inputs.
+ * students who have it, as the rules only read their inputs. By subject id, the order a
+ * student's marks are listed in.
  */
 function subjectInputs(subjects: Map<number, SubjectWithBands>): SubjectInputs {
-  return new Map(
-    [...subjects].map(([id, subject]) => {
+  return [...subjects]
+    .sort(([a], [b]) => a - b)
+    .map(([id, subject]) => {
       const inputOf = (mark: Mark): SubjectMarkInput => {
         const band = isNumericMark(mark) ? bandOf(mark, subject.bands) : null;
         return {
@@ -477,8 +479,7 @@ function subjectInputs(subjects: Map<number, SubjectWithBands>): SubjectInputs {
           ? ofWholeMark[mark]!
           : inputOf(mark);
       return [id, inputOfMark];
-    }),
-  );
+    });
 }
 
 const gradedMark = (input: SubjectMarkInput): GradedMark => ({
@@ -495,9 +496,9 @@ function outcomeOf(
   meanBands: Band[],
 ) {
   const inputs: SubjectMarkInput[] = [];
-  for (const key in marks) {
-    const inputOf = subjects.get(Number(key));
-    if (inputOf) inputs.push(inputOf(marks[key]!));
+  for (const [subjectId, inputOf] of subjects) {
+    const mark = marks[subjectId];
+    if (mark !== undefined) inputs.push(inputOf(mark));
   }
   return { inputs, outcome: gradingScheme(schemeName).outcome(inputs, meanBands) };
 }
@@ -634,7 +635,8 @@ export async function examResults(
       a.student_id - b.student_id,
   );
 
-  const shownSubjects = new Set(rows.flatMap((r) => r.subjects.map((s) => s.subject)));
+  const shownSubjects = new Set<number>();
+  for (const row of rows) for (const result of row.subjects) shownSubjects.add(result.subject);
   const groupOrder = (g: string) => KCSE_GROUPS.indexOf(g as (typeof KCSE_GROUPS)[number]);
   const columns = [...subjects.values()]
     .filter((s) => shownSubjects.has(s.id))
