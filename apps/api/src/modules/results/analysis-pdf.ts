@@ -8,9 +8,16 @@ import {
 } from '@shule/shared/results/analysis-tables';
 import { GRADING_SCHEME_LABELS } from '@shule/shared/results/scheme';
 import type { School } from '@shule/shared/schools';
-import PDFDocument from 'pdfkit';
-
-type Doc = InstanceType<typeof PDFDocument>;
+import {
+  a4Document,
+  BOLD,
+  type Doc,
+  drawCell,
+  drawFooters,
+  drawRunningHeader,
+  drawSchoolHeader,
+  REGULAR,
+} from './pdf-page';
 
 export interface AnalysisPdfOptions {
   /** The school's crest (JPEG or PNG bytes); left out when null or not an image pdfkit reads. */
@@ -19,8 +26,6 @@ export interface AnalysisPdfOptions {
   printedOn?: Date;
 }
 
-const REGULAR = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
 const MARGIN = { top: 28, bottom: 34, left: 28, right: 28 };
 const MAX_FONT_SIZE = 8;
 const MIN_FONT_SIZE = 5;
@@ -45,20 +50,16 @@ export function renderAnalysisPdf(
   options: AnalysisPdfOptions = {},
 ): Promise<Buffer> {
   const title = analysisTitle(analysis);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: MARGIN,
-    bufferPages: true,
-    info: { Title: `${school.name} · ${title}`, Author: school.name, Creator: 'Shule' },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = a4Document({ margins: MARGIN, school, title });
 
-  let y = drawSchoolHeader(doc, analysis, school, title, options.crest ?? null);
+  let y = drawSchoolHeader(
+    doc,
+    MARGIN,
+    school,
+    title,
+    options.crest ?? null,
+    headerNotes(analysis),
+  );
   const bottom = doc.page.height - MARGIN.bottom;
   for (const table of analysisTables(analysis)) {
     const layout = layoutTable(doc, table);
@@ -66,7 +67,7 @@ export function renderAnalysisPdf(
     // A title keeps its heads and at least two rows with it.
     if (y + titleHeight + layout.rowHeight * 3.2 > bottom) {
       doc.addPage();
-      y = drawRunningHeader(doc, school, title);
+      y = drawRunningHeader(doc, MARGIN, school, title);
     }
     y = drawTableTitle(doc, table.title, y + 6);
     if (table.rows.length === 0) {
@@ -79,7 +80,7 @@ export function renderAnalysisPdf(
     table.rows.forEach((row, index) => {
       if (y + layout.rowHeight > bottom) {
         doc.addPage();
-        y = drawRunningHeader(doc, school, title);
+        y = drawRunningHeader(doc, MARGIN, school, title);
         y = drawTableTitle(doc, `${table.title} (continued)`, y);
         y = drawHeads(doc, layout, y);
       }
@@ -87,7 +88,7 @@ export function renderAnalysisPdf(
     });
   }
 
-  drawFooters(doc, options.printedOn ?? new Date());
+  drawFooters(doc, MARGIN, FOOTER, options.printedOn ?? new Date());
   doc.end();
   return done;
 }
@@ -135,67 +136,18 @@ function layoutTable(doc: Doc, table: AnalysisTable): Layout {
   return { table, widths, fontSize, rowHeight: fontSize * ROW_HEIGHT_EM };
 }
 
-function drawSchoolHeader(
-  doc: Doc,
-  analysis: ExamAnalysis,
-  school: School,
-  title: string,
-  crest: Buffer | null,
-): number {
-  const left = MARGIN.left;
-  const width = doc.page.width - MARGIN.left - MARGIN.right;
-  const crestSize = 52;
-  let hasCrest = false;
-  if (crest) {
-    try {
-      doc.image(crest, left, MARGIN.top, { fit: [crestSize, crestSize] });
-      hasCrest = true;
-    } catch {
-      // Not an image pdfkit can read: the analysis is printed without the crest.
-    }
-  }
-  const centred = (text: string, font: string, size: number, y: number) => {
-    doc.font(font).fontSize(size);
-    const textWidth = doc.widthOfString(text);
-    doc.text(text, left + Math.max(0, (width - textWidth) / 2), y, { lineBreak: false });
-    return y + size * 1.3;
-  };
-  doc.fillColor('black');
-  let y = centred(school.name.toUpperCase(), BOLD, 15, MARGIN.top);
-  const address = school.postal_address ?? (school.county ? `${school.county} County` : '');
-  if (address) y = centred(address, REGULAR, 8.5, y);
-  const contacts = [
-    school.phone_number && `Tel: ${school.phone_number}`,
-    school.email && `Email: ${school.email}`,
-  ].filter(Boolean);
-  if (contacts.length > 0) y = centred(contacts.join('  ·  '), REGULAR, 8.5, y);
-  if (hasCrest) y = Math.max(y, MARGIN.top + crestSize + 2);
-  y += 4;
-  y = centred(title, BOLD, 11, y);
+/** Under the title: the scheme, what DEV compares with, and what X and Y mean. */
+function headerNotes(analysis: ExamAnalysis): string[] {
   const measure = analysis.measure === 'mean_points' ? 'mean points' : 'mean mark';
-  const notes = [
-    `Grading: ${GRADING_SCHEME_LABELS[analysis.exam.grading_scheme]}`,
-    analysis.previous_exam
-      ? `DEV: change in ${measure} since ${analysis.previous_exam.name}`
-      : 'No previous exam to compare with',
-  ];
-  y = centred(notes.join('  ·  '), REGULAR, 7.5, y);
-  y = centred(
+  return [
+    [
+      `Grading: ${GRADING_SCHEME_LABELS[analysis.exam.grading_scheme]}`,
+      analysis.previous_exam
+        ? `DEV: change in ${measure} since ${analysis.previous_exam.name}`
+        : 'No previous exam to compare with',
+    ].join('  ·  '),
     'X: absent or a required subject missing; Y: withheld for an irregularity. Neither is counted in a mean.',
-    REGULAR,
-    7,
-    y,
-  );
-  return y + 2;
-}
-
-/** Pages after the first carry the school and the title in one small line. */
-function drawRunningHeader(doc: Doc, school: School, title: string): number {
-  doc.font(BOLD).fontSize(7.5).fillColor('black');
-  doc.text(`${school.name.toUpperCase()}  ·  ${title}`, MARGIN.left, MARGIN.top, {
-    lineBreak: false,
-  });
-  return MARGIN.top + 7.5 * 1.8;
+  ];
 }
 
 function drawTableTitle(doc: Doc, title: string, y: number): number {
@@ -214,12 +166,10 @@ function drawHeads(doc: Doc, layout: Layout, y: number): number {
     drawCell(
       doc,
       column.head,
-      x,
-      layout.widths[i]!,
+      { x, y, width: layout.widths[i]!, height },
       alignOf(column.kind),
-      y,
-      height,
       layout.fontSize,
+      PADDING_EM,
     );
     x += layout.widths[i]!;
   });
@@ -250,48 +200,15 @@ function drawRow(
     const text = formatAnalysisCell(column.kind, row.cells[i]!);
     // A zero count prints as a dot, so the counts that matter stand out.
     const shown = column.kind === 'count' && text === '0' ? '·' : text;
-    drawCell(doc, shown, x, width, alignOf(column.kind), y, layout.rowHeight, layout.fontSize);
+    drawCell(
+      doc,
+      shown,
+      { x, y, width, height: layout.rowHeight },
+      alignOf(column.kind),
+      layout.fontSize,
+      PADDING_EM,
+    );
     x += width;
   });
   return y + layout.rowHeight;
-}
-
-/** One line of text in a cell, cut with an ellipsis when it does not fit, never wrapped. */
-function drawCell(
-  doc: Doc,
-  text: string,
-  x: number,
-  width: number,
-  align: 'left' | 'right',
-  y: number,
-  height: number,
-  fontSize: number,
-) {
-  if (!text) return;
-  const padding = PADDING_EM * fontSize;
-  const room = width - 2 * padding;
-  let shown = text;
-  if (doc.widthOfString(shown) > room) {
-    while (shown.length > 1 && doc.widthOfString(`${shown}…`) > room) shown = shown.slice(0, -1);
-    shown = `${shown.trimEnd()}…`;
-  }
-  const textWidth = doc.widthOfString(shown);
-  const left = align === 'right' ? x + width - padding - textWidth : x + padding;
-  // The baseline sits one ascender (0.718 em in Helvetica) below y: this centres the capitals.
-  doc.text(shown, left, y + (height - fontSize * 0.718) / 2, { lineBreak: false });
-}
-
-function drawFooters(doc: Doc, printedOn: Date) {
-  const { start, count } = doc.bufferedPageRange();
-  const printed = `Printed ${printedOn.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Nairobi' })}`;
-  for (let i = start; i < start + count; i++) {
-    doc.switchToPage(i);
-    const y = doc.page.height - MARGIN.bottom + 12;
-    const right = doc.page.width - MARGIN.right;
-    doc.font('Helvetica-Oblique').fontSize(7).fillColor('#333333');
-    doc.text(FOOTER, MARGIN.left, y, { lineBreak: false });
-    doc.font(REGULAR);
-    const pageLabel = `${printed}  ·  Page ${i - start + 1} of ${count}`;
-    doc.text(pageLabel, right - doc.widthOfString(pageLabel), y, { lineBreak: false });
-  }
 }

@@ -10,9 +10,16 @@ import {
 } from '@shule/shared/results/merit-list-columns';
 import { GRADING_SCHEME_LABELS } from '@shule/shared/results/scheme';
 import type { School } from '@shule/shared/schools';
-import PDFDocument from 'pdfkit';
-
-type Doc = InstanceType<typeof PDFDocument>;
+import {
+  a4Document,
+  BOLD,
+  type Doc,
+  drawCell as drawBoxCell,
+  drawFooters,
+  drawRunningHeader,
+  drawSchoolHeader,
+  REGULAR,
+} from './pdf-page';
 
 export interface MeritListPdfOptions {
   /** The school's crest (JPEG or PNG bytes); left out when null or not an image pdfkit reads. */
@@ -21,8 +28,6 @@ export interface MeritListPdfOptions {
   printedOn?: Date;
 }
 
-const REGULAR = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
 const MARGIN = { top: 24, bottom: 30, left: 24, right: 24 };
 /** Largest and smallest body text: 12+ subjects and long names shrink the text, never below 5 pt. */
 const MAX_FONT_SIZE = 7.5;
@@ -55,22 +60,10 @@ export function renderMeritListPdf(
   options: MeritListPdfOptions = {},
 ): Promise<Buffer> {
   const title = meritListTitle(list);
-  const doc = new PDFDocument({
-    size: 'A4',
-    layout: 'landscape',
-    margins: MARGIN,
-    bufferPages: true,
-    info: { Title: `${school.name} · ${title}`, Author: school.name, Creator: 'Shule' },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = a4Document({ layout: 'landscape', margins: MARGIN, school, title });
 
   const layout = layoutColumns(doc, meritListColumns(list), list.rows);
-  let y = drawSchoolHeader(doc, list, school, title, options.crest ?? null);
+  let y = drawSchoolHeader(doc, MARGIN, school, title, options.crest ?? null, [headerNotes(list)]);
   y = drawColumnHeads(doc, layout, y);
 
   const bottom = doc.page.height - MARGIN.bottom;
@@ -79,7 +72,7 @@ export function renderMeritListPdf(
   const nextLine = (height: number) => {
     if (y + height <= bottom) return;
     doc.addPage();
-    y = drawRunningHeader(doc, school, title);
+    y = drawRunningHeader(doc, MARGIN, school, title);
     y = drawColumnHeads(doc, layout, y);
   };
 
@@ -105,7 +98,7 @@ export function renderMeritListPdf(
     doc.text('No marks entered for this exam yet.', MARGIN.left, y + 8, { lineBreak: false });
   }
 
-  drawFooters(doc, options.printedOn ?? new Date());
+  drawFooters(doc, MARGIN, MERIT_LIST_FOOTER, options.printedOn ?? new Date());
   doc.end();
   return done;
 }
@@ -150,62 +143,15 @@ function layoutColumns(
   return { columns, widths, fontSize, rowHeight: fontSize * ROW_HEIGHT_EM };
 }
 
-function drawSchoolHeader(
-  doc: Doc,
-  list: MeritList,
-  school: School,
-  title: string,
-  crest: Buffer | null,
-): number {
-  const left = MARGIN.left;
-  const width = doc.page.width - MARGIN.left - MARGIN.right;
-  const crestSize = 52;
-  let hasCrest = false;
-  if (crest) {
-    try {
-      doc.image(crest, left, MARGIN.top, { fit: [crestSize, crestSize] });
-      hasCrest = true;
-    } catch {
-      // Not an image pdfkit can read: the list is printed without the crest.
-    }
-  }
-  const centred = (text: string, font: string, size: number, y: number) => {
-    doc.font(font).fontSize(size);
-    const textWidth = doc.widthOfString(text);
-    doc.text(text, left + Math.max(0, (width - textWidth) / 2), y, { lineBreak: false });
-    return y + size * 1.3;
-  };
-  doc.fillColor('black');
-  let y = centred(school.name.toUpperCase(), BOLD, 15, MARGIN.top);
-  const address = school.postal_address ?? (school.county ? `${school.county} County` : '');
-  if (address) y = centred(address, REGULAR, 8.5, y);
-  const contacts = [
-    school.phone_number && `Tel: ${school.phone_number}`,
-    school.email && `Email: ${school.email}`,
-  ].filter(Boolean);
-  if (contacts.length > 0) y = centred(contacts.join('  ·  '), REGULAR, 8.5, y);
-  if (hasCrest) y = Math.max(y, MARGIN.top + crestSize + 2);
-  y += 4;
-  y = centred(title, BOLD, 11, y);
-
-  const notes = [
+/** Under the title: the scheme, what DEV compares with, and how many students. */
+function headerNotes(list: MeritList): string {
+  return [
     `Grading: ${GRADING_SCHEME_LABELS[list.exam.grading_scheme]}`,
     list.previous_exam
       ? `DEV: change in ${list.exam.grading_scheme.startsWith('kcse') ? 'mean points' : 'mean mark'} since ${list.previous_exam.name}`
       : 'No previous exam to compare with',
     `${list.rows.length} ${list.rows.length === 1 ? 'student' : 'students'}`,
-  ];
-  y = centred(notes.join('  ·  '), REGULAR, 7.5, y) + 3;
-  return y;
-}
-
-/** Pages after the first carry the school and the title in one small line. */
-function drawRunningHeader(doc: Doc, school: School, title: string): number {
-  doc.font(BOLD).fontSize(7.5).fillColor('black');
-  doc.text(`${school.name.toUpperCase()}  ·  ${title}`, MARGIN.left, MARGIN.top, {
-    lineBreak: false,
-  });
-  return MARGIN.top + 7.5 * 1.6;
+  ].join('  ·  ');
 }
 
 function drawColumnHeads(doc: Doc, layout: Layout, y: number): number {
@@ -270,7 +216,6 @@ function drawSectionLine(doc: Doc, layout: Layout, text: string, y: number): num
   return top + layout.rowHeight;
 }
 
-/** One line of text in a cell, cut with an ellipsis when it does not fit, never wrapped. */
 function drawCell(
   doc: Doc,
   text: string,
@@ -281,39 +226,5 @@ function drawCell(
   height: number,
   fontSize: number,
 ) {
-  if (!text) return;
-  const padding = PADDING_EM * fontSize;
-  const room = width - 2 * padding;
-  let shown = text;
-  if (doc.widthOfString(shown) > room) {
-    while (shown.length > 1 && doc.widthOfString(`${shown}…`) > room) shown = shown.slice(0, -1);
-    shown = `${shown.trimEnd()}…`;
-  }
-  const textWidth = doc.widthOfString(shown);
-  const left =
-    align === 'right'
-      ? x + width - padding - textWidth
-      : align === 'center'
-        ? x + (width - textWidth) / 2
-        : x + padding;
-  // pdfkit puts the baseline one ascender (0.718 em in Helvetica, as tall as its capitals)
-  // below y: this centres the capitals in the row.
-  doc.text(shown, left, y + (height - fontSize * 0.718) / 2, {
-    lineBreak: false,
-  });
-}
-
-function drawFooters(doc: Doc, printedOn: Date) {
-  const { start, count } = doc.bufferedPageRange();
-  const printed = `Printed ${printedOn.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Nairobi' })}`;
-  for (let i = start; i < start + count; i++) {
-    doc.switchToPage(i);
-    const y = doc.page.height - MARGIN.bottom + 10;
-    const right = doc.page.width - MARGIN.right;
-    doc.font('Helvetica-Oblique').fontSize(7).fillColor('#333333');
-    doc.text(MERIT_LIST_FOOTER, MARGIN.left, y, { lineBreak: false });
-    doc.font(REGULAR);
-    const pageLabel = `${printed}  ·  Page ${i - start + 1} of ${count}`;
-    doc.text(pageLabel, right - doc.widthOfString(pageLabel), y, { lineBreak: false });
-  }
+  drawBoxCell(doc, text, { x, y, width, height }, align, fontSize, PADDING_EM);
 }

@@ -6,6 +6,7 @@ import {
 } from '@shule/shared/results/analysis';
 import { examIdParams, meritListQuery, meritListResponse } from '@shule/shared/results/merit-list';
 import { meritListFileName } from '@shule/shared/results/merit-list-columns';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendTypedJson } from '../../plugins/typed-json';
@@ -16,9 +17,22 @@ import { renderAnalysisPdf } from './analysis-pdf';
 import { renderMeritListPdf } from './merit-list-pdf';
 import { assertMaySeeResults, meritList, type ResultsScope } from './service';
 
+/** A printed list as a download named `fileName`.pdf, never cached (marks change). */
+const sendPdf = (reply: FastifyReply, pdf: Buffer, fileName: string) =>
+  reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${fileName}.pdf"`)
+    .header('cache-control', 'no-store')
+    .send(pdf);
+
 /** Exam results: merit lists (and, with the report forms, what parents are given). */
 const resultRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = app.requireRole('admin', 'teacher');
+  /** The school of a printed list, with its crest's bytes (null without a readable one). */
+  const schoolWithCrest = async (schoolId: number) => {
+    const school = await getSchool(app.db, schoolId);
+    return { school, crest: await readUploadedImage(app.config.dataDir, school.logo) };
+  };
 
   app.get(
     '/exams/:id/merit_list/',
@@ -47,14 +61,9 @@ const resultRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertMaySeeResults(app.db, request, scope);
       const list = await meritList(app.db, request.schoolId(), request.params.id, scope);
       if (format !== 'pdf') return sendTypedJson(reply, list);
-      const school = await getSchool(app.db, request.schoolId());
-      const crest = await readUploadedImage(app.config.dataDir, school.logo);
+      const { school, crest } = await schoolWithCrest(request.schoolId());
       const pdf = await renderMeritListPdf(list, school, { crest });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${meritListFileName(list)}.pdf"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendPdf(reply, pdf, meritListFileName(list));
     },
   );
 
@@ -102,14 +111,9 @@ const resultRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertMaySeeResults(app.db, request, scope);
       const analysis = await examAnalysis(app.db, request.schoolId(), request.params.id, scope);
       if (format !== 'pdf') return analysis;
-      const school = await getSchool(app.db, request.schoolId());
-      const crest = await readUploadedImage(app.config.dataDir, school.logo);
+      const { school, crest } = await schoolWithCrest(request.schoolId());
       const pdf = await renderAnalysisPdf(analysis, school, { crest });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${analysisFileName(analysis)}.pdf"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendPdf(reply, pdf, analysisFileName(analysis));
     },
   );
 };
