@@ -28,14 +28,27 @@ describe('jsonBytes', () => {
       { toJSON: () => ({ replaced: true }) },
       Object.assign(Object.create(null), { rows: [1, 2] }),
     ];
-    for (const answer of answers) {
+    // Each also in a long answer (above 128 K), which is written element by element.
+    const bulk = Array.from({ length: 4000 }, (_, i) => ({
+      i,
+      name: 'Wanjiru Kamau',
+      marks: [i, 'X'],
+    }));
+    const long = (answer: unknown) =>
+      Array.isArray(answer)
+        ? [...answer, ...bulk]
+        : answer !== null && typeof answer === 'object' && !(answer instanceof Date)
+          ? { ...answer, bulk }
+          : { answer, bulk };
+    for (const answer of [...answers, ...answers.map(long)]) {
       expect(jsonBytes(answer).toString('utf8')).toBe(JSON.stringify(answer));
     }
+    expect(JSON.stringify(long({})).length).toBeGreaterThan(128 * 1024);
   });
 
   it('counts the bytes of characters beyond ASCII', () => {
     const answer = {
-      rows: Array.from({ length: 300 }, (_, i) => ({ i, name: 'Njeri Wanjikũ 🎓' })),
+      rows: Array.from({ length: 5000 }, (_, i) => ({ i, name: 'Njeri Wanjikũ 🎓' })),
     };
     const bytes = jsonBytes(answer);
     expect(bytes.length).toBe(Buffer.byteLength(JSON.stringify(answer)));
