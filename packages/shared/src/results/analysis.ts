@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { type Band, bandOf } from './bands';
 import { isNumericMark, MARK_CODES, type Mark } from './marks';
-import { meritListQuery } from './merit-list';
+import { meritListQuery, meritListResponse } from './merit-list';
 import { roundHalfUp } from './rounding';
 import {
   comparableMean,
   competitionRanksOfNumbers,
-  GRADING_SCHEMES,
   type GradingSchemeName,
   gradingScheme,
   type StudentOutcome,
@@ -115,20 +114,9 @@ export const valueAddedSchema = z.object({
 export type ValueAdded = z.infer<typeof valueAddedSchema>;
 
 export const analysisResponse = z.object({
-  exam: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    term: z.string().nullable(),
-    year: z.string().nullable(),
-    grading_scheme: z.enum(GRADING_SCHEMES),
-  }),
-  scope: z.object({
-    kind: z.enum(['class', 'level']),
-    name: z.string(),
-    level: z.string().nullable(),
-    class_id: z.number().int().nullable(),
-  }),
-  previous_exam: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  exam: meritListResponse.shape.exam.omit({ ranks: true }),
+  scope: meritListResponse.shape.scope,
+  previous_exam: meritListResponse.shape.previous_exam,
   /** What means are compared on (deviations, subject ranks, most improved). */
   measure: z.enum(['mean_points', 'mean_mark']),
   /** The grade columns, best first, then X and Y. */
@@ -174,7 +162,7 @@ export const latestResultsResponse = z.object({
       year: z.string().nullable(),
     })
     .nullable(),
-  previous_exam: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  previous_exam: meritListResponse.shape.previous_exam,
   measure: z.enum(['mean_points', 'mean_mark']).nullable(),
   groups: z.array(latestResultsGroupSchema),
 });

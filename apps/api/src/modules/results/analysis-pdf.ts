@@ -16,15 +16,12 @@ import {
   drawFooters,
   drawRunningHeader,
   drawSchoolHeader,
+  HEAD_FILL,
+  type ListPdfOptions,
   REGULAR,
+  RULE,
+  ZEBRA,
 } from './pdf-page';
-
-export interface AnalysisPdfOptions {
-  /** The school's crest (JPEG or PNG bytes); left out when null or not an image pdfkit reads. */
-  crest?: Buffer | null;
-  /** The date printed in the footer; today by default. */
-  printedOn?: Date;
-}
 
 const MARGIN = { top: 28, bottom: 34, left: 28, right: 28 };
 const MAX_FONT_SIZE = 8;
@@ -33,10 +30,7 @@ const PADDING_EM = 0.4;
 /** A text cell wider than this (in ems) is cut with an ellipsis. */
 const TEXT_MAX_EM = 22;
 const ROW_HEIGHT_EM = 1.7;
-const ZEBRA = '#eef1f4';
-const HEAD_FILL = '#d9dee4';
 const TOTAL_FILL = '#e4e9ee';
-const RULE = '#9aa3ad';
 const FOOTER = 'Exam analysis for staff use';
 
 /**
@@ -47,7 +41,7 @@ const FOOTER = 'Exam analysis for staff use';
 export function renderAnalysisPdf(
   analysis: ExamAnalysis,
   school: School,
-  options: AnalysisPdfOptions = {},
+  options: ListPdfOptions = {},
 ): Promise<Buffer> {
   const title = analysisTitle(analysis);
   const { doc, done } = a4Document({ margins: MARGIN, school, title });

@@ -18,15 +18,12 @@ import {
   drawFooters,
   drawRunningHeader,
   drawSchoolHeader,
+  HEAD_FILL,
+  type ListPdfOptions,
   REGULAR,
+  RULE,
+  ZEBRA,
 } from './pdf-page';
-
-export interface MeritListPdfOptions {
-  /** The school's crest (JPEG or PNG bytes); left out when null or not an image pdfkit reads. */
-  crest?: Buffer | null;
-  /** The date printed in the footer; today by default. */
-  printedOn?: Date;
-}
 
 const MARGIN = { top: 24, bottom: 30, left: 24, right: 24 };
 /** Largest and smallest body text: 12+ subjects and long names shrink the text, never below 5 pt. */
@@ -37,9 +34,6 @@ const PADDING_EM = 0.5;
 /** A name wider than this (in ems) is cut with an ellipsis rather than squeezing every column. */
 const NAME_MAX_EM = 24;
 const ROW_HEIGHT_EM = 1.7;
-const ZEBRA = '#eef1f4';
-const HEAD_FILL = '#d9dee4';
-const RULE = '#9aa3ad';
 
 interface Layout {
   columns: MeritListColumn[];
@@ -57,7 +51,7 @@ interface Layout {
 export function renderMeritListPdf(
   list: MeritList,
   school: School,
-  options: MeritListPdfOptions = {},
+  options: ListPdfOptions = {},
 ): Promise<Buffer> {
   const title = meritListTitle(list);
   const { doc, done } = a4Document({ layout: 'landscape', margins: MARGIN, school, title });

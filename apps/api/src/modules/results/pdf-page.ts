@@ -10,6 +10,16 @@ export type Margins = { top: number; bottom: number; left: number; right: number
 
 export const REGULAR = 'Helvetica';
 export const BOLD = 'Helvetica-Bold';
+export const ZEBRA = '#eef1f4';
+export const HEAD_FILL = '#d9dee4';
+export const RULE = '#9aa3ad';
+
+export interface ListPdfOptions {
+  /** The school's crest (JPEG or PNG bytes); left out when null or not an image pdfkit reads. */
+  crest?: Buffer | null;
+  /** The date printed in the footer; today by default. */
+  printedOn?: Date;
+}
 
 /** A buffered A4 document and the promise of its bytes once `doc.end()` is called. */
 export function a4Document(options: {
