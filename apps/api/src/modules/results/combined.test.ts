@@ -1,3 +1,4 @@
+import type { ExamAnalysis } from '@shule/shared/results/analysis';
 import type { MeritList } from '@shule/shared/results/merit-list';
 import type { ReportCards } from '@shule/shared/results/report-cards';
 import { describe, expect, it } from 'vitest';
@@ -137,6 +138,18 @@ describe('results of a combined exam', () => {
     const [plain] = ordinary.json<ReportCards>().report_cards;
     expect(plain!.components).toEqual([]);
     expect(plain!.subjects.every((s) => s.component_marks.length === 0 && !s.rescaled)).toBe(true);
+  });
+
+  it("analyses a combined exam's derived marks like any exam's", async () => {
+    const who = await newSchool();
+    const f = await combinedForm4(who);
+    const res = await call('GET', `/api/exams/${f.term2}/analysis/?level=Form%204`, who.auth);
+    expect(res.statusCode, res.body).toBe(200);
+    const { overall } = res.json<ExamAnalysis>();
+    expect(overall.summary.entries).toBe(3);
+    // English: Amina 58 and Chebet 70 (mean 64), Baraka's Y counted apart.
+    const english = overall.subjects.find((s) => s.subject.code === 'ENG')!;
+    expect([english.entries, english.mean_mark, english.grade_counts.Y]).toEqual([3, 64, 1]);
   });
 
   it("prints the class's combined report forms as a PDF, a page a student", async () => {
