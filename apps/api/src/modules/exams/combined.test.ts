@@ -52,11 +52,11 @@ describe('combined exams', () => {
     const one = await exam(a, 'Opener', '2026-01-10');
     const two = await exam(a, 'Mid term', '2026-02-20');
     const theirs = await exam(b, 'Their CAT', '2026-02-01');
-    const body = (components: object[]) => ({
+    const body = (parts: [number, number][]) => ({
       name: 'Average',
       start: '2026-03-01',
       end: '2026-03-01',
-      components,
+      components: parts.map(([exam, weight]) => ({ exam, weight })),
     });
     const refused = async (res: Promise<{ statusCode: number; json(): unknown }>) => {
       const answer = await res;
@@ -68,51 +68,32 @@ describe('combined exams', () => {
       expect(errors.components).toEqual([message]);
       return message;
     };
+    const refusedCreate = (parts: [number, number][]) =>
+      refused(call('POST', '/api/grades/exams/', a.auth, body(parts)));
     expect(
-      await refused(
-        call(
-          'POST',
-          '/api/grades/exams/',
-          a.auth,
-          body([
-            { exam: one.id, weight: 50 },
-            { exam: two.id, weight: 40 },
-          ]),
-        ),
-      ),
+      await refusedCreate([
+        [one.id, 50],
+        [two.id, 40],
+      ]),
     ).toBe('The weights must add up to 100, not 90');
     expect(
-      await refused(
-        call(
-          'POST',
-          '/api/grades/exams/',
-          a.auth,
-          body([
-            { exam: one.id, weight: 50 },
-            { exam: theirs.id, weight: 50 },
-          ]),
-        ),
-      ),
+      await refusedCreate([
+        [one.id, 50],
+        [theirs.id, 50],
+      ]),
     ).toBe('Combine exams of your school');
     const average = await createExam(
       a,
       body([
-        { exam: one.id, weight: 50 },
-        { exam: two.id, weight: 50 },
+        [one.id, 50],
+        [two.id, 50],
       ]),
     );
     expect(
-      await refused(
-        call(
-          'POST',
-          '/api/grades/exams/',
-          a.auth,
-          body([
-            { exam: average.id, weight: 50 },
-            { exam: two.id, weight: 50 },
-          ]),
-        ),
-      ),
+      await refusedCreate([
+        [average.id, 50],
+        [two.id, 50],
+      ]),
     ).toBe('Average is a combined exam itself: combine exams whose marks were entered');
     expect(
       await refused(
