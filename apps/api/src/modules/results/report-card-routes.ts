@@ -7,8 +7,8 @@ import {
   updateReportRemarksBody,
 } from '@shule/shared/results/report-cards';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { DomainError } from '../../errors';
+import { jsonOrPdfAnswer, sendPdf } from './pdf-answer';
 import { classOfStudent, reportCards, saveReportRemarks } from './report-cards';
 import { renderReportCardsPdf } from './report-cards-pdf';
 import { assertMaySeeResults } from './service';
@@ -31,15 +31,10 @@ const reportCardRoutes: FastifyPluginAsyncZod = async (app) => {
         params: examIdParams,
         querystring: reportCardsQuery,
         response: {
-          200: {
-            description: 'One A4 report form per student as a PDF (the default), or as JSON',
-            content: {
-              'application/json': { schema: reportCardsResponse },
-              'application/pdf': {
-                schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }),
-              },
-            },
-          },
+          200: jsonOrPdfAnswer(
+            'One A4 report form per student as a PDF (the default), or as JSON',
+            reportCardsResponse,
+          ),
         },
         tags: ['results'],
       },
@@ -62,11 +57,7 @@ const reportCardRoutes: FastifyPluginAsyncZod = async (app) => {
           ? `report-forms-${slug(first.student.class.name)}-${slug(first.exam.name)}`
           : `report-form-${slug(first.student.admission_number)}-${slug(first.exam.name)}`;
       const pdf = await renderReportCardsPdf(cards, { dataDir: app.config.dataDir });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${name}.pdf"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendPdf(reply, pdf, name);
     },
   );
 

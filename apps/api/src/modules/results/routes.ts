@@ -6,24 +6,15 @@ import {
 } from '@shule/shared/results/analysis';
 import { examIdParams, meritListQuery, meritListResponse } from '@shule/shared/results/merit-list';
 import { meritListFileName } from '@shule/shared/results/merit-list-columns';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendTypedJson } from '../../plugins/typed-json';
 import { getSchool } from '../schools/service';
 import { readUploadedImage } from '../uploads/service';
 import { examAnalysis, latestResults } from './analysis';
 import { renderAnalysisPdf } from './analysis-pdf';
 import { renderMeritListPdf } from './merit-list-pdf';
+import { jsonOrPdfAnswer, sendPdf } from './pdf-answer';
 import { assertMaySeeResults, meritList, type ResultsScope } from './service';
-
-/** A printed list as a download named `fileName`.pdf, never cached (marks change). */
-const sendPdf = (reply: FastifyReply, pdf: Buffer, fileName: string) =>
-  reply
-    .type('application/pdf')
-    .header('content-disposition', `attachment; filename="${fileName}.pdf"`)
-    .header('cache-control', 'no-store')
-    .send(pdf);
 
 /** Exam results: merit lists (and, with the report forms, what parents are given). */
 const resultRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,15 +33,10 @@ const resultRoutes: FastifyPluginAsyncZod = async (app) => {
         params: examIdParams,
         querystring: meritListQuery,
         response: {
-          200: {
-            description: 'The merit list; with format=pdf, the landscape A4 list to print',
-            content: {
-              'application/json': { schema: meritListResponse },
-              'application/pdf': {
-                schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }),
-              },
-            },
-          },
+          200: jsonOrPdfAnswer(
+            'The merit list; with format=pdf, the landscape A4 list to print',
+            meritListResponse,
+          ),
         },
         tags: ['results'],
       },
@@ -91,16 +77,10 @@ const resultRoutes: FastifyPluginAsyncZod = async (app) => {
         params: examIdParams,
         querystring: analysisQuery,
         response: {
-          200: {
-            description:
-              'The analysis of the exam for a level or a stream; with format=pdf, as A4 pages',
-            content: {
-              'application/json': { schema: analysisResponse },
-              'application/pdf': {
-                schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }),
-              },
-            },
-          },
+          200: jsonOrPdfAnswer(
+            'The analysis of the exam for a level or a stream; with format=pdf, as A4 pages',
+            analysisResponse,
+          ),
         },
         tags: ['results'],
       },
