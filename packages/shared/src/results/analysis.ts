@@ -394,7 +394,13 @@ function analyseGroup(input: AnalysisInput, students: readonly IndexedStudent[],
   );
   return {
     summary: summariseResults(students, input.meanBands, ctx),
-    subjects: rows.map((row, i) => ({ ...row, rank: ranks[i] ?? null })),
+    // In the schema's order, as the API sends it without the zod encode.
+    subjects: rows.map(({ subject, teacher, ...summary }, i) => ({
+      ...summary,
+      subject,
+      rank: ranks[i] ?? null,
+      teacher,
+    })),
   };
 }
 
@@ -522,12 +528,12 @@ export function computeAnalysis(input: AnalysisInput): ComputedAnalysis {
     grades: [...ctx.grades],
     overall: analyseGroup(input, students, ctx),
     streams: input.streams.map((stream) => ({
-      class: { id: stream.id, name: stream.name },
       ...analyseGroup(
         input,
         students.filter((s) => s.class_id === stream.id),
         ctx,
       ),
+      class: { id: stream.id, name: stream.name },
     })),
     top_students: topStudents(input, students, ctx),
     ...changes(students, ctx),

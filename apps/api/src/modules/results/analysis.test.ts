@@ -155,6 +155,18 @@ describe('exam analysis', () => {
     ]);
   });
 
+  it('sends exactly the bytes its response schema would (it skips the zod encode)', async () => {
+    const who = await newSchool();
+    const f = await form4(who);
+    for (const query of ['level=Form 4', `class=${f.east}`]) {
+      for (const exam of [f.endTerm, f.midTerm]) {
+        const res = await expectStatus(analysisOf(who, exam, query), 200);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(res.body).toBe(JSON.stringify(analysisResponse.parse(JSON.parse(res.body))));
+      }
+    }
+  });
+
   it('prints the analysis as A4 pages', async () => {
     const who = await newSchool();
     const f = await form4(who);

@@ -90,7 +90,7 @@ const resultRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope: ResultsScope = classId !== undefined ? { classId } : { level: level! };
       await assertMaySeeResults(app.db, request, scope);
       const analysis = await examAnalysis(app.db, request.schoolId(), request.params.id, scope);
-      if (format !== 'pdf') return analysis;
+      if (format !== 'pdf') return sendTypedJson(reply, analysis);
       const { school, crest } = await schoolWithCrest(request.schoolId());
       const pdf = await renderAnalysisPdf(analysis, school, { crest });
       return sendPdf(reply, pdf, analysisFileName(analysis));
