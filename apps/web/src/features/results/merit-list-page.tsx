@@ -5,7 +5,7 @@ import {
   meritListFileName,
 } from '@shule/shared/results/merit-list-columns';
 import { GRADING_SCHEME_LABELS } from '@shule/shared/results/scheme';
-import { ArrowDown, ArrowUp, FileDown, FileSpreadsheet, ListOrdered, Loader2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, FileSpreadsheet, ListOrdered } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Badge } from '../../components/ui/badge';
@@ -21,6 +21,7 @@ import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { downloadCsv } from '../../lib/csv';
+import { DownloadPdfButton } from './download-pdf-button';
 import { type MeritListScope, useDownloadMeritListPdf, useMeritList } from './get-merit-list';
 import { meritListCsv } from './merit-list-csv';
 import { type MeritListSort, matchesSearch, nextSort, sortRows } from './merit-list-sort';
@@ -92,18 +93,11 @@ export function MeritListPage() {
         <FileSpreadsheet className="h-4 w-4" aria-hidden="true" />
         Download CSV
       </Button>
-      <Button
-        disabled={all.length === 0 || pdf.isPending}
-        aria-busy={pdf.isPending}
+      <DownloadPdfButton
+        pending={pdf.isPending}
+        disabled={all.length === 0}
         onClick={() => downloadPdf(list.data)}
-      >
-        {pdf.isPending ? (
-          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-        ) : (
-          <FileDown className="h-4 w-4" aria-hidden="true" />
-        )}
-        {pdf.isPending ? 'Preparing PDF…' : 'Download PDF'}
-      </Button>
+      />
     </>
   ) : null;
 

@@ -4,10 +4,10 @@ import type { ExamAnalysis } from '@shule/shared/results/analysis';
 import { analysisFileName } from '@shule/shared/results/analysis';
 import { analysisTables } from '@shule/shared/results/analysis-tables';
 import { GRADING_SCHEME_LABELS } from '@shule/shared/results/scheme';
-import { BarChart3, FileDown, Loader2, NotebookPen } from 'lucide-react';
+import { BarChart3, NotebookPen } from 'lucide-react';
 import { lazy, Suspense, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button, buttonClass } from '../../components/ui/button';
+import { buttonClass } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Field } from '../../components/ui/field';
 import { Select } from '../../components/ui/input';
@@ -19,6 +19,7 @@ import { errorMessage } from '../../lib/api-client';
 import { useClasses } from '../../lib/queries/classes';
 import { useExams } from '../../lib/queries/exams';
 import { AnalysisTableCard } from './analysis-table';
+import { DownloadPdfButton } from './download-pdf-button';
 import { useAnalysis, useDownloadAnalysisPdf } from './get-analysis';
 import type { MeritListScope } from './get-merit-list';
 
@@ -98,18 +99,7 @@ export function ResultsPage() {
   const hasEntries = (analysis.data?.overall.summary.entries ?? 0) > 0;
   const actions =
     analysis.data && hasEntries ? (
-      <Button
-        disabled={pdf.isPending}
-        aria-busy={pdf.isPending}
-        onClick={() => downloadPdf(analysis.data)}
-      >
-        {pdf.isPending ? (
-          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-        ) : (
-          <FileDown className="h-4 w-4" aria-hidden="true" />
-        )}
-        {pdf.isPending ? 'Preparing PDF…' : 'Download PDF'}
-      </Button>
+      <DownloadPdfButton pending={pdf.isPending} onClick={() => downloadPdf(analysis.data)} />
     ) : null;
 
   const breadcrumb = [{ label: 'Dashboard', to: '/dashboard' }, { label: 'Results' }];
