@@ -10,7 +10,10 @@ const tables = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))
   .map((table) => getTableConfig(table));
 
-/** Tables that are not one school's data: the schools themselves and sign-in bookkeeping. */
+/**
+ * Tables that are not one school's data: the schools themselves, sign-in bookkeeping, and the
+ * audit log (a plain sign-up's sign-ins belong to no school; its school_id may be null).
+ */
 const NOT_SCHOOL_SCOPED = [
   'schools',
   'users',
@@ -18,6 +21,7 @@ const NOT_SCHOOL_SCOPED = [
   'user_roles',
   'refresh_tokens',
   'login_failures',
+  'audit_log',
 ];
 
 describe('the Drizzle schema', () => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import academicYearRoutes from './academic-years/routes';
+import auditRoutes from './audit/routes';
 import { accountRoutes, sessionRoutes } from './auth/routes';
 import classRoutes from './classes/routes';
 import examRoutes from './exams/routes';
@@ -57,4 +58,5 @@ export const protectedDomainRoutes: FastifyPluginAsync[] = [
   resultRoutes,
   reportCardRoutes,
   uploadRoutes,
+  auditRoutes,
 ];

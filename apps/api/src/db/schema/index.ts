@@ -1,4 +1,5 @@
 export * from './academics';
+export * from './audit';
 export * from './people';
 export * from './results';
 export * from './schools';

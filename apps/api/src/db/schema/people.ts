@@ -89,6 +89,17 @@ export const students = pgTable(
     entryExam: text('entry_exam'),
     entryIndexNumber: text('entry_index_number'),
     entryMarks: integer('entry_marks'),
+    /**
+     * The parent's consents (ConsentStatus: granted | refused | unknown), each with when and by
+     * which user recorded it (a plain id, like the audit log's: the record outlives the user).
+     * Photos may be kept and SMS sent only when "granted" (isConsented).
+     */
+    photoConsent: text('photo_consent').notNull().default('unknown'),
+    photoConsentAt: timestamp('photo_consent_at', { withTimezone: true }),
+    photoConsentBy: integer('photo_consent_by'),
+    smsConsent: text('sms_consent').notNull().default('unknown'),
+    smsConsentAt: timestamp('sms_consent_at', { withTimezone: true }),
+    smsConsentBy: integer('sms_consent_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

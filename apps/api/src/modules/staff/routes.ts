@@ -35,7 +35,8 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const schoolId = request.assertOwnSchool(request.body.school);
-      return reply.status(201).send(await createTeacher(app.db, schoolId, request.body));
+      const actor = { userId: request.user.id, address: request.ip };
+      return reply.status(201).send(await createTeacher(app.db, schoolId, request.body, actor));
     },
   );
 

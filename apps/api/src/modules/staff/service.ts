@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client';
 import { classes, teachers, users } from '../../db/schema/index';
 import { takenInSchool } from '../../db/school-rows';
 import { conflict } from '../../errors';
+import { recordAudit } from '../audit/record';
 import { hashPassword } from '../auth/passwords';
 import { PHONE_TAKEN_MESSAGE } from '../auth/service';
 import { grantRole, isPhoneTaken } from '../auth/users';
@@ -75,13 +76,15 @@ async function selectTeachers(db: Db | Tx, schoolId: number, teacherId?: number)
 export const listTeachers = (db: Db, schoolId: number) => selectTeachers(db, schoolId);
 
 /**
- * Creates the teacher's login (role teacher, phone as username) and teacher record together.
- * The one-time password is generated here, stored only as a hash, and shown once in the message.
+ * Creates the teacher's login (role teacher, phone as username) and teacher record together,
+ * with a user_added entry in the audit log by `actor`. The one-time password is generated here,
+ * stored only as a hash, and shown once in the message.
  */
 export async function createTeacher(
   db: Db,
   schoolId: number,
   input: z.output<typeof createTeacherBody>,
+  actor: { userId: number; address: string | null },
 ) {
   const oneTimePassword = generateOneTimePassword();
   const passwordHash = await hashPassword(oneTimePassword);
@@ -110,6 +113,14 @@ export async function createTeacher(
       .insert(teachers)
       .values({ schoolId, userId: user!.id, tscNumber: input.tsc_number })
       .returning({ id: teachers.id });
+    await recordAudit(tx, {
+      schoolId,
+      actorUserId: actor.userId,
+      action: 'user_added',
+      subjectType: 'user',
+      subjectId: user!.id,
+      address: actor.address,
+    });
     const [row] = await selectTeachers(tx, schoolId, created!.id);
     return row!;
   });

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { pageFields, paginationQuery } from './pagination';
+
+/**
+ * What the audit log records: who did something that touches people's data or access, when and
+ * from which address. An entry holds ids only, never a name (docs/decisions/013-*.md).
+ */
+export const AUDIT_ACTIONS = [
+  'signed_in',
+  'signed_out',
+  'password_changed',
+  'password_reset',
+  'user_added',
+  'user_removed',
+  'student_data_exported',
+  'student_erased',
+  'consent_changed',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an entry is about, beside the user who acted. */
+export const AUDIT_SUBJECT_TYPES = ['student', 'user', 'parent'] as const;
+export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
+
+/** How the log screen says each action. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  signed_in: 'Signed in',
+  signed_out: 'Signed out',
+  password_changed: 'Changed a password',
+  password_reset: 'Reset a password',
+  user_added: 'Added a user',
+  user_removed: 'Removed a user',
+  student_data_exported: "Exported a student's data",
+  student_erased: 'Erased a student',
+  consent_changed: 'Changed a consent',
+};
+
+/** `?page=&page_size=&action=` of the audit log; newest first. */
+export const auditLogQuery = paginationQuery.extend({
+  action: z.enum(AUDIT_ACTIONS, { error: 'Choose an action from the list' }).optional(),
+});
+
+/** One entry of GET /api/audit_log/. `actor` is null for a user since removed (actor_id stays). */
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.enum(AUDIT_ACTIONS),
+  actor_id: z.number().int().nullable(),
+  /** The acting user's name as it is now (staff, not a pupil), joined when read. */
+  actor_name: z.string().nullable(),
+  subject_type: z.enum(AUDIT_SUBJECT_TYPES).nullable(),
+  subject_id: z.number().int().nullable(),
+  address: z.string().nullable(),
+  /** ISO 8601 */
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** GET /api/audit_log/: one page of the school's log. */
+export const auditLogResponse = z.object({
+  entries: z.array(auditEntrySchema),
+  ...pageFields,
+});
+export type AuditLogResponse = z.infer<typeof auditLogResponse>;
