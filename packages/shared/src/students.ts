@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { admissionConsentsBody, studentConsentsSchema } from './consents';
 import { todayIn } from './date-status';
 import {
   changesOf,
@@ -59,6 +60,8 @@ export const admitStudentBody = z.object({
   gender: genderField,
   profile_photo: photoUrlField,
   parent: parentBody,
+  /** The parent's answers, recorded with the date and the admitting user; "unknown" if not sent. */
+  consents: admissionConsentsBody,
 });
 export type AdmitStudentBody = z.input<typeof admitStudentBody>;
 
@@ -136,6 +139,7 @@ export const studentDetailSchema = studentRowSchema.extend({
   entry_exam: z.enum(ENTRY_EXAMS).nullable(),
   entry_index_number: z.string().nullable(),
   entry_marks: z.number().int().nullable(),
+  consents: studentConsentsSchema,
 });
 export type StudentDetail = z.infer<typeof studentDetailSchema>;
 

@@ -5,6 +5,7 @@ import { accountRoutes, sessionRoutes } from './auth/routes';
 import classRoutes from './classes/routes';
 import examRoutes from './exams/routes';
 import gradeRoutes from './grades/routes';
+import privacyRoutes from './privacy/routes';
 import reportCardRoutes from './results/report-card-routes';
 import resultRoutes from './results/routes';
 import { registrationRoutes, schoolSettingsRoutes } from './schools/routes';
@@ -59,4 +60,5 @@ export const protectedDomainRoutes: FastifyPluginAsync[] = [
   reportCardRoutes,
   uploadRoutes,
   auditRoutes,
+  privacyRoutes,
 ];

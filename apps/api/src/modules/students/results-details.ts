@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { classes, studentSubjects, students, subjectClasses } from '../../db/schema/index';
 import { invalid, notFound } from '../../errors';
+import { consentsOf } from '../privacy/consents';
 import { getStudent } from './service';
 
 /** A student's results details: own subjects (null: the class's) and entry marks. */
@@ -27,14 +28,15 @@ async function selectResultsDetails(db: Db | Tx, schoolId: number, studentId: nu
   return row;
 }
 
-/** GET /students/{id}/: the full row with the subjects taken and the entry marks. */
+/** GET /students/{id}/: the full row with the subjects taken, the entry marks and the consents. */
 export async function getStudentDetail(
   db: Db | Tx,
   schoolId: number,
   studentId: number,
 ): Promise<StudentDetail> {
   const row = await getStudent(db, schoolId, studentId);
-  return { ...row, ...(await selectResultsDetails(db, schoolId, studentId)) };
+  const details = await selectResultsDetails(db, schoolId, studentId);
+  return { ...row, ...details, consents: await consentsOf(db, schoolId, studentId) };
 }
 
 /**

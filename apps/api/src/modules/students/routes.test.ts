@@ -451,6 +451,10 @@ describe('GET /api/students/{id}/', () => {
       entry_exam: null,
       entry_index_number: null,
       entry_marks: null,
+      consents: {
+        photos: { status: 'unknown', recorded_at: null, recorded_by: null },
+        sms: { status: 'unknown', recorded_at: null, recorded_by: null },
+      },
     });
   });
 

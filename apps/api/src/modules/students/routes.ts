@@ -47,10 +47,17 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['students'],
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await admitStudent(app.db, request.schoolId(), request.params.id, request.body)),
+    async (request, reply) => {
+      const { id: classId } = request.params;
+      const admission = await admitStudent(
+        app.db,
+        request.schoolId(),
+        classId,
+        request.body,
+        request.user.id,
+      );
+      return reply.status(201).send(admission);
+    },
   );
 
   app.get(

@@ -18,6 +18,7 @@ import { classes, parents, schools, students } from '../../db/schema/index';
 import { findInSchool } from '../../db/school-rows';
 import { containsIgnoringCase } from '../../db/search';
 import { notFound } from '../../errors';
+import { admissionConsentValues } from '../privacy/consents';
 
 export async function countStudentsByGender(db: Db, schoolId: number): Promise<StudentCounts> {
   const [row] = await db
@@ -268,13 +269,14 @@ async function findOrCreateParent(
  * Admits a student into a class of the caller's school, with their parent, in one
  * transaction. The admission number comes from the school's counter, incremented with
  * UPDATE … RETURNING: the row lock makes concurrent admissions take turns, so numbers are
- * unique and increasing.
+ * unique and increasing. The parent's consents are recorded as given to `admittedBy`, now.
  */
 export async function admitStudent(
   db: Db,
   schoolId: number,
   classId: number,
   input: z.output<typeof admitStudentBody>,
+  admittedBy: number,
 ) {
   return db.transaction(async (tx) => {
     // Holds the class until the transaction ends: a delete of the class running at the same
@@ -299,6 +301,7 @@ export async function admitStudent(
         dateOfBirth: input.date_of_birth,
         gender: input.gender,
         profilePhoto: input.profile_photo,
+        ...admissionConsentValues(input.consents, admittedBy),
       })
       .returning({ id: students.id });
     const student = await getStudent(tx, schoolId, created!.id);

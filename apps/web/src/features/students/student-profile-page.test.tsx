@@ -40,6 +40,10 @@ const studentDetail = (changes: Partial<StudentDetail> = {}): StudentDetail => (
   entry_exam: null,
   entry_index_number: null,
   entry_marks: null,
+  consents: {
+    photos: { status: 'unknown', recorded_at: null, recorded_by: null },
+    sms: { status: 'unknown', recorded_at: null, recorded_by: null },
+  },
   ...changes,
 });
 
