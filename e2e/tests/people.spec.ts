@@ -232,6 +232,62 @@ test('classes, siblings, CSV export, a teacher with a photo, dashboard counts an
   await expect(page.getByRole('row', { name: /Form 1 East/ })).toContainText('2');
 });
 
+test('an admission whose answer is lost on the way is sent again with its key and admits once', async ({
+  page,
+  request,
+}) => {
+  const school = await registerSchoolViaApi(request, 'Retry Academy');
+  const { token, schoolId } = await apiToken(request, school);
+  const created = await request.post(`/api/classes/?school=${schoolId}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: 'Form 2 North' },
+  });
+  expect(created.status()).toBe(201);
+  await loginViaUi(page, school);
+  await page.goto('/students');
+  await page.getByRole('button', { name: 'Admit student' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Admit student' });
+
+  // The first submission reaches the server, which admits; its answer never comes back.
+  const keys: (string | undefined)[] = [];
+  await page.route('**/api/classes/*/add_student/', async (route) => {
+    keys.push(route.request().headers()['idempotency-key']);
+    if (keys.length === 1) {
+      const answered = await route.fetch();
+      expect(answered.status()).toBe(201);
+      await route.abort('connectionreset');
+    } else {
+      await route.continue();
+    }
+  });
+  const student = {
+    first: 'Imani',
+    last: 'Chebet',
+    gender: 'female',
+    born: '2011-02-03',
+    className: 'Form 2 North',
+  };
+  const parent = { first: 'Ruth', last: 'Chebet', phone: uniquePhone(), email: 'ruth@example.com' };
+  await admitThroughDialog(page, student, parent);
+  await expect(dialog.getByText('Could not reach Shule')).toBeVisible();
+  // Sent again as it was: the first answer, not a second child.
+  await dialog.getByRole('button', { name: 'Admit student' }).click();
+  await expect(dialog.getByText('Student admitted with admission number 0001.')).toBeVisible();
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+  expect(keys[1]).toBe(keys[0]);
+
+  // The next child is a new submission with a new key.
+  await admitThroughDialog(page, { ...student, first: 'Neema' }, parent);
+  await expect(dialog.getByText('Student admitted with admission number 0002.')).toBeVisible();
+  expect(keys).toHaveLength(3);
+  expect(keys[2]).not.toBe(keys[0]);
+  await page.keyboard.press('Escape');
+  const rows = page.getByTestId('student-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'Imani Chebet' })).toHaveCount(1);
+});
+
 test('the photo upload blocks submit while it runs and says so when it fails', async ({
   page,
   request,

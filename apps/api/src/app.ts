@@ -17,6 +17,7 @@ import { isPublicRoute, protectedDomainRoutes, publicDomainRoutes } from './modu
 import uploadedFiles from './modules/uploads/files';
 import auth from './plugins/auth';
 import errors from './plugins/errors';
+import idempotency from './plugins/idempotency';
 import securityHeaders from './plugins/security-headers';
 import spa from './plugins/spa';
 
@@ -60,6 +61,8 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
   app.decorate('config', config);
 
   await app.register(securityHeaders, SECURITY_HEADERS);
+  // Before compression: it keeps an answer's bytes as serialized, for a repeat of its request.
+  await app.register(idempotency);
   // Brotli or gzip for whatever the client accepts, above 1 KB (smaller answers fit one packet
   // anyway). Only compressible types: JSON, text, SVG; photos (JPEG, PNG) go out as they are,
   // and the built web app's files come precompressed (plugins/spa.ts). Answers up to 1 MB (any

@@ -24,6 +24,22 @@ describe('api client', () => {
     expect((init!.headers as Record<string, string>).authorization).toBe('Bearer old-access');
   });
 
+  it('sends an Idempotency-Key when given one, again on the retry after a refresh', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json(401, { message: 'expired', code: 'token_not_valid' }))
+      .mockResolvedValueOnce(json(200, { access: 'new-access', refresh: 'new-refresh' }))
+      .mockResolvedValueOnce(json(201, { id: 1 }));
+    await api.post('/things/', { a: 1 }, { idempotencyKey: 'k-123' });
+    const headers = (call: number) =>
+      fetchMock.mock.calls[call]![1]!.headers as Record<string, string>;
+    expect(headers(0)['Idempotency-Key']).toBe('k-123');
+    expect(headers(1)['Idempotency-Key']).toBeUndefined();
+    expect(headers(2)['Idempotency-Key']).toBe('k-123');
+    fetchMock.mockResolvedValueOnce(json(201, { id: 2 }));
+    await api.post('/things/', { a: 1 });
+    expect(headers(3)['Idempotency-Key']).toBeUndefined();
+  });
+
   it('on a 401 refreshes once, stores the rotated tokens and retries with the new token', async () => {
     fetchMock
       .mockResolvedValueOnce(json(401, { message: 'expired', code: 'token_not_valid' }))

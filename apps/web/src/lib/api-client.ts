@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '@shule/shared/api';
 import { TOKEN_NOT_VALID } from '@shule/shared/auth-constants';
+import { IDEMPOTENCY_HEADER } from '@shule/shared/idempotency';
 import { tokenStorage } from './storage';
 
 export class ApiError extends Error {
@@ -62,6 +63,8 @@ interface RequestOptions {
   body?: unknown;
   /** Send without the bearer token and without the refresh retry. */
   anonymous?: boolean;
+  /** A creating write's key (useIdempotencyKey): sent again, it is not written twice. */
+  idempotencyKey?: string;
 }
 
 async function send(method: string, path: string, options: RequestOptions, token: string | null) {
@@ -69,6 +72,7 @@ async function send(method: string, path: string, options: RequestOptions, token
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (token && !options.anonymous) headers.authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
   try {
     return await fetch(`/api${path}`, {
       method,

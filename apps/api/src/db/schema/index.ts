@@ -1,5 +1,6 @@
 export * from './academics';
 export * from './audit';
+export * from './idempotency';
 export * from './people';
 export * from './results';
 export * from './schools';

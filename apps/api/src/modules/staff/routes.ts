@@ -26,6 +26,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/staff/teachers/',
     {
+      config: { idempotent: true },
       preHandler: app.requireRole('admin'),
       schema: {
         body: createTeacherBody,

@@ -39,6 +39,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/classes/:id/add_student/',
     {
+      config: { idempotent: true },
       preHandler: app.requireRole('admin'),
       schema: {
         params: idParams,

@@ -18,6 +18,7 @@ import { Field } from '../../components/ui/field';
 import { Input, Select } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { usePhotoUpload } from '../../lib/upload-photo';
 import { zodResolver } from '../../lib/zod-resolver';
 import { useAdmitStudent } from './admit-student';
@@ -42,6 +43,7 @@ export function AdmitStudentForm({
 }) {
   const admit = useAdmitStudent();
   const photo = usePhotoUpload();
+  const submission = useIdempotencyKey();
   const [result, setResult] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
   const form = useForm<AdmitStudentValues, unknown, z.output<typeof admitStudentFormSchema>>({
     resolver: zodResolver(admitStudentFormSchema),
@@ -74,7 +76,9 @@ export function AdmitStudentForm({
       const res = await admit.mutateAsync({
         classId: class_id,
         body: { ...body, profile_photo: photo.url },
+        idempotencyKey: submission.current(),
       });
+      submission.renew();
       setResult({ tone: 'success', message: res.message });
       form.reset(emptyForm(class_id));
       photo.reset();

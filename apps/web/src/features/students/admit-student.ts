@@ -2,14 +2,21 @@ import type { AdmitStudentBody, AdmitStudentResponse } from '@shule/shared/stude
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-export const admitStudent = (classId: number, body: AdmitStudentBody) =>
-  api.post<AdmitStudentResponse>(`/classes/${classId}/add_student/`, body);
+export const admitStudent = (classId: number, body: AdmitStudentBody, idempotencyKey?: string) =>
+  api.post<AdmitStudentResponse>(`/classes/${classId}/add_student/`, body, { idempotencyKey });
 
 export function useAdmitStudent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ classId, body }: { classId: number; body: AdmitStudentBody }) =>
-      admitStudent(classId, body),
+    mutationFn: ({
+      classId,
+      body,
+      idempotencyKey,
+    }: {
+      classId: number;
+      body: AdmitStudentBody;
+      idempotencyKey: string;
+    }) => admitStudent(classId, body, idempotencyKey),
     // The student lists, the class counts (boys, girls) and the dashboard all change.
     onSuccess: () =>
       Promise.all([

@@ -15,6 +15,7 @@ import { Field } from '../../components/ui/field';
 import { Input, Select } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { usePhotoUpload } from '../../lib/upload-photo';
 import { zodResolver } from '../../lib/zod-resolver';
 import { useCreateTeacher } from './create-teacher';
@@ -86,6 +87,7 @@ function SuccessMessage({ message, phone }: { message: string; phone: string }) 
 export function AddTeacherForm() {
   const createTeacher = useCreateTeacher();
   const photo = usePhotoUpload();
+  const submission = useIdempotencyKey();
   const [result, setResult] = useState<Result | null>(null);
   const form = useForm<TeacherForm>({
     resolver: zodResolver(teacherFormSchema),
@@ -104,7 +106,12 @@ export function AddTeacherForm() {
       return;
     }
     try {
-      const res = await createTeacher.mutateAsync({ ...values, profile_photo: photo.url });
+      const res = await createTeacher.mutateAsync({
+        ...values,
+        profile_photo: photo.url,
+        idempotencyKey: submission.current(),
+      });
+      submission.renew();
       setResult({ tone: 'success', message: res.message, phone: values.phone_number ?? '' });
       form.reset(EMPTY);
       photo.reset();

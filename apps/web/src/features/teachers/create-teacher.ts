@@ -4,15 +4,15 @@ import { api } from '../../lib/api-client';
 import { teachersQueryKey } from '../../lib/queries/teachers';
 import { useSession } from '../../lib/session';
 
-export const createTeacher = (body: CreateTeacherBody) =>
-  api.post<CreateTeacherResponse>('/staff/teachers/', body);
+export const createTeacher = (body: CreateTeacherBody, idempotencyKey?: string) =>
+  api.post<CreateTeacherResponse>('/staff/teachers/', body, { idempotencyKey });
 
 export function useCreateTeacher() {
   const { school } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateTeacherBody) =>
-      createTeacher({ ...body, role: 'teacher', school: school?.id }),
+    mutationFn: ({ idempotencyKey, ...body }: CreateTeacherBody & { idempotencyKey: string }) =>
+      createTeacher({ ...body, role: 'teacher', school: school?.id }, idempotencyKey),
     onSuccess: ({ teacher }) => {
       // Spec §4: the new teacher goes to the top of the list (the server lists newest first too).
       queryClient.setQueryData<TeacherRow[]>(teachersQueryKey(school?.id), (old) => [
