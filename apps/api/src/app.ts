@@ -16,6 +16,7 @@ import type { Db } from './db/client';
 import { isPublicRoute, protectedDomainRoutes, publicDomainRoutes } from './modules/index';
 import uploadedFiles from './modules/uploads/files';
 import auth from './plugins/auth';
+import changes from './plugins/changes';
 import errors from './plugins/errors';
 import idempotency from './plugins/idempotency';
 import securityHeaders from './plugins/security-headers';
@@ -77,6 +78,7 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
     syncThreshold: 1024 * 1024,
   });
   await app.register(errors);
+  await app.register(changes);
   await app.register(auth, { secret: config.jwtSecret });
   await app.register(swagger, {
     openapi: { info: { title: 'Shule API', version: '1.0.0' } },

@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  changesOf,
   clearableText,
   emailField,
   idField,
   idParam,
+  isNothingToChange,
   isoDateField,
   isValidUrl,
   isValidYear,
   LONG_TEXT_MAX,
   MAX_ID,
   MESSAGES,
+  NOTHING_TO_CHANGE_MESSAGE,
   optionalEmail,
   optionalText,
   passwordField,
@@ -268,5 +271,26 @@ describe('idField', () => {
 describe('passwords are kept exactly as typed', () => {
   it('does not trim spaces around a password, so login compares what was set', () => {
     expect(passwordField.parse('  secret123 ')).toBe('  secret123 ');
+  });
+});
+
+describe('changesOf: a PATCH body names at least one change', () => {
+  const change = changesOf({ name: requiredText('Name'), note: clearableText('Note') });
+  it('refuses {} and a body of only unknown fields with "Nothing to change"', () => {
+    expect(NOTHING_TO_CHANGE_MESSAGE).toBe('Nothing to change');
+    expect(messages(change, {})).toEqual([NOTHING_TO_CHANGE_MESSAGE]);
+    expect(messages(change, { colour: 'red' })).toEqual([NOTHING_TO_CHANGE_MESSAGE]);
+  });
+  it('takes any one field, a cleared one included', () => {
+    expect(messages(change, { name: 'Form 1' })).toEqual([]);
+    expect(change.parse({ note: '' })).toEqual({ note: null });
+  });
+  it('isNothingToChange: no object, or only undefined values', () => {
+    for (const nothing of [undefined, null, 'x', {}, { a: undefined }]) {
+      expect(isNothingToChange(nothing), JSON.stringify(nothing)).toBe(true);
+    }
+    for (const something of [{ a: null }, { a: '' }, { a: 0 }, { a: false }]) {
+      expect(isNothingToChange(something), JSON.stringify(something)).toBe(false);
+    }
   });
 });

@@ -183,14 +183,21 @@ export const idParam = idField();
 /** The school a client names in a query or body: optional, checked against the token, never trusted. */
 export const schoolRef = idField('School').optional();
 
-export const NOTHING_TO_CHANGE_MESSAGE = 'Send at least one field to change';
+export const NOTHING_TO_CHANGE_MESSAGE = 'Nothing to change';
 
-/** A PATCH body: any of `fields`, but at least one of them (an empty change is a client's mistake). */
+/** Whether a parsed change names nothing to change: `{}`, or only fields a schema left out. */
+export const isNothingToChange = (value: unknown) =>
+  typeof value !== 'object' ||
+  value === null ||
+  Object.values(value).every((field) => field === undefined);
+
+/**
+ * A PATCH body: any of `fields`, but at least one of them (an empty change is a client's
+ * mistake). The API also refuses an empty change on every PATCH route whatever its schema
+ * (apps/api/src/plugins/changes.ts); this refinement lets a form say so before sending.
+ */
 export const changesOf = <Shape extends z.ZodRawShape>(fields: Shape) =>
   z
     .object(fields)
     .partial()
-    .refine(
-      (v) => Object.values(v).some((value) => value !== undefined),
-      NOTHING_TO_CHANGE_MESSAGE,
-    );
+    .refine((v) => !isNothingToChange(v), NOTHING_TO_CHANGE_MESSAGE);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NOTHING_TO_CHANGE_MESSAGE } from './fields';
 import {
   type BandToCheck,
   bandProblems,
@@ -98,9 +99,7 @@ describe('grade bodies', () => {
     expect(updateGradeBody.parse({ name: 'Excellent' })).toEqual({ name: 'Excellent' });
   });
   it('refuses a change with nothing in it', () => {
-    expect(updateGradeBody.safeParse({}).error?.issues[0]?.message).toBe(
-      'Send at least one field to change',
-    );
+    expect(updateGradeBody.safeParse({}).error?.issues[0]?.message).toBe(NOTHING_TO_CHANGE_MESSAGE);
   });
 });
 

@@ -44,6 +44,21 @@ beforeAll(async () => {
     },
     async () => ({ ok: true }),
   );
+  server.get(
+    '/things/:id/',
+    {
+      schema: {
+        params: z.object({
+          id: z.coerce
+            .number()
+            .int()
+            .positive()
+            .max(2 ** 31 - 1),
+        }),
+      },
+    },
+    async () => ({ ok: true }),
+  );
   app = server;
   await app.ready();
 });
@@ -85,5 +100,14 @@ describe('the error plugin', () => {
       message: 'Too short',
       errors: { 'school.name': ['Too short'], phone: ['Phone is required'] },
     });
+  });
+
+  it('answers 404 for a path id no record can have, whatever is wrong with it', async () => {
+    for (const id of ['0', '-1', '2147483648', '99999999999', 'abc', '1.5']) {
+      const res = await app.inject({ method: 'GET', url: `/things/${id}/` });
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toEqual({ message: 'Not found' });
+    }
+    expect((await app.inject({ method: 'GET', url: '/things/2147483647/' })).statusCode).toBe(200);
   });
 });

@@ -10,6 +10,10 @@ const isUniqueViolation = (err: unknown) =>
 
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    // A path names a record: an id no record can have (0, past int4, not a number) names none.
+    if (hasZodFastifySchemaValidationErrors(err) && err.validationContext === 'params') {
+      return reply.status(404).send({ message: 'Not found' } satisfies ApiErrorBody);
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string[]> = {};
       for (const issue of err.validation) {

@@ -220,7 +220,7 @@ describe('PATCH /api/classes/{id}/', () => {
     const [row] = await t.app.db.select().from(classes).where(eq(classes.id, theirClass.id));
     expect(row!.name).toBe('Their Class');
     await expectStatus(inject('PATCH', `/api/classes/${theirClass.id}/`, null, { name: 'x' }), 401);
-    expect((await inject('PATCH', '/api/classes/abc/', ours, { name: 'x' })).statusCode).toBe(400);
+    await expectStatus(inject('PATCH', '/api/classes/abc/', ours, { name: 'x' }), 404, 'Not found');
   });
 });
 

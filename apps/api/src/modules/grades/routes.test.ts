@@ -142,9 +142,9 @@ describe('grades', () => {
     await expectStatus(call('DELETE', `/api/grades/grades/${grade.id}/`, a.auth), 404);
   });
 
-  it('answers 400 for an id that is not a number', async () => {
+  it('answers 404 for an id that is not a number', async () => {
     const res = await call('PATCH', '/api/grades/grades/abc/', a.auth, { name: 'x' });
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(404);
   });
 
   it('gives a new grade an empty band in every subject', async () => {

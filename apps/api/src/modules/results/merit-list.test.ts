@@ -320,7 +320,7 @@ describe('merit list of a level (KCSE, since 2023)', () => {
 });
 
 describe('merit list: scope and refusals', () => {
-  it('answers 400 for no scope, both, or a bad class; 404 for an unknown level', async () => {
+  it('answers 400 for no scope, both, or a bad class; 404 for an unknown level or exam 0', async () => {
     const who = await newSchool();
     const f = await form4(who);
     const none = await expectStatus(
@@ -336,7 +336,7 @@ describe('merit list: scope and refusals', () => {
       404,
       'No class has the level Form 9',
     );
-    await expectStatus(call('GET', '/api/exams/0/merit_list/?level=Form 4', who.auth), 400);
+    await expectStatus(call('GET', '/api/exams/0/merit_list/?level=Form 4', who.auth), 404);
   });
 
   it('lists only the classes that sit the exam', async () => {

@@ -1,3 +1,4 @@
+import { NOTHING_TO_CHANGE_MESSAGE } from '@shule/shared/fields';
 import type { ReportCards } from '@shule/shared/results/report-cards';
 import { describe, expect, it } from 'vitest';
 import {
@@ -371,22 +372,18 @@ describe('report card remarks', () => {
     expect(mid!.remarks.principal).toBe('Fairly good. Mean grade B.');
   });
 
-  it('answers 400 for nothing to change or a bad remark, 401 without a token', async () => {
+  it('answers 400 for nothing to change or a bad remark, 404 for student 0, 401 without a token', async () => {
     const who = await newSchool();
     const f = await form4(who);
     const amina = f.ids.Amina!;
-    await expectStatus(
-      putRemarks(who, f.endTerm, amina, {}),
-      400,
-      'Send at least one field to change',
-    );
+    await expectStatus(putRemarks(who, f.endTerm, amina, {}), 400, NOTHING_TO_CHANGE_MESSAGE);
     const long = await expectStatus(
       putRemarks(who, f.endTerm, amina, { principal: 'x'.repeat(5000) }),
       400,
     );
     expect(long.json().errors.principal).toBeDefined();
     await expectStatus(putRemarks(who, f.endTerm, amina, { class_teacher: 5 }), 400);
-    await expectStatus(putRemarks(who, f.endTerm, 0, { principal: 'Good' }), 400);
+    await expectStatus(putRemarks(who, f.endTerm, 0, { principal: 'Good' }), 404);
     await expectStatus(putRemarks({}, f.endTerm, amina, { principal: 'Good' }), 401);
   });
 
@@ -420,7 +417,7 @@ describe('report card remarks', () => {
 });
 
 describe('report cards: scope and refusals', () => {
-  it('answers 400 for bad parameters', async () => {
+  it('answers 400 for bad parameters, 404 for a path id no exam can have', async () => {
     const who = await newSchool();
     const f = await form4(who);
     await expectStatus(getCards(who, f.endTerm, ''), 400, 'Class is required');
@@ -431,7 +428,7 @@ describe('report cards: scope and refusals', () => {
       'Format must be json or pdf',
     );
     await expectStatus(getCards(who, f.endTerm, `class=${f.east}&student=-1`), 400);
-    await expectStatus(call('GET', `/api/exams/0/report_cards/?class=${f.east}`, who.auth), 400);
+    await expectStatus(call('GET', `/api/exams/0/report_cards/?class=${f.east}`, who.auth), 404);
   });
 
   it('refuses another school’s exam or class (404) and no token (401)', async () => {
