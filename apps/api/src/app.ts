@@ -13,6 +13,7 @@ import {
 import type { HelmetOptions } from 'helmet';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { RequestLog } from './logging';
 import { isPublicRoute, protectedDomainRoutes, publicDomainRoutes } from './modules/index';
 import uploadedFiles from './modules/uploads/files';
 import auth from './plugins/auth';
@@ -50,6 +51,8 @@ export const SECURITY_HEADERS: HelmetOptions = {
 export async function buildApp({ config, db, logger = false, onRoute }: AppOptions) {
   const app = Fastify({
     logger,
+    // One line per request without its URL: logs hold no personal data (logging.ts).
+    logController: new RequestLog(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },

@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { type Database, openPglite, openPostgres } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
+import { loggerOptions } from './logging';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const builtWeb = path.resolve(here, '../../web/dist');
@@ -22,7 +23,7 @@ async function main() {
     database = await openPglite(path.join(config.dataDir, 'pglite'));
   }
 
-  const app = await buildApp({ config, db: database.db, logger: { level: config.logLevel } });
+  const app = await buildApp({ config, db: database.db, logger: loggerOptions(config.logLevel) });
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     await app.close();

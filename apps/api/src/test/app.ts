@@ -51,7 +51,7 @@ export interface TestApp {
 /** A fresh app on a fresh, migrated database. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  { onRoute }: Pick<AppOptions, 'onRoute'> = {},
+  { onRoute, logger }: Pick<AppOptions, 'onRoute' | 'logger'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shule-test-'));
   const config = {
@@ -59,7 +59,7 @@ export async function createTestApp(
     ...overrides,
   };
   const database = await openTestDatabase();
-  const app = await buildApp({ config, db: database.db, onRoute });
+  const app = await buildApp({ config, db: database.db, onRoute, logger });
   return {
     app,
     config,
