@@ -20,7 +20,7 @@
 // CRASH_PORT (default 3371) is the port the server listens on. `npm run crash-check -- pglite`
 // (or `-- postgres`) checks one database only.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -219,7 +219,7 @@ class Run {
     this.scorable = [];
     this.seq = 0;
     this.kills = { starting: 0, writing: 0 };
-    this.locks = { leftBehind: 0, pidReused: 0 };
+    this.locks = { leftBehind: 0 };
     /** Writing spells between two kills in which no write was acknowledged. */
     this.stalls = 0;
     this.restartMs = [];
@@ -578,7 +578,7 @@ function report(run, figures, seconds) {
     ...(run.firstKill ? [`first kill, on the new database: ${run.firstKill}`] : []),
     ...(run.locks.leftBehind > 0
       ? [
-          `data-folder locks left behind by a kill: ${run.locks.leftBehind}, each taken over by the next start (${run.locks.pidReused} naming a pid since given to a live process)`,
+          `data-folder lock files left behind by a kill: ${run.locks.leftBehind}, each taken over by the next start`,
         ]
       : []),
     `admissions: ${a.sent} sent, ${a.acked} acknowledged, ${a.refused} refused, ${a.unknown} in flight at a kill`,
@@ -690,6 +690,8 @@ async function onPostgres() {
 }
 
 const filesUnder = (dir) => readdirSync(dir, { recursive: true }).length;
+const lockFilesIn = (dir) =>
+  readdirSync(dir).filter((f) => f === 'shule.lock' || f === 'shule.sock');
 
 async function onPglite() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shule-crash-pglite-'));
@@ -705,22 +707,14 @@ async function onPglite() {
         found: async () =>
           `as the new database was written: ${filesUnder(dataDir)} files in DATA_DIR, ${existsSync(path.join(dataDir, 'pglite', 'PG_VERSION')) ? 'a whole database in place' : 'no database in place yet'}`,
       },
-      afterKill: (run, deadPid, k) => {
-        const lock = path.join(dataDir, 'shule.lock');
-        // Killed before it took the lock, or killed so early the file is still empty.
-        if (!existsSync(lock) || !readFileSync(lock, 'utf8').startsWith(String(deadPid))) return;
-        run.locks.leftBehind++;
-        if (k % 3 !== 2) return;
-        // After a reboot or a container restart the kernel hands the dead server's pid to
-        // another program; this script stands in for it. The restart must still take the lock.
-        writeFileSync(lock, readFileSync(lock, 'utf8').replace(/^\d+/, String(process.pid)));
-        run.locks.pidReused++;
+      afterKill: (run) => {
+        // The lock is a socket the kernel frees with its process (an abstract one on Linux):
+        // a kill leaves no file, and the restart must take the folder at once.
+        if (lockFilesIn(dataDir).length > 0) run.locks.leftBehind++;
       },
       openForReading: async () => {
-        const lock = path.join(dataDir, 'shule.lock');
-        if (existsSync(lock)) {
-          throw new Error(`the stopped server left its lock behind: ${readFileSync(lock, 'utf8')}`);
-        }
+        const left = lockFilesIn(dataDir);
+        if (left.length > 0) throw new Error(`the stopped server left its lock behind: ${left}`);
         const db = new PGlite(path.join(dataDir, 'pglite'));
         return {
           query: async (sql, params) => (await db.query(sql, params)).rows,

@@ -24,7 +24,7 @@ let release = () => {};
 if (!url) {
   mkdirSync(dataDir, { recursive: true });
   try {
-    release = lockDataDir(dataDir);
+    release = await lockDataDir(dataDir);
   } catch (err) {
     if (!(err instanceof DataDirLockedError)) throw err;
     console.error(err.message);

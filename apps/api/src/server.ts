@@ -19,7 +19,7 @@ async function main() {
   if (config.databaseUrl) {
     database = await openPostgres(config.databaseUrl);
   } else {
-    release = lockDataDir(config.dataDir);
+    release = await lockDataDir(config.dataDir);
     database = await openPglite(path.join(config.dataDir, 'pglite'));
   }
 

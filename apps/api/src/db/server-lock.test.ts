@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,8 +8,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 // Two real servers on one DATA_DIR: the second must stop before it opens the database.
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shule-server-lock-'));
-const lockFile = path.join(dataDir, 'shule.lock');
-const lockHolder = () => Number(readFileSync(lockFile, 'utf8').split(' ')[0]);
 
 interface Server {
   child: ChildProcess;
@@ -57,45 +55,59 @@ async function until<T>(what: string, check: () => T | undefined, timeoutMs = 25
   }
 }
 
-let first: Server | undefined;
+const servers: Server[] = [];
 afterAll(async () => {
-  if (first && first.child.exitCode === null && first.child.pid) {
-    process.kill(first.child.pid, 'SIGKILL');
-    await first.exited;
+  for (const server of servers) {
+    if (server.child.exitCode === null && server.child.signalCode === null && server.child.pid) {
+      process.kill(server.child.pid, 'SIGKILL');
+      await server.exited;
+    }
   }
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+const listeningUrl = (server: Server) =>
+  until(
+    'the server to listen',
+    () => server.stdout.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/)?.[1],
+  );
+
+async function expectRefused(holder: Server) {
+  const startedAt = Date.now();
+  const refused = startServer();
+  servers.push(refused);
+  const code = await refused.exited;
+  expect(code).not.toBe(0);
+  expect(code).not.toBeNull();
+  expect(refused.stderr).toContain(dataDir);
+  expect(refused.stderr).toContain('in use');
+  expect(refused.stderr).toContain(`pid ${holder.child.pid}`);
+  expect(Date.now() - startedAt).toBeLessThan(15_000);
+}
+
 // The lock guards the embedded database only: one run (on PGlite) is enough.
 describe.skipIf(process.env.TEST_DB === 'postgres')('two servers on one data folder', () => {
-  it('the second stops at once with a message; the first keeps serving', async () => {
+  it('the second stops at once with a message; the first keeps serving, and after SIGKILL a new one starts', async () => {
     const a = startServer();
-    first = a;
-    await until('the first server to lock the folder', () =>
-      existsSync(lockFile) && lockHolder() === a.child.pid ? true : undefined,
-    );
+    servers.push(a);
+    const url = await listeningUrl(a);
 
-    const startedAt = Date.now();
-    const b = startServer();
-    const code = await b.exited;
-    expect(code).not.toBe(0);
-    expect(code).not.toBeNull();
-    expect(b.stderr).toContain(dataDir);
-    expect(b.stderr).toContain('in use');
-    expect(Date.now() - startedAt).toBeLessThan(15_000);
-    // The second never opened the database, and the lock still names the first.
-    expect(lockHolder()).toBe(a.child.pid);
-
-    const url = await until(
-      'the first server to listen',
-      () => a.stdout.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/)?.[1],
-    );
+    await expectRefused(a);
+    // The second never opened the database: the first still serves.
     const res = await fetch(`${url}/api/nope`);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: 'No route GET /api/nope' });
 
-    a.child.kill('SIGTERM');
-    expect(await a.exited).toBe(0);
-    expect(existsSync(lockFile)).toBe(false);
-  }, 60_000);
+    // Killed without a chance to clean up, the first leaves no lock behind.
+    a.child.kill('SIGKILL');
+    await a.exited;
+    const b = startServer();
+    servers.push(b);
+    await listeningUrl(b);
+    await expectRefused(b);
+
+    b.child.kill('SIGTERM');
+    expect(await b.exited).toBe(0);
+    expect(readdirSync(dataDir).filter((f) => f.startsWith('shule.'))).toEqual([]);
+  }, 90_000);
 });
