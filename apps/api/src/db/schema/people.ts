@@ -80,7 +80,8 @@ export const students = pgTable(
     admissionNumber: text('admission_number').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    /** Null only once the student is erased. */
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
     /** male | female | other */
     gender: text('gender').notNull(),
     profilePhoto: text('profile_photo'),
@@ -100,6 +101,12 @@ export const students = pgTable(
     smsConsent: text('sms_consent').notNull().default('unknown'),
     smsConsentAt: timestamp('sms_consent_at', { withTimezone: true }),
     smsConsentBy: integer('sms_consent_by'),
+    /**
+     * When the student's personal data was erased (modules/privacy/erase.ts): the row stays,
+     * without identity, so the marks it holds keep past results true; the students screens no
+     * longer show it.
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

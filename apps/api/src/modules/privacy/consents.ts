@@ -8,7 +8,7 @@ import {
   type StudentConsents,
   type UpdateConsentsBody,
 } from '@shule/shared/consents';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { students, users } from '../../db/schema/index';
@@ -98,7 +98,13 @@ export function updateConsents(
     const [current] = await tx
       .select({ photos: students.photoConsent, sms: students.smsConsent })
       .from(students)
-      .where(and(eq(students.id, studentId), eq(students.schoolId, actor.schoolId)))
+      .where(
+        and(
+          eq(students.id, studentId),
+          eq(students.schoolId, actor.schoolId),
+          isNull(students.erasedAt),
+        ),
+      )
       .for('update');
     if (!current) throw notFound('Student');
     for (const kind of CONSENT_KINDS) {

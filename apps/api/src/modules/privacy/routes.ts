@@ -1,14 +1,29 @@
 import { studentConsentsSchema, updateConsentsBody } from '@shule/shared/consents';
 import { idParam } from '@shule/shared/fields';
+import {
+  dataExportFileName,
+  ERASE_MESSAGES,
+  eraseStudentBody,
+  eraseStudentResponse,
+  studentDataExportSchema,
+} from '@shule/shared/privacy';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { updateConsents } from './consents';
+import { eraseStudent } from './erase';
+import { exportStudentData } from './export';
 
 const idParams = z.object({ id: idParam });
 
 /** A parent's rights over their child's data: consents, the data export and erasure (admins). */
 const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = app.requireRole('admin');
+  const actorOf = (request: FastifyRequest) => ({
+    schoolId: request.schoolId(),
+    userId: request.user.id,
+    address: request.ip,
+  });
 
   app.patch(
     '/students/:id/consents/',
@@ -21,9 +36,54 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['privacy'],
       },
     },
+    async (request) => updateConsents(app.db, actorOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/students/:id/data_export/',
+    {
+      preHandler: admin,
+      schema: {
+        params: idParams,
+        response: { 200: studentDataExportSchema },
+        tags: ['privacy'],
+      },
+    },
+    async (request, reply) => {
+      const { data, admissionNumber } = await exportStudentData(
+        app.db,
+        actorOf(request),
+        request.params.id,
+      );
+      return reply
+        .header(
+          'content-disposition',
+          `attachment; filename="${dataExportFileName(admissionNumber)}"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(data);
+    },
+  );
+
+  app.post(
+    '/students/:id/erase/',
+    {
+      preHandler: admin,
+      schema: {
+        params: idParams,
+        body: eraseStudentBody,
+        response: { 200: eraseStudentResponse },
+        tags: ['privacy'],
+      },
+    },
     async (request) => {
-      const actor = { schoolId: request.schoolId(), userId: request.user.id, address: request.ip };
-      return updateConsents(app.db, actor, request.params.id, request.body);
+      const erased = await eraseStudent(
+        app.db,
+        actorOf(request),
+        request.params.id,
+        request.body.confirm,
+      );
+      return { message: ERASE_MESSAGES.erased(erased.admissionNumber) };
     },
   );
 };

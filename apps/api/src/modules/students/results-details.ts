@@ -3,7 +3,7 @@ import {
   subjectNotOfClassMessage,
   type updateStudentBody,
 } from '@shule/shared/students';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { classes, studentSubjects, students, subjectClasses } from '../../db/schema/index';
@@ -55,7 +55,9 @@ export function updateStudentDetails(
       .select({ id: students.id, classId: students.classId, className: classes.name })
       .from(students)
       .innerJoin(classes, eq(classes.id, students.classId))
-      .where(and(eq(students.id, studentId), eq(students.schoolId, schoolId)))
+      .where(
+        and(eq(students.id, studentId), eq(students.schoolId, schoolId), isNull(students.erasedAt)),
+      )
       .for('update', { of: students });
     if (!student) throw notFound('Student');
 

@@ -10,7 +10,7 @@ import {
   type StudentRow,
   studentAdmittedMessage,
 } from '@shule/shared/students';
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { prewritten, queryRows } from '../../db/raw-rows';
@@ -28,7 +28,7 @@ export async function countStudentsByGender(db: Db, schoolId: number): Promise<S
       total: count(),
     })
     .from(students)
-    .where(eq(students.schoolId, schoolId));
+    .where(and(eq(students.schoolId, schoolId), isNull(students.erasedAt)));
   const male = row?.male ?? 0;
   const female = row?.female ?? 0;
   const total = row?.total ?? 0;
@@ -150,6 +150,8 @@ export interface StudentFilter {
 const column = {
   id: prewritten(sql`${students.id}`),
   school: prewritten(sql`${students.schoolId}`),
+  /** Erased students (modules/privacy) live on in results only, not on the students screens. */
+  notErased: prewritten(sql`${students.erasedAt} is null`),
   class: prewritten(sql`${students.classId}`),
   firstLast: prewritten(sql`${students.firstName} || ' ' || ${students.lastName}`),
   lastFirst: prewritten(sql`${students.lastName} || ' ' || ${students.firstName}`),
@@ -161,7 +163,7 @@ const parentOfSchool = prewritten(
 const parentPhone = prewritten(sql`${parents.phoneNumber}`);
 
 function studentFilter(schoolId: number, { classId, search }: StudentFilter): SQL {
-  const ofSchool = sql`${column.school} = ${schoolId}`;
+  const ofSchool = sql`${column.school} = ${schoolId} and ${column.notErased}`;
   const ofClass = classId === 0 ? sql`` : sql` and ${column.class} = ${classId}`;
   if (!search) return sql`${ofSchool}${ofClass}`;
   const phone = phoneSearchTerm(search);
@@ -229,7 +231,7 @@ export async function getStudent(db: Db | Tx, schoolId: number, studentId: numbe
   const [row] = await selectStudents(
     db,
     schoolId,
-    sql`${column.school} = ${schoolId} and ${column.id} = ${studentId}`,
+    sql`${column.school} = ${schoolId} and ${column.notErased} and ${column.id} = ${studentId}`,
   );
   if (!row) throw notFound('Student');
   return studentRow(row);

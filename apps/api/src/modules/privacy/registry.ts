@@ -1,0 +1,153 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import {
+  examScores,
+  parents,
+  reportRemarks,
+  studentSubjects,
+  students,
+} from '../../db/schema/index';
+
+/**
+ * The personal-data registry: every table that holds a child's or a parent's data, how their
+ * rows are found, and what the data export and the erasure do with each (docs/decisions/
+ * 013-a-parents-rights.md). Both are driven by this list alone; registry.test.ts walks the
+ * migrated database and fails when a table with a student_id or parent_id column (or a column
+ * named like personal data) is in neither this list nor NOT_A_CHILDS_OR_PARENTS.
+ */
+
+/** What erasure does with one column of a row that is kept. */
+export type ColumnErasure =
+  /** Kept as it is: the reason it does not identify the child once the rest is gone. */
+  | { keep: string }
+  /** Set to null. */
+  | 'clear'
+  /** A photo reference: the file is deleted and the column cleared. */
+  | 'photo'
+  /** Replaced by a value that identifies no one (the SQL may read the row's other columns). */
+  | { replace: SQL };
+
+export interface PersonalTable {
+  table: PgTable;
+  /** Whose data the rows are: found by `key` holding the student's or the parents' ids. */
+  of: 'student' | 'parent';
+  key: PgColumn;
+  /** Columns the export leaves out, each with the reason; every other column is exported. */
+  notExported?: Record<string, string>;
+  /**
+   * `delete`: the rows go. `keep`: the rows stay (results need them) and each column is treated
+   * as `columns` says; every column of the table must be named there.
+   */
+  erase: { rows: 'delete' } | { rows: 'keep'; columns: Record<string, ColumnErasure> };
+}
+
+/** How an erased student reads wherever results name them: "Erased student". */
+export const ERASED_FIRST_NAME = 'Erased';
+export const ERASED_LAST_NAME = 'student';
+
+const schoolOwn = { keep: "the school's own record (an id or a date), not the child's" } as const;
+const result = {
+  keep: 'a mark without a name: kept so that the class means of past exams stay true',
+} as const;
+
+/** In the order erasure applies them: a student's own tables, then the parents'. */
+export const PERSONAL_DATA: readonly PersonalTable[] = [
+  {
+    table: students,
+    of: 'student',
+    key: students.id,
+    erase: {
+      rows: 'keep',
+      columns: {
+        id: schoolOwn,
+        school_id: schoolOwn,
+        class_id: { keep: 'the class the marks were earned in: results rank by it' },
+        parent_id: 'clear',
+        // The admission number is the child's name in the school's registers, receipts and
+        // M-Pesa references: it goes. The school's counter never gives it out again.
+        admission_number: { replace: sql`'erased-' || ${students.id}` },
+        first_name: { replace: sql`${ERASED_FIRST_NAME}` },
+        last_name: { replace: sql`${ERASED_LAST_NAME}` },
+        date_of_birth: 'clear',
+        gender: { keep: 'counted in the analysis; says nothing of who the child was' },
+        profile_photo: 'photo',
+        is_active: { keep: 'results count active students: the marks must keep counting' },
+        entry_exam: { keep: 'which entry exam the entry marks are: value added needs it' },
+        entry_index_number: 'clear',
+        entry_marks: { keep: 'a number without a name: value added of past exams needs it' },
+        photo_consent: { keep: "the parent's answer, without the child" },
+        photo_consent_at: schoolOwn,
+        photo_consent_by: { keep: 'a staff user id' },
+        sms_consent: { keep: "the parent's answer, without the child" },
+        sms_consent_at: schoolOwn,
+        sms_consent_by: { keep: 'a staff user id' },
+        erased_at: { replace: sql`now()` },
+        created_at: schoolOwn,
+      },
+    },
+  },
+  {
+    table: studentSubjects,
+    of: 'student',
+    key: studentSubjects.studentId,
+    erase: {
+      rows: 'keep',
+      columns: { school_id: schoolOwn, student_id: result, subject_id: result },
+    },
+  },
+  {
+    table: examScores,
+    of: 'student',
+    key: examScores.studentId,
+    erase: {
+      rows: 'keep',
+      columns: {
+        id: schoolOwn,
+        school_id: schoolOwn,
+        exam_id: result,
+        student_id: result,
+        subject_id: result,
+        score: result,
+        mark_code: result,
+        updated_at: schoolOwn,
+      },
+    },
+  },
+  {
+    // Free text about the child ("Wanjiru has improved in…"): it goes with the name.
+    table: reportRemarks,
+    of: 'student',
+    key: reportRemarks.studentId,
+    erase: { rows: 'delete' },
+  },
+  {
+    // Erased with the child only when no other (not erased) child of the school has them.
+    table: parents,
+    of: 'parent',
+    key: parents.id,
+    erase: { rows: 'delete' },
+  },
+];
+
+/**
+ * Tables with a column that looks personal but holds no child's or parent's data, with why.
+ * The walk accepts them; anything else that looks personal must be in PERSONAL_DATA.
+ */
+export const NOT_A_CHILDS_OR_PARENTS: Record<string, string> = {
+  users: "staff accounts (admins and teachers): the school's own people, not a child or parent",
+  schools: "the school's own contact details",
+};
+
+/** Column names that mark a table as holding personal data, beside student_id and parent_id. */
+export const PERSONAL_COLUMN_NAMES = [
+  'student_id',
+  'parent_id',
+  'first_name',
+  'last_name',
+  'phone_number',
+  'date_of_birth',
+  'profile_photo',
+] as const;
+
+export const tableName = (table: PgTable) => getTableConfig(table).name;
+export const columnName = (column: PgColumn) => column.name;

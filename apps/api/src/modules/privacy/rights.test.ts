@@ -1,0 +1,322 @@
+import { auditLogResponse } from '@shule/shared/audit';
+import { ERASE_MESSAGES, studentDataExportSchema } from '@shule/shared/privacy';
+import type { ExamAnalysis } from '@shule/shared/results/analysis';
+import type { MeritList } from '@shule/shared/results/merit-list';
+import type { ReportCards } from '@shule/shared/results/report-cards';
+import { studentListResponse } from '@shule/shared/students';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { examScores, parents, reportRemarks, students } from '../../db/schema/index';
+import { expectStatus, type SignedInSchool, uniquePhone, useTestApp } from '../../test/app';
+import { admitFixture, signedInTeacher } from '../../test/fixtures';
+import { kcseForm4 } from '../results/test-school';
+
+const { t, call, create, newSchool } = useTestApp();
+
+const SUBJECTS = ['ENG', 'KIS', 'MAT', 'BIO', 'CHE', 'PHY', 'HIS', 'CRE'] as const;
+const marksOf = (base: number) =>
+  Object.fromEntries(SUBJECTS.map((code, i) => [code, Math.min(100, base + i)]));
+
+/**
+ * A Form 4 East of three, an End term marked: Wanjiru (photo, entry marks, a remark) and her
+ * brother Kamau share their mother's phone; Baraka has a father of his own.
+ */
+async function school() {
+  const who = await newSchool('Kenya High School');
+  const form4 = await kcseForm4({ t, call, create }, who, SUBJECTS);
+  const endTerm = (
+    await create(who, '/api/grades/exams/', {
+      name: 'End term',
+      start_date: '2026-07-27',
+      end_date: '2026-07-27',
+    })
+  ).id as number;
+  const mother = { first_name: 'Grace', last_name: 'Wanjiku', phone_number: uniquePhone() };
+  const wanjiru = await admitFixture(t.app, who, form4.east, {
+    first_name: 'Wanjiru',
+    last_name: 'Kamau',
+    date_of_birth: '2009-03-02',
+    profile_photo: '/uploads/abcdefgh12345678.jpg',
+    parent: mother,
+    consents: { photos: 'granted', sms: 'granted' },
+  });
+  const kamau = await admitFixture(t.app, who, form4.east, {
+    first_name: 'Kamau',
+    last_name: 'Kamau',
+    parent: mother,
+  });
+  const baraka = await admitFixture(t.app, who, form4.east, {
+    first_name: 'Baraka',
+    last_name: 'Otieno',
+    parent: { first_name: 'Peter', last_name: 'Otieno', phone_number: uniquePhone() },
+  });
+  await form4.saveMarks(wanjiru.id, endTerm, marksOf(71));
+  await form4.saveMarks(kamau.id, endTerm, marksOf(52));
+  await form4.saveMarks(baraka.id, endTerm, marksOf(64));
+  await expectStatus(
+    call('PATCH', `/api/students/${wanjiru.id}/`, who.auth, {
+      entry_exam: 'KCPE',
+      entry_index_number: '12345678901',
+      entry_marks: 401,
+    }),
+    200,
+  );
+  await expectStatus(
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/exams/${endTerm}/report_cards/${wanjiru.id}/remarks/`,
+      headers: who.auth,
+      payload: { class_teacher: 'Wanjiru leads the debating club.' },
+    }),
+    200,
+  );
+  return { who, form4, endTerm, wanjiru, kamau, baraka, mother };
+}
+
+const dataExport = (who: SignedInSchool | null, id: number | string) =>
+  call('GET', `/api/students/${id}/data_export/`, who?.auth ?? {});
+const erase = (who: SignedInSchool | null, id: number | string, payload: object) =>
+  call('POST', `/api/students/${id}/erase/`, who?.auth ?? {}, payload);
+const entriesOf = async (who: SignedInSchool, action: string) => {
+  const res = await expectStatus(call('GET', `/api/audit_log/?action=${action}`, who.auth), 200);
+  return auditLogResponse.parse(res.json()).entries;
+};
+const meritList = async (who: SignedInSchool, exam: number, classId: number) =>
+  (
+    await expectStatus(
+      call('GET', `/api/exams/${exam}/merit_list/?class=${classId}`, who.auth),
+      200,
+    )
+  ).json() as MeritList;
+
+describe('GET /api/students/{id}/data_export/', () => {
+  it('answers everything held about the child and their parent as a JSON download, and audits it', async () => {
+    const s = await school();
+    const res = await expectStatus(dataExport(s.who, s.wanjiru.id), 200);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="student-${s.wanjiru.admission_number}-data.json"`,
+    );
+    expect(res.headers['cache-control']).toBe('no-store');
+    const data = studentDataExportSchema.parse(res.json());
+    expect(data).toMatchObject({
+      format: 'shule-student-data/1',
+      school: { id: s.who.schoolId, name: 'Kenya High School' },
+      student_id: s.wanjiru.id,
+    });
+    expect(Object.keys(data.tables).sort()).toEqual([
+      'exam_scores',
+      'parents',
+      'report_remarks',
+      'student_subjects',
+      'students',
+    ]);
+    expect(data.tables.students).toEqual([
+      expect.objectContaining({
+        id: s.wanjiru.id,
+        first_name: 'Wanjiru',
+        last_name: 'Kamau',
+        date_of_birth: '2009-03-02',
+        admission_number: s.wanjiru.admission_number,
+        profile_photo: '/uploads/abcdefgh12345678.jpg',
+        entry_index_number: '12345678901',
+        entry_marks: 401,
+        photo_consent: 'granted',
+        sms_consent: 'granted',
+      }),
+    ]);
+    expect(data.tables.parents).toEqual([
+      expect.objectContaining({
+        id: s.wanjiru.parent!.id,
+        first_name: 'Grace',
+        phone_number: s.mother.phone_number,
+      }),
+    ]);
+    expect(data.tables.exam_scores).toHaveLength(SUBJECTS.length);
+    expect(data.tables.exam_scores!.every((r) => r.student_id === s.wanjiru.id)).toBe(true);
+    expect(data.tables.report_remarks).toEqual([
+      expect.objectContaining({ class_teacher: 'Wanjiru leads the debating club.' }),
+    ]);
+    expect(data.labels.exams).toEqual({ [s.endTerm]: 'End term' });
+    expect(data.labels.classes).toEqual({ [s.form4.east]: '4 East' });
+    expect(Object.values(data.labels.subjects).sort()).toEqual([...SUBJECTS].sort());
+    // Nothing of the brother or another family.
+    expect(res.body).not.toContain('Baraka');
+    expect(data.tables.students!.map((r) => r.id)).toEqual([s.wanjiru.id]);
+
+    const [entry] = await entriesOf(s.who, 'student_data_exported');
+    expect(entry).toMatchObject({
+      actor_id: s.who.userId,
+      subject_type: 'student',
+      subject_id: s.wanjiru.id,
+      address: '127.0.0.1',
+    });
+    expect(JSON.stringify(await entriesOf(s.who, 'student_data_exported'))).not.toContain(
+      'Wanjiru',
+    );
+  });
+
+  it("answers 400 for a bad id, 401 without a token, 403 to a teacher and 404 for another school's student", async () => {
+    const s = await school();
+    await expectStatus(dataExport(s.who, 'abc'), 400);
+    await expectStatus(dataExport(null, s.wanjiru.id), 401);
+    await expectStatus(dataExport(await signedInTeacher(t.app, s.who), s.wanjiru.id), 403);
+    const other = await newSchool();
+    await expectStatus(dataExport(other, s.wanjiru.id), 404, 'Student not found');
+    expect(await entriesOf(s.who, 'student_data_exported')).toEqual([]);
+  });
+});
+
+describe('POST /api/students/{id}/erase/', () => {
+  it('refuses a wrong or missing confirmation (400) and erases nothing', async () => {
+    const s = await school();
+    await expectStatus(
+      erase(s.who, s.wanjiru.id, { confirm: s.kamau.admission_number }),
+      400,
+      ERASE_MESSAGES.confirm,
+    );
+    await expectStatus(
+      erase(s.who, s.wanjiru.id, { confirm: 'Wanjiru' }),
+      400,
+      ERASE_MESSAGES.confirm,
+    );
+    await expectStatus(erase(s.who, s.wanjiru.id, {}), 400, 'Confirmation is required');
+    const [row] = await t.app.db.select().from(students).where(eq(students.id, s.wanjiru.id));
+    expect(row).toMatchObject({ firstName: 'Wanjiru', erasedAt: null, dateOfBirth: '2009-03-02' });
+    expect(await entriesOf(s.who, 'student_erased')).toEqual([]);
+  });
+
+  it("erases the child's identity, keeps the marks without a name, and keeps a parent another child still has", async () => {
+    const s = await school();
+    const before = await meritList(s.who, s.endTerm, s.form4.east);
+    const analysisOf = async () =>
+      (
+        await expectStatus(
+          call('GET', `/api/exams/${s.endTerm}/analysis/?class=${s.form4.east}`, s.who.auth),
+          200,
+        )
+      ).json() as ExamAnalysis;
+    const analysisBefore = await analysisOf();
+    const res = await expectStatus(
+      erase(s.who, s.wanjiru.id, { confirm: ` ${s.wanjiru.admission_number} ` }),
+      200,
+    );
+    expect(res.json()).toEqual({ message: ERASE_MESSAGES.erased(s.wanjiru.admission_number) });
+
+    const [row] = await t.app.db.select().from(students).where(eq(students.id, s.wanjiru.id));
+    expect(row).toMatchObject({
+      firstName: 'Erased',
+      lastName: 'student',
+      admissionNumber: `erased-${s.wanjiru.id}`,
+      dateOfBirth: null,
+      profilePhoto: null,
+      parentId: null,
+      entryIndexNumber: null,
+      entryMarks: 401,
+      classId: s.form4.east,
+      erasedAt: expect.any(Date),
+    });
+    const scores = await t.app.db
+      .select()
+      .from(examScores)
+      .where(eq(examScores.studentId, s.wanjiru.id));
+    expect(scores).toHaveLength(SUBJECTS.length);
+    expect(
+      await t.app.db.select().from(reportRemarks).where(eq(reportRemarks.studentId, s.wanjiru.id)),
+    ).toEqual([]);
+    // The mother stays: Kamau is still hers.
+    const [mother] = await t.app.db
+      .select()
+      .from(parents)
+      .where(eq(parents.id, s.wanjiru.parent!.id));
+    expect(mother?.phoneNumber).toBe(s.mother.phone_number);
+
+    // The students screens no longer have her; results keep her marks as "Erased student".
+    await expectStatus(call('GET', `/api/students/${s.wanjiru.id}/`, s.who.auth), 404);
+    const list = studentListResponse.parse(
+      (
+        await expectStatus(
+          call('GET', `/api/students/get_students/0/${s.who.schoolId}/`, s.who.auth),
+          200,
+        )
+      ).json(),
+    );
+    expect(list.students.map((st) => st.first_name).sort()).toEqual(['Baraka', 'Kamau']);
+    expect(list.total).toBe(2);
+    const counts = await expectStatus(call('GET', '/api/students/count/', s.who.auth), 200);
+    expect(counts.json().total).toBe(2);
+
+    const after = await meritList(s.who, s.endTerm, s.form4.east);
+    const erasedRow = after.rows.find((r) => r.student_id === s.wanjiru.id)!;
+    expect(erasedRow).toMatchObject({
+      name: 'Erased student',
+      admission_number: `erased-${s.wanjiru.id}`,
+    });
+    expect(erasedRow.entry?.index_number ?? null).toBeNull();
+    const withoutIdentity = (list: MeritList) =>
+      list.rows.map(({ name: _n, admission_number: _a, entry: _e, ...rest }) => rest);
+    expect(withoutIdentity(after)).toEqual(withoutIdentity(before));
+    expect(JSON.stringify(after)).not.toContain('Wanjiru');
+
+    const analysisAfter = await analysisOf();
+    expect(analysisAfter.overall).toEqual(analysisBefore.overall);
+    expect(analysisAfter.streams).toEqual(analysisBefore.streams);
+    expect(JSON.stringify(analysisBefore)).toContain('Wanjiru');
+    expect(JSON.stringify(analysisAfter)).not.toContain('Wanjiru');
+    const cards = await expectStatus(
+      call(
+        'GET',
+        `/api/exams/${s.endTerm}/report_cards/?class=${s.form4.east}&student=${s.wanjiru.id}&format=json`,
+        s.who.auth,
+      ),
+      200,
+    );
+    const [card] = (cards.json() as ReportCards).report_cards;
+    expect(card!.student).toMatchObject({ name: 'Erased student', photo: null });
+    const pdf = await call(
+      'GET',
+      `/api/exams/${s.endTerm}/report_cards/?class=${s.form4.east}&student=${s.wanjiru.id}&format=pdf`,
+      s.who.auth,
+    );
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+
+    const [entry] = await entriesOf(s.who, 'student_erased');
+    expect(entry).toMatchObject({
+      actor_id: s.who.userId,
+      subject_type: 'student',
+      subject_id: s.wanjiru.id,
+    });
+    // Erased once: a second erasure, an export or a consent change finds no student.
+    await expectStatus(erase(s.who, s.wanjiru.id, { confirm: `erased-${s.wanjiru.id}` }), 404);
+    await expectStatus(dataExport(s.who, s.wanjiru.id), 404);
+    await expectStatus(
+      call('PATCH', `/api/students/${s.wanjiru.id}/consents/`, s.who.auth, { sms: 'refused' }),
+      404,
+    );
+  });
+
+  it("erases a parent with their last child, and no other family's data", async () => {
+    const s = await school();
+    await expectStatus(erase(s.who, s.wanjiru.id, { confirm: s.wanjiru.admission_number }), 200);
+    await expectStatus(erase(s.who, s.kamau.id, { confirm: s.kamau.admission_number }), 200);
+    const left = await t.app.db
+      .select({ phone: parents.phoneNumber })
+      .from(parents)
+      .where(eq(parents.schoolId, s.who.schoolId));
+    expect(left).toEqual([{ phone: s.baraka.parent!.user.phone_number }]);
+    const [baraka] = await t.app.db.select().from(students).where(eq(students.id, s.baraka.id));
+    expect(baraka).toMatchObject({ firstName: 'Baraka', erasedAt: null });
+    expect(baraka?.parentId).toBe(s.baraka.parent!.id);
+  });
+
+  it("answers 401 without a token, 403 to a teacher and 404 for another school's student, erasing nothing", async () => {
+    const s = await school();
+    const confirm = { confirm: s.wanjiru.admission_number };
+    await expectStatus(erase(null, s.wanjiru.id, confirm), 401);
+    await expectStatus(erase(await signedInTeacher(t.app, s.who), s.wanjiru.id, confirm), 403);
+    await expectStatus(erase(await newSchool(), s.wanjiru.id, confirm), 404, 'Student not found');
+    await expectStatus(erase(s.who, 0, confirm), 400);
+    const [row] = await t.app.db.select().from(students).where(eq(students.id, s.wanjiru.id));
+    expect(row?.erasedAt).toBeNull();
+  });
+});
