@@ -6,7 +6,7 @@ import { parents, students } from '../../db/schema/index';
 import { invalid } from '../../errors';
 import { recordAudit } from '../audit/record';
 import { findStudentToServe, keyIn } from './export';
-import { type ColumnErasure, PERSONAL_DATA, type PersonalTable } from './registry';
+import { type ColumnErasure, PERSONAL_COPIES, PERSONAL_DATA, type PersonalTable } from './registry';
 
 /**
  * The parent goes with the child unless another child of the school (not erased) still has
@@ -89,6 +89,13 @@ export async function eraseStudent(
       if (keys.length === 0) continue;
       photos.push(...(await photosOf(tx, entry, keys)));
       await eraseRows(tx, entry, keys);
+    }
+    for (const copy of PERSONAL_COPIES) {
+      const held = copy.rowsOf({
+        schoolId: actor.schoolId,
+        admissionNumber: student.admissionNumber,
+      });
+      await tx.execute(sql`delete from ${copy.table} where ${held}`);
     }
     await recordAudit(tx, {
       schoolId: actor.schoolId,

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import {
   examScores,
+  idempotencyKeys,
   parents,
   reportRemarks,
   studentSubjects,
@@ -126,6 +127,28 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
     of: 'parent',
     key: parents.id,
     erase: { rows: 'delete' },
+  },
+];
+
+/**
+ * Copies of a child's data kept a short while in a table that is not about people, found by
+ * what they hold rather than by a key. Erasure deletes them; the export leaves them out (they
+ * repeat what it holds).
+ */
+export interface PersonalCopy {
+  table: PgTable;
+  why: string;
+  /** The rows holding a copy of this student's data. */
+  rowsOf: (student: { schoolId: number; admissionNumber: string }) => SQL;
+}
+
+export const PERSONAL_COPIES: readonly PersonalCopy[] = [
+  {
+    table: idempotencyKeys,
+    why: "an admission's answer, replayed to a retry for 24 hours, holds the child and the parent",
+    // The answer is the student row as JSON: its admission number, unique in the school.
+    rowsOf: ({ schoolId, admissionNumber }) =>
+      sql`${idempotencyKeys.schoolId} = ${schoolId} and strpos(${idempotencyKeys.responseBody}, ${`"admission_number":${JSON.stringify(admissionNumber)}`}) > 0`,
   },
 ];
 

@@ -6,9 +6,15 @@ import type { ReportCards } from '@shule/shared/results/report-cards';
 import { studentListResponse } from '@shule/shared/students';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { examScores, parents, reportRemarks, students } from '../../db/schema/index';
+import {
+  examScores,
+  idempotencyKeys,
+  parents,
+  reportRemarks,
+  students,
+} from '../../db/schema/index';
 import { expectStatus, type SignedInSchool, uniquePhone, useTestApp } from '../../test/app';
-import { admitFixture, signedInTeacher } from '../../test/fixtures';
+import { admitFixture, signedInTeacher, studentBody } from '../../test/fixtures';
 import { kcseForm4 } from '../results/test-school';
 
 const { t, call, create, newSchool } = useTestApp();
@@ -293,6 +299,31 @@ describe('POST /api/students/{id}/erase/', () => {
       call('PATCH', `/api/students/${s.wanjiru.id}/consents/`, s.who.auth, { sms: 'refused' }),
       404,
     );
+  });
+
+  it("deletes the replayable answer of the child's admission, not another child's", async () => {
+    const s = await school();
+    const admitWithKey = (key: string, first_name: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/classes/${s.form4.east}/add_student/`,
+        headers: { ...s.who.auth, 'idempotency-key': key },
+        payload: { ...studentBody({ first_name }), last_name: 'Keyed' },
+      });
+    const zawadi = (await expectStatus(admitWithKey('admit-zawadi', 'Zawadi'), 201)).json().student;
+    await expectStatus(admitWithKey('admit-halima', 'Halima'), 201);
+    const answers = async () =>
+      (
+        await t.app.db
+          .select({ body: idempotencyKeys.responseBody })
+          .from(idempotencyKeys)
+          .where(eq(idempotencyKeys.schoolId, s.who.schoolId))
+      ).map((r) => r.body ?? '');
+    expect((await answers()).filter((b) => b.includes('Zawadi'))).toHaveLength(1);
+    await expectStatus(erase(s.who, zawadi.id, { confirm: zawadi.admission_number }), 200);
+    const left = await answers();
+    expect(left.some((b) => b.includes('Zawadi'))).toBe(false);
+    expect(left.filter((b) => b.includes('Halima'))).toHaveLength(1);
   });
 
   it("erases a parent with their last child, and no other family's data", async () => {
