@@ -3,9 +3,11 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../components/ui/logo';
 import { cn } from '../lib/cn';
+import { useIsAdmin } from '../lib/roles';
 import { useSession } from '../lib/session';
 import {
   ACADEMICS_NAV,
+  ADMIN_NAV,
   DESKTOP_ONLY_NAV,
   MAIN_NAV,
   MOBILE_ONLY_NAV,
@@ -37,6 +39,7 @@ function NavList({ extra, onNavigate }: { extra: NavItem[]; onNavigate?: () => v
   const { pathname } = useLocation();
   const inAcademics = ACADEMICS_NAV.some((i) => pathname.startsWith(i.to));
   const [academicsOpen, setAcademicsOpen] = useState(true);
+  const isAdmin = useIsAdmin();
   useEffect(() => {
     if (inAcademics) setAcademicsOpen(true);
   }, [inAcademics]);
@@ -48,6 +51,9 @@ function NavList({ extra, onNavigate }: { extra: NavItem[]; onNavigate?: () => v
       {extra.map((item) => (
         <NavLinkItem key={item.to} item={item} onNavigate={onNavigate} />
       ))}
+      {isAdmin
+        ? ADMIN_NAV.map((item) => <NavLinkItem key={item.to} item={item} onNavigate={onNavigate} />)
+        : null}
       <button
         type="button"
         aria-expanded={academicsOpen}

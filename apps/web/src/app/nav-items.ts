@@ -11,6 +11,7 @@ import {
   MessageSquare,
   NotebookPen,
   School,
+  ShieldCheck,
   Trophy,
   Users,
 } from 'lucide-react';
@@ -36,6 +37,9 @@ export const ACADEMICS_NAV: NavItem[] = [
   { to: '/terms', label: 'Terms', icon: CalendarRange },
   { to: '/academic_years', label: 'Academic Years', icon: CalendarDays },
 ];
+
+/** Only for admins, in the sidebar and the drawer. */
+export const ADMIN_NAV: NavItem[] = [{ to: '/audit_log', label: 'Audit log', icon: ShieldCheck }];
 
 /** Only in the desktop sidebar (spec §2). */
 export const DESKTOP_ONLY_NAV: NavItem[] = [{ to: '/results', label: 'Results', icon: Trophy }];

@@ -153,6 +153,12 @@ export const router = createBrowserRouter([
                         .AcademicYearsPage,
                     }),
                   },
+                  {
+                    path: '/audit_log',
+                    lazy: async () => ({
+                      Component: (await import('../features/audit/audit-log-page')).AuditLogPage,
+                    }),
+                  },
                   comingSoon('/messages', 'Messaging'),
                   comingSoon('/analytics', 'Analytics/Fee'),
                   comingSoon('/reports', 'Reports'),

@@ -1,4 +1,10 @@
 import type { ClassRow } from '@shule/shared/classes';
+import {
+  CONSENT_KINDS,
+  CONSENT_LABELS,
+  CONSENT_STATUS_LABELS,
+  CONSENT_STATUSES,
+} from '@shule/shared/consents';
 import { todayIn } from '@shule/shared/date-status';
 import {
   type AdmitStudentForm as AdmitStudentValues,
@@ -31,6 +37,7 @@ const emptyForm = (classId: number | undefined): AdmitStudentValues => ({
   gender: '' as AdmitStudentValues['gender'],
   class_id: classId ? String(classId) : '',
   parent: { first_name: '', last_name: '', email: '', phone_number: '' },
+  consents: { photos: 'unknown', sms: 'unknown' },
 });
 
 /** Spec §2: the Admit student form, inside the dialog of the students screen. */
@@ -156,6 +163,26 @@ export function AdmitStudentForm({
           A parent already registered with this phone number is linked, so siblings share one
           parent.
         </p>
+      </fieldset>
+      <fieldset className="space-y-4 border-t pt-4">
+        <legend className="float-left mb-1 text-sm font-semibold">Parent&apos;s consent</legend>
+        <p className="clear-both text-xs text-muted-foreground">
+          Ask the parent. Without consent no photo of the child is kept and no SMS is sent; it can
+          be changed later on the student&apos;s profile.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {CONSENT_KINDS.map((kind) => (
+            <Field key={kind} label={CONSENT_LABELS[kind]} error={errors.consents?.[kind]?.message}>
+              <Select {...form.register(`consents.${kind}`)}>
+                {CONSENT_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {CONSENT_STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          ))}
+        </div>
       </fieldset>
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Admitting...' : 'Admit student'}

@@ -8,6 +8,8 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
 import { useIsAdmin } from '../../lib/roles';
+import { ConsentsSection } from './consents-section';
+import { DataRightsSection } from './data-rights-section';
 import { useStudent } from './get-student';
 import { ResultsDetails } from './results-details';
 import { StudentDetailSections, StudentHeading, studentName } from './student-details';
@@ -79,6 +81,8 @@ export function StudentProfilePage() {
           </Card>
           <StudentDetailSections student={student.data} />
           <ResultsDetails student={student.data} isAdmin={isAdmin} />
+          <ConsentsSection student={student.data} isAdmin={isAdmin} />
+          {isAdmin ? <DataRightsSection student={student.data} /> : null}
         </div>
       )}
     </div>

@@ -1,0 +1,150 @@
+import { ERASE_MESSAGES } from '@shule/shared/privacy';
+import type { StudentDetail } from '@shule/shared/students';
+import { useQueryClient } from '@tanstack/react-query';
+import { Download, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Dialog } from '../../components/ui/dialog';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api-client';
+import { studentName } from './student-details';
+import { downloadStudentData, useEraseStudent } from './student-rights';
+
+/** Erasure asks twice: the admission number typed, then a last confirmation. */
+type EraseStep = 'closed' | 'type' | 'confirm';
+
+/**
+ * A parent's rights on the profile (admins): a copy of everything Shule holds about the child
+ * and their parent, and erasure.
+ */
+export function DataRightsSection({ student }: { student: StudentDetail }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const erase = useEraseStudent(student.id);
+  const [downloading, setDownloading] = useState(false);
+  const [step, setStep] = useState<EraseStep>('closed');
+  const [typed, setTyped] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const name = studentName(student);
+  const matches = typed.trim() === student.admission_number;
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadStudentData(student);
+      toast({ title: 'Data downloaded', description: `Everything Shule holds about ${name}.` });
+      queryClient.invalidateQueries({ queryKey: ['audit_log'] });
+    } catch (err) {
+      toast({ title: 'Download failed', description: errorMessage(err), variant: 'destructive' });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const openErase = () => {
+    setTyped('');
+    setFailure(null);
+    setStep('type');
+  };
+  const onTyped = (event: FormEvent) => {
+    event.preventDefault();
+    if (matches) setStep('confirm');
+    else setFailure(ERASE_MESSAGES.confirm);
+  };
+  const eraseForGood = () =>
+    erase.mutate(
+      { confirm: typed.trim() },
+      {
+        onSuccess: ({ message }) => {
+          setStep('closed');
+          toast({ title: 'Student erased', description: message, variant: 'success' });
+          navigate('/students');
+        },
+        onError: (err) => {
+          setFailure(errorMessage(err));
+          setStep('type');
+        },
+      },
+    );
+
+  return (
+    <section
+      aria-labelledby="data-rights"
+      className="rounded-lg border bg-background p-5 shadow-sm"
+    >
+      <h2 id="data-rights" className="mb-1 text-base font-semibold">
+        Data and erasure
+      </h2>
+      <p className="mb-4 text-xs text-muted-foreground">
+        A parent may ask for a copy of their child&apos;s data, or for it to be erased.
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button variant="outline" onClick={download} disabled={downloading}>
+          <Download className="h-4 w-4" aria-hidden="true" />
+          {downloading ? 'Preparing...' : 'Download data'}
+        </Button>
+        <Button
+          variant="outline"
+          className="border-red-200 text-destructive hover:bg-red-50"
+          onClick={openErase}
+        >
+          <Trash2 className="h-4 w-4" aria-hidden="true" />
+          Erase student
+        </Button>
+      </div>
+
+      <Dialog
+        open={step === 'type'}
+        onOpenChange={(open) => setStep(open ? 'type' : 'closed')}
+        title={`Erase ${name}?`}
+        description="Their personal data is erased for good; their marks stay in past results without a name."
+      >
+        <form onSubmit={onTyped} noValidate className="space-y-4">
+          <ul className="list-disc space-y-1 pl-5 text-sm">
+            <li>Name, date of birth, admission number, index number and photo are erased.</li>
+            <li>
+              The parent&apos;s details are erased unless another child of the school has them.
+            </li>
+            <li>Marks stay in past merit lists and report forms as &quot;Erased student&quot;.</li>
+          </ul>
+          {failure ? <Alert tone="error">{failure}</Alert> : null}
+          <Field label={`Type the admission number ${student.admission_number} to confirm`}>
+            <Input
+              autoComplete="off"
+              inputMode="numeric"
+              value={typed}
+              onChange={(e) => {
+                setTyped(e.target.value);
+                setFailure(null);
+              }}
+            />
+          </Field>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => setStep('closed')}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" disabled={!matches}>
+              Continue
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+
+      <ConfirmDialog
+        open={step === 'confirm'}
+        onOpenChange={(open) => setStep(open ? 'confirm' : 'closed')}
+        title={`Erase ${name} for good?`}
+        description={`Student ${student.admission_number} will be erased. This cannot be undone.`}
+        confirmLabel="Erase for good"
+        busyLabel="Erasing..."
+        busy={erase.isPending}
+        onConfirm={eraseForGood}
+      />
+    </section>
+  );
+}
