@@ -88,7 +88,9 @@ test("a student's data exported and the student erased from their page, at 390 p
   // Erasure asks twice.
   await page.getByRole('button', { name: 'Erase student' }).click();
   const first = page.getByRole('dialog', { name: 'Erase Wanjiru Kamau?' });
-  const typed = first.getByLabel(`Type the admission number ${wanjiru.admission_number} to confirm`);
+  const typed = first.getByLabel(
+    `Type the admission number ${wanjiru.admission_number} to confirm`,
+  );
   await typed.fill('9999');
   await expect(first.getByRole('button', { name: 'Continue' })).toBeDisabled();
   await typed.fill(wanjiru.admission_number);

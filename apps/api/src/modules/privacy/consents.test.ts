@@ -118,7 +118,7 @@ describe('PATCH /api/students/{id}/consents/', () => {
     expect(await consentEntries(ours, student.id)).toHaveLength(3);
   });
 
-  it('answers 400 for nothing to change or a bad answer, changing nothing', async () => {
+  it('answers 400 for nothing to change or a bad answer, and 404 for an id no row has, changing nothing', async () => {
     const student = await admitFixture(t.app, ours, form1);
     await expectStatus(changeConsents(ours, student.id, {}), 400, NOTHING_TO_CHANGE_MESSAGE);
     await expectStatus(
@@ -127,7 +127,7 @@ describe('PATCH /api/students/{id}/consents/', () => {
       CONSENT_MESSAGES.status,
     );
     expect((await detail(ours, student.id)).consents.photos).toEqual(unknown);
-    await expectStatus(changeConsents(ours, 0, { photos: 'granted' }), 400);
+    await expectStatus(changeConsents(ours, 0, { photos: 'granted' }), 404, 'Not found');
   });
 
   it("answers 401 without a token, 403 to a teacher and 404 for another school's student", async () => {

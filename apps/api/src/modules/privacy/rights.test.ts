@@ -161,9 +161,9 @@ describe('GET /api/students/{id}/data_export/', () => {
     );
   });
 
-  it("answers 400 for a bad id, 401 without a token, 403 to a teacher and 404 for another school's student", async () => {
+  it("answers 404 for an id no row has, 401 without a token, 403 to a teacher and 404 for another school's student", async () => {
     const s = await school();
-    await expectStatus(dataExport(s.who, 'abc'), 400);
+    await expectStatus(dataExport(s.who, 'abc'), 404, 'Not found');
     await expectStatus(dataExport(null, s.wanjiru.id), 401);
     await expectStatus(dataExport(await signedInTeacher(t.app, s.who), s.wanjiru.id), 403);
     const other = await newSchool();
@@ -346,7 +346,7 @@ describe('POST /api/students/{id}/erase/', () => {
     await expectStatus(erase(null, s.wanjiru.id, confirm), 401);
     await expectStatus(erase(await signedInTeacher(t.app, s.who), s.wanjiru.id, confirm), 403);
     await expectStatus(erase(await newSchool(), s.wanjiru.id, confirm), 404, 'Student not found');
-    await expectStatus(erase(s.who, 0, confirm), 400);
+    await expectStatus(erase(s.who, 0, confirm), 404, 'Not found');
     const [row] = await t.app.db.select().from(students).where(eq(students.id, s.wanjiru.id));
     expect(row?.erasedAt).toBeNull();
   });
