@@ -5,7 +5,7 @@ import {
   type createClassBody,
   type updateClassBody,
 } from '@shule/shared/classes';
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { classes, students, teachers, users } from '../../db/schema/index';
@@ -41,7 +41,12 @@ async function selectClasses(db: Db | Tx, schoolId: number, classId?: number): P
     .from(classes)
     .leftJoin(
       students,
-      and(eq(students.classId, classes.id), eq(students.schoolId, classes.schoolId)),
+      and(
+        eq(students.classId, classes.id),
+        eq(students.schoolId, classes.schoolId),
+        // Erased students (modules/privacy) live on in results only.
+        isNull(students.erasedAt),
+      ),
     )
     .leftJoin(
       teachers,

@@ -286,6 +286,40 @@ describe('POST /api/students/{id}/erase/', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
 
+    // The class counts two; the grading screen lists her only for the exam her marks are in.
+    const classes = await expectStatus(
+      call('GET', `/api/classes/?school=${s.who.schoolId}`, s.who.auth),
+      200,
+    );
+    const east = (classes.json().classes as { id: number; totalStudents: number }[]).find(
+      (c) => c.id === s.form4.east,
+    );
+    expect(east?.totalStudents).toBe(2);
+    const later = (
+      await create(s.who, '/api/grades/exams/', {
+        name: 'Opener T3',
+        start_date: '2026-09-07',
+        end_date: '2026-09-07',
+      })
+    ).id as number;
+    const grading = async (exam: number) =>
+      (
+        await expectStatus(
+          call(
+            'GET',
+            `/api/students/students_with_grades/?exam=${exam}&class=${s.form4.east}`,
+            s.who.auth,
+          ),
+          200,
+        )
+      ).json().students as { id: number; first_name: string }[];
+    expect((await grading(s.endTerm)).map((st) => st.first_name).sort()).toEqual([
+      'Baraka',
+      'Erased',
+      'Kamau',
+    ]);
+    expect((await grading(later)).map((st) => st.id)).not.toContain(s.wanjiru.id);
+
     const [entry] = await entriesOf(s.who, 'student_erased');
     expect(entry).toMatchObject({
       actor_id: s.who.userId,

@@ -68,6 +68,9 @@ export async function listClassMarks(
                order by s.first_name, s.last_name, s.id)
         from students s
         where s.class_id = ${classes.id} and s.school_id = ${schoolId}
+          -- An erased student (modules/privacy) is listed only where their marks still count.
+          and (s.erased_at is null or exists (
+            select 1 from exam_scores es where es.student_id = s.id and es.exam_id = ${exams.id}))
       ), '[]'::json)`,
     })
     .from(classes)
