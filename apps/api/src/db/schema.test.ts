@@ -11,8 +11,9 @@ const tables = (Object.values(schema) as unknown[])
   .map((table) => getTableConfig(table));
 
 /**
- * Tables that are not one school's data: the schools themselves, sign-in bookkeeping, and the
- * audit log (a plain sign-up's sign-ins belong to no school; its school_id may be null).
+ * Tables that are not one school's data: the schools themselves, sign-in bookkeeping, and what
+ * a user without a school may write too (their school_id may be null): the audit log (a plain
+ * sign-up's sign-ins) and idempotency keys.
  */
 const NOT_SCHOOL_SCOPED = [
   'schools',
@@ -22,6 +23,7 @@ const NOT_SCHOOL_SCOPED = [
   'refresh_tokens',
   'login_failures',
   'audit_log',
+  'idempotency_keys',
 ];
 
 describe('the Drizzle schema', () => {
