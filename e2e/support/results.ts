@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { apiToken, uniquePhone } from './school';
+import { apiSession, uniquePhone } from './school';
 
 const SUBJECTS = [
   ['English', 'ENG'],
@@ -21,13 +21,7 @@ export async function seedForm4(
   request: APIRequestContext,
   school: { phone: string; password: string },
 ) {
-  const { token, schoolId } = await apiToken(request, school);
-  const headers = { authorization: `Bearer ${token}` };
-  const post = async (path: string, data?: object) => {
-    const res = await request.post(`/api${path}`, { headers, data });
-    expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
-    return res.json();
-  };
+  const { schoolId, post } = await apiSession(request, school);
   await post('/grades/grades/kcse/');
   const east = (await post(`/classes/?school=${schoolId}`, { name: '4 East', level: 'Form 4' }))
     .class;

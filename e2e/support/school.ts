@@ -64,3 +64,18 @@ export async function apiToken(
   const body = await res.json();
   return { token: body.tokens.access as string, schoolId: body.user.school.id as number };
 }
+
+/** The admin on the API, for seeding: the auth headers, the school's id and a POST that must succeed. */
+export async function apiSession(
+  request: APIRequestContext,
+  school: Pick<TestSchool, 'phone' | 'password'>,
+) {
+  const { token, schoolId } = await apiToken(request, school);
+  const headers = { authorization: `Bearer ${token}` };
+  const post = async (path: string, data?: object) => {
+    const res = await request.post(`/api${path}`, { headers, data });
+    expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
+    return res.json();
+  };
+  return { headers, schoolId, post };
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiToken, loginViaUi, registerSchoolViaApi, uniquePhone } from '../support/school';
+import { apiSession, loginViaUi, registerSchoolViaApi, uniquePhone } from '../support/school';
 
 /** yyyy-mm-dd of today shifted by `days` (the browser and the server share this machine's clock). */
 function isoDay(days = 0) {
@@ -11,13 +11,7 @@ function isoDay(days = 0) {
 
 /** Seeds through the API what other screens own: classes and students. */
 async function seeder(request: APIRequestContext, school: { phone: string; password: string }) {
-  const { token, schoolId } = await apiToken(request, school);
-  const headers = { authorization: `Bearer ${token}` };
-  const post = async (path: string, data?: object) => {
-    const res = await request.post(`/api${path}`, { headers, data });
-    expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
-    return res.json();
-  };
+  const { headers, schoolId, post } = await apiSession(request, school);
   const get = async (path: string) => {
     const res = await request.get(`/api${path}`, { headers });
     expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();

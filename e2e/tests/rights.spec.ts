@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { apiToken, loginViaUi, registerSchoolViaApi, uniquePhone } from '../support/school';
+import { apiSession, loginViaUi, registerSchoolViaApi, uniquePhone } from '../support/school';
 
 /**
  * A parent's rights at 390 px: the admin records a consent, downloads everything Shule holds
@@ -13,13 +13,7 @@ test("a student's data exported and the student erased from their page, at 390 p
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const school = await registerSchoolViaApi(request, 'Rights School');
-  const { token, schoolId } = await apiToken(request, school);
-  const headers = { authorization: `Bearer ${token}` };
-  const post = async (path: string, data?: object) => {
-    const res = await request.post(`/api${path}`, { headers, data });
-    expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
-    return res.json();
-  };
+  const { headers, schoolId, post } = await apiSession(request, school);
   const east = (await post(`/classes/?school=${schoolId}`, { name: '4 East', level: 'Form 4' }))
     .class;
   const maths = await post('/grades/subjects/', {

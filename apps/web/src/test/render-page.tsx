@@ -1,5 +1,6 @@
 import type { ClassRow } from '@shule/shared/classes';
 import type { School } from '@shule/shared/schools';
+import type { StudentDetail } from '@shule/shared/students';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -54,6 +55,29 @@ export const classRow = (
   girls: 0,
   class_teacher: null,
   classTeacher: null,
+});
+
+/** Student 21 of Form 4 East (class 4) as GET /api/students/21/ answers it: no parent, consents unknown. */
+export const studentDetail = (changes: Partial<StudentDetail> = {}): StudentDetail => ({
+  id: 21,
+  first_name: 'Wanjiru',
+  last_name: 'Kamau',
+  admission_number: '0421',
+  gender: 'female',
+  date_of_birth: '2009-05-01',
+  profile_photo: null,
+  is_active: true,
+  _class: { id: 4, name: 'Form 4 East' },
+  parent: null,
+  subjects: null,
+  entry_exam: null,
+  entry_index_number: null,
+  entry_marks: null,
+  consents: {
+    photos: { status: 'unknown', recorded_at: null, recorded_by: null },
+    sms: { status: 'unknown', recorded_at: null, recorded_by: null },
+  },
+  ...changes,
 });
 
 /**

@@ -3,7 +3,7 @@ import type { Subject } from '@shule/shared/subjects';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../lib/storage';
-import { json, renderWithApp, sessionUser } from '../../test/render-page';
+import { json, renderWithApp, sessionUser, studentDetail } from '../../test/render-page';
 import { StudentProfilePage } from './student-profile-page';
 
 const subject = (id: number, name: string, code: string, classes: number[]): Subject => ({
@@ -24,28 +24,6 @@ const subjects = [
   subject(4, 'Music', 'MUS', [4]),
   subject(5, 'Chemistry', 'CHE', [9]),
 ];
-
-const studentDetail = (changes: Partial<StudentDetail> = {}): StudentDetail => ({
-  id: 21,
-  first_name: 'Wanjiru',
-  last_name: 'Kamau',
-  admission_number: '0421',
-  gender: 'female',
-  date_of_birth: '2009-05-01',
-  profile_photo: null,
-  is_active: true,
-  _class: { id: 4, name: 'Form 4 East' },
-  parent: null,
-  subjects: null,
-  entry_exam: null,
-  entry_index_number: null,
-  entry_marks: null,
-  consents: {
-    photos: { status: 'unknown', recorded_at: null, recorded_by: null },
-    sms: { status: 'unknown', recorded_at: null, recorded_by: null },
-  },
-  ...changes,
-});
 
 /** A stand-in API for one student, whose PATCH answers like the real one. */
 function fakeApi(

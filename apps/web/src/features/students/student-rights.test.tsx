@@ -4,36 +4,23 @@ import type { StudentDetail } from '@shule/shared/students';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../lib/storage';
-import { json, renderWithApp, sessionUser } from '../../test/render-page';
+import { json, renderWithApp, sessionUser, studentDetail } from '../../test/render-page';
 import { StudentProfilePage } from './student-profile-page';
 
 const unknown = { status: 'unknown', recorded_at: null, recorded_by: null } as const;
 
-const student = (consents: Partial<StudentConsents> = {}): StudentDetail => ({
-  id: 21,
-  first_name: 'Wanjiru',
-  last_name: 'Kamau',
-  admission_number: '0421',
-  gender: 'female',
-  date_of_birth: '2009-05-01',
-  profile_photo: null,
-  is_active: true,
-  _class: { id: 4, name: 'Form 4 East' },
-  parent: null,
-  subjects: null,
-  entry_exam: null,
-  entry_index_number: null,
-  entry_marks: null,
-  consents: {
-    photos: {
-      status: 'granted',
-      recorded_at: '2026-11-20T08:30:00.000Z',
-      recorded_by: { id: 1, name: 'Amina Otieno' },
+const student = (consents: Partial<StudentConsents> = {}): StudentDetail =>
+  studentDetail({
+    consents: {
+      photos: {
+        status: 'granted',
+        recorded_at: '2026-11-20T08:30:00.000Z',
+        recorded_by: { id: 1, name: 'Amina Otieno' },
+      },
+      sms: unknown,
+      ...consents,
     },
-    sms: unknown,
-    ...consents,
-  },
-});
+  });
 
 /** A stand-in API for student 21: consents, the export and erasure answer like the real ones. */
 function fakeApi(role: 'admin' | 'teacher' = 'admin') {
