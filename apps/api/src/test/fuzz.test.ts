@@ -506,7 +506,12 @@ describe('bounded input on every route', () => {
     const failures: string[] = [];
     for (const c of cases) {
       const res = await c.send();
-      const answer = res.json() as { message?: string; errors?: Record<string, string[]> };
+      let answer: { message?: string; errors?: Record<string, string[]> } = {};
+      try {
+        answer = res.json();
+      } catch {
+        // Not JSON (a PDF, an empty 204): the status tells.
+      }
       const fieldMessage = c.field ? answer.errors?.[c.field]?.[0] : undefined;
       const wrong =
         res.statusCode !== c.status ||
