@@ -180,6 +180,12 @@ export const idField = (label?: string, message?: string) =>
 /** A positive integer id in a path or query string. */
 export const idParam = idField();
 
+/** An id as the key of a JSON object ({"12": 60}): the digits of an id from 1 to MAX_ID. */
+export const idKey = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .refine((v) => Number(v) <= MAX_ID);
+
 /** The school a client names in a query or body: optional, checked against the token, never trusted. */
 export const schoolRef = idField('School').optional();
 

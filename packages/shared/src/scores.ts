@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './fields';
+import { idField, idKey } from './fields';
 import { MAX_SCORE, MIN_SCORE } from './grades';
 import { MARK_CODES, type Mark, type MarkCode } from './results/marks';
 
@@ -61,8 +61,11 @@ export const markValue = z.union([z.number(), z.string().max(20), z.null()], {
 export const saveStudentMarksBody = z.object({
   student: idField('Student'),
   exam: idField('Exam'),
-  subject_marks: z.record(z.string(), markValue, {
-    error: 'subject_marks must map subject ids to marks',
+  subject_marks: z.record(idKey, markValue, {
+    error: (issue) =>
+      issue.code === 'invalid_key'
+        ? `subject_marks keys must be subject ids, not '${String(issue.input)}'`
+        : 'subject_marks must map subject ids to marks',
   }),
 });
 export type SaveStudentMarks = z.input<typeof saveStudentMarksBody>;

@@ -318,6 +318,12 @@ describe('saving a student’s marks', () => {
     const keys = await save(a.auth, { student: amina, exam, subject_marks: { maths: 50 } });
     expect(keys.statusCode).toBe(400);
     expect(keys.json().message).toBe("subject_marks keys must be subject ids, not 'maths'");
+    // A key past int4 names no subject: refused before any query, like any other id.
+    for (const key of ['2147483648', '9999999999', '0', '1\u0000']) {
+      const past = await save(a.auth, { student: amina, exam, subject_marks: { [key]: 50 } });
+      expect(past.statusCode, key).toBe(400);
+      expect(past.json().message).toBe(`subject_marks keys must be subject ids, not '${key}'`);
+    }
   });
 
   it("answers 404 for another school's student, exam or subject, changing nothing", async () => {
