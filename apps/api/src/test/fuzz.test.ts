@@ -475,6 +475,25 @@ describe('bounded input on every route', () => {
               field: leaf.join('.'),
             });
           }
+          // A map keyed by ids ({"12": 60}): a key past int4 or with a control character.
+          const values =
+            typeof schema?.additionalProperties === 'object'
+              ? schema.additionalProperties
+              : undefined;
+          if (type === 'object' && values) {
+            for (const key of ['2147483648', '99999999999', '1\u0000']) {
+              out.push({
+                route,
+                input: `body ${leaf.join('.')} key ${JSON.stringify(key)}`,
+                send: send(
+                  urlOf({}, query),
+                  withValueAt(withBody, leaf, { [key]: plausible(values, key, anyId) }),
+                ),
+                status: 400,
+                field: `${leaf.join('.')}.${key}`,
+              });
+            }
+          }
         }
       }
 
