@@ -14,6 +14,7 @@ import type { HelmetOptions } from 'helmet';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { RequestLog } from './logging';
+import { sessionVersionOf } from './modules/auth/sessions';
 import { isPublicRoute, protectedDomainRoutes, publicDomainRoutes } from './modules/index';
 import uploadedFiles from './modules/uploads/files';
 import auth from './plugins/auth';
@@ -82,7 +83,10 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
   });
   await app.register(errors);
   await app.register(changes);
-  await app.register(auth, { secret: config.jwtSecret });
+  await app.register(auth, {
+    secret: config.jwtSecret,
+    sessionVersionOf: (userId) => sessionVersionOf(db, userId),
+  });
   await app.register(swagger, {
     openapi: { info: { title: 'Shule API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

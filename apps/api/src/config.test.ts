@@ -45,3 +45,28 @@ describe('the generated signing secret', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 });
+
+describe('TRUST_PROXY and the sign-up limit', () => {
+  it('trusts no proxy and allows 10 sign-ups an hour per address unless told otherwise', () => {
+    const config = loadConfig({ DATA_DIR: freshDir() });
+    expect(config.trustProxy).toBe(false);
+    expect(config.throttles.signUpsPerAddress).toEqual({ attempts: 10, windowSeconds: 3600 });
+  });
+
+  it('reads TRUST_PROXY=true and SIGN_UPS_PER_ADDRESS_PER_HOUR', () => {
+    const config = loadConfig({
+      DATA_DIR: freshDir(),
+      TRUST_PROXY: 'true',
+      SIGN_UPS_PER_ADDRESS_PER_HOUR: '50',
+    });
+    expect(config.trustProxy).toBe(true);
+    expect(config.throttles.signUpsPerAddress.attempts).toBe(50);
+  });
+
+  it.each([
+    [{ TRUST_PROXY: 'yes' }, /TRUST_PROXY/],
+    [{ SIGN_UPS_PER_ADDRESS_PER_HOUR: '0' }, /SIGN_UPS_PER_ADDRESS_PER_HOUR/],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: freshDir(), ...env })).toThrow(message);
+  });
+});

@@ -24,8 +24,22 @@ const envSchema = z.object({
     .optional(),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+/** At most `attempts` in a window of `windowSeconds` that starts with the first attempt. */
+export interface Limit {
+  attempts: number;
+  windowSeconds: number;
+}
+
+/** Login attempts allowed per phone at one address, per phone and per address. */
+export interface LoginLimits {
+  perPhoneAtAddress: Limit;
+  perPhone: Limit;
+  perAddress: Limit;
+}
 
 export interface Config {
   port: number;
@@ -37,11 +51,10 @@ export interface Config {
   /** Built SPA to serve; absent in tests and development. */
   webDist?: string;
   logLevel: string;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (login throttling). */
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (throttles, audit). */
   trustProxy: boolean;
-  /** Login throttling: failures allowed per minute per phone and per address. */
-  loginFailuresPerPhone: number;
-  loginFailuresPerAddress: number;
+  /** Login attempts, and sign-ups and school registrations per address (modules/auth/throttle). */
+  throttles: { login: LoginLimits; signUpsPerAddress: Limit };
 }
 
 /**
@@ -90,7 +103,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
-    loginFailuresPerPhone: 10,
-    loginFailuresPerAddress: 30,
+    throttles: {
+      login: {
+        perPhoneAtAddress: { attempts: 10, windowSeconds: 15 * 60 },
+        // One address can fail at most 40 times an hour (10 per 15 minutes), so only guessing
+        // from several addresses at once locks a phone out everywhere.
+        perPhone: { attempts: 50, windowSeconds: 60 * 60 },
+        perAddress: { attempts: 100, windowSeconds: 15 * 60 },
+      },
+      signUpsPerAddress: { attempts: e.SIGN_UPS_PER_ADDRESS_PER_HOUR, windowSeconds: 60 * 60 },
+    },
   };
 }

@@ -23,3 +23,14 @@ export const forbidden = (message = 'You do not have permission to do that.') =>
   new DomainError(message, 403);
 export const notFound = (what: string) => new DomainError(`${what} not found`, 404);
 export const conflict = (message: string) => new DomainError(message, 409);
+
+/** 429: a throttle refused; the client may try again after `retryAfterSeconds` (Retry-After). */
+export class TooManyAttempts extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+    code = 'too_many_attempts',
+  ) {
+    super(message, 429, { code });
+  }
+}

@@ -134,4 +134,6 @@ export interface AccessClaims {
   sub: string;
   school_id: number | null;
   roles: { name: string }[];
+  /** The user's session version when signed: a later one (logout, new password) refuses it. */
+  session_version: number;
 }

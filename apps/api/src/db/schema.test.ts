@@ -21,7 +21,7 @@ const NOT_SCHOOL_SCOPED = [
   'roles',
   'user_roles',
   'refresh_tokens',
-  'login_failures',
+  'throttle_counters',
   'audit_log',
   'idempotency_keys',
 ];

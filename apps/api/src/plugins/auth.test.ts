@@ -1,15 +1,22 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { decodeJwt } from 'jose';
+import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import auth, { ACCESS_TOKEN_TTL_SECONDS } from './auth';
 import errors from './errors';
+
+const SECRET = 'plugin-test-secret-'.padEnd(48, 'z');
+// The session versions the plugin is told (user 7 exists; others do not), and how often it asked.
+const sessionVersions = new Map<number, number>([[7, 0]]);
+const versionReads = vi.fn((userId: number) =>
+  Promise.resolve(sessionVersions.get(userId) ?? null),
+);
 
 // The auth plugin alone, on routes that exercise each of its hooks and helpers.
 let app: FastifyInstance;
 beforeAll(async () => {
   app = Fastify();
   await app.register(errors);
-  await app.register(auth, { secret: 'plugin-test-secret-'.padEnd(48, 'z') });
+  await app.register(auth, { secret: SECRET, sessionVersionOf: versionReads });
   app.get('/who', { onRequest: [app.authenticate] }, async (request) => request.user);
   app.get<{ Querystring: { school?: string } }>(
     '/own',
@@ -35,7 +42,12 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const token = (school_id: number | null, ...roles: string[]) =>
-  app.signAccessToken({ sub: '7', school_id, roles: roles.map((name) => ({ name })) });
+  app.signAccessToken({
+    sub: '7',
+    school_id,
+    roles: roles.map((name) => ({ name })),
+    session_version: sessionVersions.get(7)!,
+  });
 const get = async (url: string, bearer?: string) =>
   app.inject({
     method: 'GET',
@@ -46,7 +58,12 @@ const get = async (url: string, bearer?: string) =>
 describe('signAccessToken', () => {
   it('signs sub, school_id and roles, valid for 15 minutes', async () => {
     const claims = decodeJwt(await token(3, 'admin'));
-    expect(claims).toMatchObject({ sub: '7', school_id: 3, roles: [{ name: 'admin' }] });
+    expect(claims).toMatchObject({
+      sub: '7',
+      school_id: 3,
+      roles: [{ name: 'admin' }],
+      session_version: 0,
+    });
     expect(ACCESS_TOKEN_TTL_SECONDS).toBe(900);
     expect(claims.exp! - claims.iat!).toBe(ACCESS_TOKEN_TTL_SECONDS);
   });
@@ -94,6 +111,84 @@ describe('authenticate', () => {
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const forged = Buffer.from(JSON.stringify({ ...claims, school_id: 4 })).toString('base64url');
     expect((await get('/who', `${header}.${forged}.${signature}`)).statusCode).toBe(401);
+  });
+});
+
+describe('authenticate: the session version', () => {
+  it("asks for the user's session version on every request, after the signature check", async () => {
+    const bearer = await token(3, 'admin');
+    versionReads.mockClear();
+    expect((await get('/who', bearer)).statusCode).toBe(200);
+    expect((await get('/who', bearer)).statusCode).toBe(200);
+    expect(versionReads.mock.calls).toEqual([[7], [7]]);
+    versionReads.mockClear();
+    expect((await get('/who', 'not-a-token')).statusCode).toBe(401);
+    expect(versionReads).not.toHaveBeenCalled();
+  });
+
+  it('answers 401 token_not_valid once the version moves on, to a token it had accepted', async () => {
+    const bearer = await token(3, 'admin');
+    expect((await get('/who', bearer)).statusCode).toBe(200);
+    sessionVersions.set(7, 1);
+    try {
+      const ended = await get('/who', bearer);
+      expect(ended.statusCode).toBe(401);
+      expect(ended.json().code).toBe('token_not_valid');
+      // A token signed with the new version works.
+      expect((await get('/who', await token(3, 'admin'))).statusCode).toBe(200);
+    } finally {
+      sessionVersions.set(7, 0);
+    }
+  });
+
+  it('answers 401 for a user that no longer exists', async () => {
+    const bearer = await app.signAccessToken({
+      sub: '8',
+      school_id: 3,
+      roles: [{ name: 'admin' }],
+      session_version: 0,
+    });
+    expect((await get('/who', bearer)).statusCode).toBe(401);
+  });
+});
+
+describe('authenticate: claims a token must carry', () => {
+  const key = new TextEncoder().encode(SECRET);
+  const now = () => Math.floor(Date.now() / 1000);
+  const signed = (claims: Record<string, unknown>, header: { alg: string } = { alg: 'HS256' }) =>
+    new SignJWT({ school_id: 3, roles: [{ name: 'admin' }], ...claims })
+      .setProtectedHeader(header)
+      .sign(key);
+  const complete = () => ({ sub: '7', iat: now(), exp: now() + 900, session_version: 0 });
+
+  it('accepts a token with sub, iat, exp and session_version (the control)', async () => {
+    expect((await get('/who', await signed(complete()))).statusCode).toBe(200);
+  });
+
+  it.each([['sub'], ['iat'], ['exp'], ['session_version']])(
+    'answers 401 token_not_valid for a token without %s',
+    async (claim) => {
+      const { [claim as keyof ReturnType<typeof complete>]: _, ...rest } = complete();
+      const res = await get('/who', await signed(rest));
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('token_not_valid');
+    },
+  );
+
+  it.each([
+    ['a subject that is not a user id', { sub: 'admin' }],
+    ['a subject of 0', { sub: '0' }],
+    ['a session version that is not a number', { session_version: '0' }],
+    ['an iat in the future', { iat: now() + 600 }],
+    ['an exp far ahead of its iat', { iat: now() - 1000, exp: now() + 365 * 24 * 3600 }],
+  ])('answers 401 for a token with %s', async (_, claims) => {
+    expect((await get('/who', await signed({ ...complete(), ...claims }))).statusCode).toBe(401);
+  });
+
+  it('answers 401 for a token with our secret but HS512, or no algorithm at all', async () => {
+    expect((await get('/who', await signed(complete(), { alg: 'HS512' }))).statusCode).toBe(401);
+    const unsecured = new UnsecuredJWT({ school_id: 3, roles: [{ name: 'admin' }], ...complete() });
+    expect((await get('/who', unsecured.encode())).statusCode).toBe(401);
   });
 });
 

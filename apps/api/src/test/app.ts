@@ -3,12 +3,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RegisterSchoolBody } from '@shule/shared/institution';
+import type { RoleName } from '@shule/shared/roles';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, vi } from 'vitest';
 import { type App, type AppOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
+import { users } from '../db/schema/index';
+import { isSessionVersionRead } from '../modules/auth/sessions';
+import { grantRole } from '../modules/auth/users';
 import { type LargeSchoolOptions, seedLargeSchool } from './large-school';
 
 /** Which database the API tests run on: PGlite, or PostgreSQL when TEST_DB=postgres. */
@@ -55,7 +59,13 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shule-test-'));
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-'.padEnd(48, 'x') }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'test-secret-'.padEnd(48, 'x'),
+      // Every test registers its schools from one address; modules/auth/throttle.test.ts
+      // holds sign-ups to the limit a server starts with.
+      SIGN_UPS_PER_ADDRESS_PER_HOUR: '1000000',
+    }),
     ...overrides,
   };
   const database = await openTestDatabase();
@@ -193,27 +203,50 @@ export async function login(app: App, phone: string, password: string): Promise<
   };
 }
 
-/** An Authorization header for a signed-in user of `schoolId` holding `role`. */
-export async function authAs(app: App, schoolId: number, role: 'admin' | 'teacher' | 'student') {
+/**
+ * An Authorization header for `userId` of `schoolId` holding `role`, signed as a login would sign
+ * it for an account whose sessions never ended (session version 0).
+ */
+export async function bearerOf(app: App, userId: number, schoolId: number, role: RoleName) {
   const token = await app.signAccessToken({
-    sub: String(900_000 + schoolId),
+    sub: String(userId),
     school_id: schoolId,
     roles: [{ name: role }],
+    session_version: 0,
   });
   return { authorization: `Bearer ${token}` };
 }
 
+/** An Authorization header for a new user of `schoolId` holding `role`. */
+export async function authAs(app: App, schoolId: number, role: RoleName) {
+  const [user] = await app.db
+    .insert(users)
+    .values({
+      schoolId,
+      firstName: 'Test',
+      lastName: role,
+      username: role,
+      phoneNumber: uniquePhone(),
+      passwordHash: 'not-a-hash',
+    })
+    .returning({ id: users.id });
+  await grantRole(app.db, user!.id, role);
+  return bearerOf(app, user!.id, schoolId, role);
+}
+
 /**
  * How many SQL statements `run` sends through the app's database (outside transactions),
- * whichever driver is behind it: both drizzle sessions call `client.query`.
+ * whichever driver is behind it: both drizzle sessions call `client.query`. The session check's
+ * read (once per user every few seconds, not per request) is left out.
  */
 export async function countQueries(app: App, run: () => Promise<unknown>) {
-  const client = (app.db as unknown as { session: { client: { query: () => unknown } } }).session
-    .client;
+  const client = (
+    app.db as unknown as { session: { client: { query: (...args: unknown[]) => unknown } } }
+  ).session.client;
   const spy = vi.spyOn(client, 'query');
   try {
     await run();
-    return spy.mock.calls.length;
+    return spy.mock.calls.filter(([statement]) => !isSessionVersionRead(statement)).length;
   } finally {
     spy.mockRestore();
   }

@@ -24,6 +24,11 @@ export const users = pgTable(
     /** The login: a 10-digit local number, unique across Shule. */
     phoneNumber: text('phone_number').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /**
+     * Carried by every access token; raised when the user's sessions end (logout, a new
+     * password, a change of role, deactivation), so older access tokens answer 401 at once.
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
     gender: text('gender'),
     profilePhoto: text('profile_photo'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -70,13 +75,17 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
 );
 
-/** Failed logins, keyed by phone and by address; kept in the database so every instance agrees. */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Attempts counted per key (a phone at an address, a phone, an address, sign-ups from an
+ * address) in a fixed window; kept in the database so every instance counts the same attempts.
+ * A row whose window has ended counts nothing and may be deleted.
+ */
+export const throttleCounters = pgTable(
+  'throttle_counters',
   {
-    id: serial('id').primaryKey(),
-    key: text('key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    key: text('key').primaryKey(),
+    attempts: integer('attempts').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('login_failures_key_idx').on(t.key, t.createdAt)],
+  (t) => [index('throttle_counters_window_ends_idx').on(t.windowEndsAt)],
 );

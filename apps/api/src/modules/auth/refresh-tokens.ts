@@ -1,14 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { TOKEN_NOT_VALID } from '@shule/shared/auth-constants';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refreshTokens } from '../../db/schema/index';
-import { unauthorized } from '../../errors';
 
 const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
-const notValid = () => unauthorized('Token is invalid or expired', TOKEN_NOT_VALID);
 
 /** A new refresh token for `userId`; only its hash is stored. */
 export async function issueRefreshToken(db: Db, userId: number, familyId: string = randomUUID()) {
@@ -23,10 +20,14 @@ export async function issueRefreshToken(db: Db, userId: number, familyId: string
 }
 
 /**
- * Spends a refresh token and hands out its successor in the same family. A token spent twice
- * means it was stolen or replayed: the whole family is revoked and both holders must log in.
+ * Spends a refresh token and hands out its successor in the same family. Answers null for a
+ * token that is unknown, expired or revoked, and `{ reusedBy }` for one already spent: it was
+ * stolen or replayed, and the caller ends every session of that user.
  */
-export async function rotateRefreshToken(db: Db, token: string) {
+export async function rotateRefreshToken(
+  db: Db,
+  token: string,
+): Promise<{ userId: number; refresh: string } | { reusedBy: number } | null> {
   const [spent] = await db
     .update(refreshTokens)
     .set({ usedAt: sql`now()` })
@@ -41,11 +42,10 @@ export async function rotateRefreshToken(db: Db, token: string) {
     .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId });
   if (!spent) {
     const [known] = await db
-      .select({ familyId: refreshTokens.familyId })
+      .select({ userId: refreshTokens.userId, usedAt: refreshTokens.usedAt })
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, digest(token)));
-    if (known) await revokeFamily(db, known.familyId);
-    throw notValid();
+    return known?.usedAt ? { reusedBy: known.userId } : null;
   }
   return {
     userId: spent.userId,
@@ -53,23 +53,21 @@ export async function rotateRefreshToken(db: Db, token: string) {
   };
 }
 
-async function revokeFamily(db: Db, familyId: string) {
+/** Logout: the token's whole family stops working. Answers its user; undefined when unknown. */
+export async function revokeRefreshToken(db: Db, token: string) {
+  const [known] = await db
+    .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, digest(token)));
+  if (!known) return undefined;
   await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    .where(and(eq(refreshTokens.familyId, known.familyId), isNull(refreshTokens.revokedAt)));
+  return known.userId;
 }
 
-/** Logout: the token's whole family stops working. Unknown tokens are ignored. */
-export async function revokeRefreshToken(db: Db, token: string) {
-  const [known] = await db
-    .select({ familyId: refreshTokens.familyId })
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, digest(token)));
-  if (known) await revokeFamily(db, known.familyId);
-}
-
-/** After a password change: every session of the user ends. */
+/** Every refresh token of the user stops working (their sessions end). */
 export async function revokeUserRefreshTokens(db: Db, userId: number) {
   await db
     .update(refreshTokens)

@@ -3,14 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { refreshTokens, users } from '../../db/schema/index';
-import {
-  expectStatus,
-  json,
-  login,
-  schoolRegistration,
-  uniquePhone,
-  useTestApp,
-} from '../../test/app';
+import { expectStatus, json, login, uniquePhone, useTestApp } from '../../test/app';
 
 const { t, schools } = useTestApp('Kenya High School');
 const [school] = schools;
@@ -182,7 +175,12 @@ describe('GET /api/users/user/', () => {
     await expectStatus(me(), 401, 'Authentication credentials were not provided.');
   });
 
-  const claims = () => ({ school_id: school.schoolId, roles: [{ name: 'admin' }] });
+  // The school's admin has not ended a session yet in this file when these run.
+  const claims = () => ({
+    school_id: school.schoolId,
+    roles: [{ name: 'admin' }],
+    session_version: 0,
+  });
   const secret = () => new TextEncoder().encode(t.config.jwtSecret);
   const badTokens: [string, () => Promise<string>][] = [
     [
@@ -234,6 +232,33 @@ describe('GET /api/users/user/', () => {
         return `${head}.${forged}.${sig}`;
       },
     ],
+    [
+      'without exp (it would never expire)',
+      () =>
+        new SignJWT(claims())
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(String(school.userId))
+          .setIssuedAt()
+          .sign(secret()),
+    ],
+    [
+      'without iat',
+      () =>
+        new SignJWT(claims())
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(String(school.userId))
+          .setExpirationTime('15m')
+          .sign(secret()),
+    ],
+    [
+      'without sub',
+      () =>
+        new SignJWT(claims())
+          .setProtectedHeader({ alg: 'HS256' })
+          .setIssuedAt()
+          .setExpirationTime('15m')
+          .sign(secret()),
+    ],
     ['that is not a JWT', async () => 'garbage'],
     ['that is a refresh token', async () => school.refresh],
   ];
@@ -277,7 +302,7 @@ describe('POST /api/token/refresh/', () => {
     expect(second.statusCode).toBe(200);
   });
 
-  it('treats a reused refresh token as theft: 401 token_not_valid and the whole family revoked', async () => {
+  it('treats a reused refresh token as theft: 401 token_not_valid and its successor revoked', async () => {
     const session = await login(t.app, school.phone, 'secret123');
     const rotated = await refresh(session.refresh);
     const newer = rotated.json().refresh as string;
@@ -287,14 +312,6 @@ describe('POST /api/token/refresh/', () => {
 
     const afterTheft = await expectStatus(refresh(newer), 401);
     expect(json(afterTheft).code).toBe('token_not_valid');
-  });
-
-  it('leaves other sessions of the same user alone when one family is revoked', async () => {
-    const stolen = await login(t.app, school.phone, 'secret123');
-    const other = await login(t.app, school.phone, 'secret123');
-    await refresh(stolen.refresh);
-    await refresh(stolen.refresh);
-    expect((await refresh(other.refresh)).statusCode).toBe(200);
   });
 
   it.each([['garbage'], ['x'.repeat(43)], ['a.b.c']])(
@@ -346,52 +363,5 @@ describe('POST /api/users/logout/', () => {
   it('answers 204 for an unknown token and 400 without one', async () => {
     expect((await post('/api/users/logout/', { refresh: 'unknown' })).statusCode).toBe(204);
     expect((await post('/api/users/logout/', {})).statusCode).toBe(400);
-  });
-});
-
-describe('login throttling', () => {
-  const attempt = (phone: string, password: string, address: string) =>
-    post('/api/users/login/', { username: phone, password }, address);
-
-  it('after 10 failures for one phone within a minute, answers 429 even to the right password', async () => {
-    const victim = schoolRegistration();
-    expect((await post('/api/schools/register_school/', victim)).statusCode).toBe(201);
-    const phone = victim.admin.phone_number;
-    const address = '10.0.0.1';
-
-    for (let i = 0; i < 10; i++) {
-      await expectStatus(attempt(phone, `wrong-${i}`, address), 401);
-    }
-    const blocked = await attempt(phone, 'secret123', address);
-    expect(blocked.statusCode).toBe(429);
-    expect(json(blocked).message).toBe(
-      'Too many failed login attempts. Please wait a minute and try again.',
-    );
-    // The phone is throttled from any address…
-    expect((await attempt(phone, 'secret123', '10.0.0.2')).statusCode).toBe(429);
-    // …but another account from the same address still logs in.
-    expect((await attempt(school.phone, 'secret123', address)).statusCode).toBe(200);
-  });
-
-  it('does not count failures that a successful login cleared', async () => {
-    const account = schoolRegistration();
-    expect((await post('/api/schools/register_school/', account)).statusCode).toBe(201);
-    const phone = account.admin.phone_number;
-    for (let i = 0; i < 9; i++) await attempt(phone, 'wrong', '10.0.1.1');
-    expect((await attempt(phone, 'secret123', '10.0.1.1')).statusCode).toBe(200);
-    for (let i = 0; i < 9; i++) await attempt(phone, 'wrong', '10.0.1.1');
-    expect((await attempt(phone, 'secret123', '10.0.1.1')).statusCode).toBe(200);
-  });
-
-  it('throttles one address that fails across many phones, without blocking those accounts elsewhere', async () => {
-    const limit = t.config.loginFailuresPerAddress;
-    const address = '10.0.2.1';
-    await Promise.all(
-      Array.from({ length: limit }, () => attempt(uniquePhone(), 'wrong', address)),
-    );
-    const blocked = await attempt(school.phone, 'secret123', address);
-    expect(blocked.statusCode).toBe(429);
-    expect(json(blocked).message).toMatch(/Too many failed login attempts/);
-    expect((await attempt(school.phone, 'secret123', '10.0.2.2')).statusCode).toBe(200);
   });
 });

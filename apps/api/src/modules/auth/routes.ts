@@ -10,28 +10,36 @@ import {
   signupResponse,
   tokenPair,
 } from '@shule/shared/auth';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { revokeRefreshToken } from './refresh-tokens';
-import { changePassword, currentUser, login, refresh, signup } from './service';
+import { changePassword, currentUser, login, logout, refresh, signup } from './service';
+import { countSignUp, retryAfterHeader } from './throttle';
+
+/**
+ * preHandler of sign-up and of school registration: 429 with Retry-After past the sign-ups
+ * allowed from the caller's address (the route's scope adds `retryAfterHeader` as onError).
+ */
+export const signUpLimit = (app: FastifyInstance) => async (request: FastifyRequest) =>
+  countSignUp(app.db, request.ip, app.config.throttles.signUpsPerAddress);
 
 /** Signing up, in and out: public (modules/index.ts lists them). */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, signAccessToken: app.signAccessToken };
+  app.addHook('onError', retryAfterHeader);
 
   app.post(
     '/users/signup/',
-    { schema: { body: signupBody, response: { 201: signupResponse }, tags: ['auth'] } },
+    {
+      preHandler: signUpLimit(app),
+      schema: { body: signupBody, response: { 201: signupResponse }, tags: ['auth'] },
+    },
     async (request, reply) => reply.status(201).send(await signup(deps, request.body)),
   );
 
   app.post(
     '/users/login/',
     { schema: { body: loginBody, response: { 200: loginResponse }, tags: ['auth'] } },
-    async (request) =>
-      login(deps, request.body, request.ip, {
-        perPhone: app.config.loginFailuresPerPhone,
-        perAddress: app.config.loginFailuresPerAddress,
-      }),
+    async (request) => login(deps, request.body, request.ip, app.config.throttles.login),
   );
 
   app.post(
@@ -44,7 +52,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/logout/',
     { schema: { body: refreshBody, response: { 204: noContent }, tags: ['auth'] } },
     async (request, reply) => {
-      await revokeRefreshToken(app.db, request.body.refresh);
+      await logout(app.db, request.body.refresh);
       return reply.status(204).send();
     },
   );

@@ -9,20 +9,22 @@ import type {
   signupBody,
 } from '@shule/shared/auth';
 import { PASSWORD_MESSAGES } from '@shule/shared/auth';
-import { LOGIN_FAILED_MESSAGE } from '@shule/shared/auth-constants';
-import { eq } from 'drizzle-orm';
+import { LOGIN_FAILED_MESSAGE, TOKEN_NOT_VALID } from '@shule/shared/auth-constants';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { LoginLimits } from '../../config';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { conflict, invalid, unauthorized } from '../../errors';
-import {
-  assertLoginAllowed,
-  clearLoginFailures,
-  recordLoginFailure,
-  type ThrottleLimits,
-} from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
-import { issueRefreshToken, revokeUserRefreshTokens, rotateRefreshToken } from './refresh-tokens';
+import {
+  issueRefreshToken,
+  revokeRefreshToken,
+  revokeUserRefreshTokens,
+  rotateRefreshToken,
+} from './refresh-tokens';
+import { endAccessTokensOf, endSessionsOf, forgetSessionVersion } from './sessions';
+import { countLoginAttempt, forgiveLoginAttempt } from './throttle';
 import { findUserWithRoles, isPhoneTaken, type UserWithRoles } from './users';
 
 export interface AuthDeps {
@@ -36,6 +38,7 @@ const claimsOf = (u: UserWithRoles): AccessClaims => ({
   sub: String(u.user.id),
   school_id: u.user.schoolId,
   roles: u.roles.map((name) => ({ name })),
+  session_version: u.user.sessionVersion,
 });
 
 export function toCurrentUser(u: UserWithRoles): CurrentUser {
@@ -55,16 +58,15 @@ export async function login(
   deps: AuthDeps,
   input: z.output<typeof loginBody>,
   address: string,
-  limits: ThrottleLimits,
+  limits: LoginLimits,
 ): Promise<LoginResponse> {
   const phone = input.username;
-  await assertLoginAllowed(deps.db, phone, address, limits);
+  await countLoginAttempt(deps.db, phone, address, limits);
   const found = await findUserWithRoles(deps.db, { phone });
   if (!(await verifyPassword(found?.user.passwordHash, input.password)) || !found) {
-    await recordLoginFailure(deps.db, phone, address);
     throw unauthorized(LOGIN_FAILED_MESSAGE, 'invalid_credentials');
   }
-  await clearLoginFailures(deps.db, phone);
+  await forgiveLoginAttempt(deps.db, phone, address, limits);
   return {
     tokens: {
       access: await deps.signAccessToken(claimsOf(found)),
@@ -99,11 +101,29 @@ export async function signup(
   };
 }
 
+const refreshNotValid = () => unauthorized('Token is invalid or expired', TOKEN_NOT_VALID);
+
+/** A new token pair for a refresh token; a spent one presented again ends all the user's sessions. */
 export async function refresh(deps: AuthDeps, token: string) {
   const rotated = await rotateRefreshToken(deps.db, token);
+  if (rotated === null) throw refreshNotValid();
+  if ('reusedBy' in rotated) {
+    await endSessionsOf(deps.db, rotated.reusedBy);
+    throw refreshNotValid();
+  }
   const found = await findUserWithRoles(deps.db, { id: rotated.userId });
-  if (!found) throw unauthorized('Token is invalid or expired', 'token_not_valid');
+  if (!found) throw refreshNotValid();
   return { access: await deps.signAccessToken(claimsOf(found)), refresh: rotated.refresh };
+}
+
+/**
+ * Logout: the refresh token's login ends, and every access token of its user answers 401 (the
+ * user's other devices get a new one with their own refresh token). Answers the user, if any.
+ */
+export async function logout(db: Db, refreshToken: string) {
+  const userId = await revokeRefreshToken(db, refreshToken);
+  if (userId !== undefined) await endAccessTokensOf(db, userId);
+  return userId;
 }
 
 export async function currentUser(db: Db, userId: number) {
@@ -113,8 +133,8 @@ export async function currentUser(db: Db, userId: number) {
 }
 
 /**
- * Replaces the user's password (a teacher's one-time password, say). Every other session is
- * signed out; this one gets fresh tokens so the user stays in.
+ * Replaces the user's password (a teacher's one-time password, say). Every session ends, its
+ * access tokens at once; this one gets fresh tokens so the user stays in.
  */
 export async function changePassword(
   deps: AuthDeps,
@@ -129,15 +149,21 @@ export async function changePassword(
   if (input.new_password === input.current_password) {
     throw invalid('new_password', PASSWORD_MESSAGES.sameAsCurrent);
   }
-  await deps.db
+  const [changed] = await deps.db
     .update(users)
-    .set({ passwordHash: await hashPassword(input.new_password) })
-    .where(eq(users.id, userId));
+    .set({
+      passwordHash: await hashPassword(input.new_password),
+      sessionVersion: sql`${users.sessionVersion} + 1`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ sessionVersion: users.sessionVersion });
+  forgetSessionVersion(deps.db, userId);
   await revokeUserRefreshTokens(deps.db, userId);
+  const claims = { ...claimsOf(found), session_version: changed!.sessionVersion };
   return {
     message: PASSWORD_MESSAGES.changed,
     tokens: {
-      access: await deps.signAccessToken(claimsOf(found)),
+      access: await deps.signAccessToken(claims),
       refresh: await issueRefreshToken(deps.db, userId),
     },
   };

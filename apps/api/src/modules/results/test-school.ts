@@ -1,7 +1,13 @@
 import type { Mark } from '@shule/shared/results/marks';
 import { expect } from 'vitest';
 import { teachers, users } from '../../db/schema/index';
-import { expectStatus, type SignedInSchool, uniquePhone, type useTestApp } from '../../test/app';
+import {
+  bearerOf,
+  expectStatus,
+  type SignedInSchool,
+  uniquePhone,
+  type useTestApp,
+} from '../../test/app';
 import { insertStudent } from '../../test/seed';
 
 /** What the results tests need of useTestApp. */
@@ -74,10 +80,5 @@ export async function signedInClassTeacher({ t, call }: Api, who: SignedInSchool
     class_teacher: teacher!.id,
   });
   expect(res.statusCode, res.body).toBe(200);
-  const token = await t.app.signAccessToken({
-    sub: String(user!.id),
-    school_id: who.schoolId,
-    roles: [{ name: 'teacher' }],
-  });
-  return { authorization: `Bearer ${token}` };
+  return bearerOf(t.app, user!.id, who.schoolId, 'teacher');
 }

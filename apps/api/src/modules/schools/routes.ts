@@ -3,13 +3,17 @@ import { registerSchoolBody, registerSchoolResponse } from '@shule/shared/instit
 import { schoolSchema, updateSchoolBody } from '@shule/shared/schools';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { signUpLimit } from '../auth/routes';
+import { retryAfterHeader } from '../auth/throttle';
 import { getSchool, registerSchool, updateSchool } from './service';
 
 /** Registering a school: public. */
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onError', retryAfterHeader);
   app.post(
     '/schools/register_school/',
     {
+      preHandler: signUpLimit(app),
       schema: {
         body: registerSchoolBody,
         response: { 201: registerSchoolResponse },

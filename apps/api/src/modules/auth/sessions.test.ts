@@ -1,0 +1,178 @@
+import { eq, sql } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userRoles, users } from '../../db/schema/index';
+import { expectStatus, json, login, useTestApp } from '../../test/app';
+import { endSessionsOf, isSessionVersionRead, SESSION_VERSION_CACHE_MS } from './sessions';
+import { grantRole } from './users';
+
+const { t, call, newSchool } = useTestApp();
+
+const me = (access: string) =>
+  call('GET', '/api/users/user/', { authorization: `Bearer ${access}` });
+const refresh = (token: string) => call('POST', '/api/token/refresh/', {}, { refresh: token });
+
+/** 401 token_not_valid: the answer the web app refreshes on. */
+async function expectEnded(access: string) {
+  const res = await expectStatus(me(access), 401);
+  expect(json(res).code).toBe('token_not_valid');
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('logout', () => {
+  it("ends the user's access tokens at once, here and on other devices; their refresh tokens still work", async () => {
+    const school = await newSchool();
+    const otherDevice = await login(t.app, school.phone, 'secret123');
+    expect((await me(school.token)).statusCode).toBe(200);
+    expect((await me(otherDevice.token)).statusCode).toBe(200);
+
+    await expectStatus(call('POST', '/api/users/logout/', {}, { refresh: school.refresh }), 204);
+
+    await expectEnded(school.token);
+    await expectEnded(otherDevice.token);
+    await expectStatus(refresh(school.refresh), 401);
+    // The other device gets a new access token with its own refresh token, and carries on.
+    const renewed = await expectStatus(refresh(otherDevice.refresh), 200);
+    expect((await me(renewed.json().access)).statusCode).toBe(200);
+  });
+
+  it('ends nothing for an unknown refresh token', async () => {
+    const school = await newSchool();
+    await expectStatus(call('POST', '/api/users/logout/', {}, { refresh: 'unknown' }), 204);
+    expect((await me(school.token)).statusCode).toBe(200);
+  });
+});
+
+describe('changing the password', () => {
+  it('ends every access token of the user at once; the one answered works', async () => {
+    const school = await newSchool();
+    const otherDevice = await login(t.app, school.phone, 'secret123');
+    const res = await expectStatus(
+      call('POST', '/api/users/change_password/', school.auth, {
+        current_password: 'secret123',
+        new_password: 'kenya2026',
+      }),
+      200,
+    );
+    await expectEnded(school.token);
+    await expectEnded(otherDevice.token);
+    await expectStatus(refresh(otherDevice.refresh), 401);
+    const { access } = res.json().tokens;
+    expect(decodeJwt(access).session_version).toBe(
+      (decodeJwt(school.token).session_version as number) + 1,
+    );
+    expect((await me(access)).statusCode).toBe(200);
+  });
+});
+
+describe('endSessionsOf (deactivating a user, changing their roles)', () => {
+  it('ends the access and refresh tokens of every session; a new login works', async () => {
+    const school = await newSchool();
+    const otherDevice = await login(t.app, school.phone, 'secret123');
+    await endSessionsOf(t.app.db, school.userId);
+    await expectEnded(school.token);
+    await expectEnded(otherDevice.token);
+    await expectStatus(refresh(school.refresh), 401);
+    await expectStatus(refresh(otherDevice.refresh), 401);
+    const again = await login(t.app, school.phone, 'secret123');
+    expect((await me(again.token)).statusCode).toBe(200);
+  });
+
+  it('after a change of role, only a token carrying the new role works', async () => {
+    const school = await newSchool();
+    await t.app.db.delete(userRoles).where(eq(userRoles.userId, school.userId));
+    await grantRole(t.app.db, school.userId, 'teacher');
+    await endSessionsOf(t.app.db, school.userId);
+
+    await expectEnded(school.token);
+    const again = await login(t.app, school.phone, 'secret123');
+    expect(decodeJwt(again.token).roles).toEqual([{ name: 'teacher' }]);
+    // An admin-only route refuses the teacher the token now says they are.
+    await expectStatus(
+      call('PATCH', `/api/schools/${school.schoolId}/`, again.auth, { grading_scheme: 'kcse' }),
+      403,
+    );
+  });
+
+  it('leaves other users signed in', async () => {
+    const [one, other] = [await newSchool(), await newSchool()];
+    await endSessionsOf(t.app.db, one.userId);
+    expect((await me(other.token)).statusCode).toBe(200);
+  });
+});
+
+describe('an account that is gone', () => {
+  it('answers 401 to its still-signed tokens', async () => {
+    const school = await newSchool();
+    await t.app.db.delete(users).where(eq(users.id, school.userId));
+    await expectEnded(school.token);
+  });
+});
+
+describe('a rotated refresh token presented again (reuse)', () => {
+  it('ends every session of the user: all refresh and access tokens answer 401', async () => {
+    const school = await newSchool();
+    const otherDevice = await login(t.app, school.phone, 'secret123');
+    const rotated = (await expectStatus(refresh(school.refresh), 200)).json();
+
+    const replay = await expectStatus(refresh(school.refresh), 401);
+    expect(json(replay).code).toBe('token_not_valid');
+
+    await expectStatus(refresh(rotated.refresh), 401);
+    await expectStatus(refresh(otherDevice.refresh), 401);
+    await expectEnded(rotated.access);
+    await expectEnded(otherDevice.token);
+    // The owner signs in again.
+    await login(t.app, school.phone, 'secret123');
+  });
+
+  it('does not end sessions for a token that is merely unknown, expired or logged out', async () => {
+    const school = await newSchool();
+    const loggedOut = await login(t.app, school.phone, 'secret123');
+    await expectStatus(call('POST', '/api/users/logout/', {}, { refresh: loggedOut.refresh }), 204);
+    const session = await login(t.app, school.phone, 'secret123');
+    await expectStatus(refresh(loggedOut.refresh), 401);
+    await expectStatus(refresh('x'.repeat(43)), 401);
+    expect((await me(session.token)).statusCode).toBe(200);
+    await expectStatus(refresh(session.refresh), 200);
+  });
+});
+
+describe('the session version cache', () => {
+  it('reads the version once per window, not on every request', async () => {
+    const school = await newSchool();
+    const client = (t.app.db as unknown as { session: { client: { query: () => unknown } } })
+      .session.client;
+    const sent = vi.spyOn(client, 'query');
+    const versionReads = () =>
+      sent.mock.calls.filter((args) => isSessionVersionRead((args as unknown[])[0])).length;
+    try {
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+      await Promise.all([me(school.token), me(school.token)]);
+      await me(school.token);
+      expect(versionReads()).toBe(1);
+      vi.setSystemTime(Date.now() + SESSION_VERSION_CACHE_MS);
+      await me(school.token);
+      expect(versionReads()).toBe(2);
+    } finally {
+      sent.mockRestore();
+    }
+  });
+
+  it('sees sessions ended by another process within SESSION_VERSION_CACHE_MS', async () => {
+    const school = await newSchool();
+    expect((await me(school.token)).statusCode).toBe(200);
+    // Another instance ends the sessions: it writes the database, this process's cache is stale.
+    await t.app.db
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, school.userId));
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    expect((await me(school.token)).statusCode).toBe(200);
+    vi.setSystemTime(Date.now() + SESSION_VERSION_CACHE_MS);
+    await expectEnded(school.token);
+  });
+});
