@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { refreshTokens } from '../../db/schema/index';
 
 const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -8,7 +8,11 @@ const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new refresh token for `userId`; only its hash is stored. */
-export async function issueRefreshToken(db: Db, userId: number, familyId: string = randomUUID()) {
+export async function issueRefreshToken(
+  db: Db | Tx,
+  userId: number,
+  familyId: string = randomUUID(),
+) {
   const token = randomBytes(32).toString('base64url');
   await db.insert(refreshTokens).values({
     userId,
@@ -53,22 +57,26 @@ export async function rotateRefreshToken(
   };
 }
 
-/** Logout: the token's whole family stops working. Answers its user; undefined when unknown. */
-export async function revokeRefreshToken(db: Db, token: string) {
+/**
+ * Logout: the token's whole family stops working. Answers its user when this revoked anything;
+ * undefined for an unknown token or one whose login had already ended.
+ */
+export async function revokeRefreshToken(db: Db | Tx, token: string) {
   const [known] = await db
-    .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
+    .select({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, digest(token)));
   if (!known) return undefined;
-  await db
+  const [revoked] = await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.familyId, known.familyId), isNull(refreshTokens.revokedAt)));
-  return known.userId;
+    .where(and(eq(refreshTokens.familyId, known.familyId), isNull(refreshTokens.revokedAt)))
+    .returning({ userId: refreshTokens.userId });
+  return revoked?.userId;
 }
 
 /** Every refresh token of the user stops working (their sessions end). */
-export async function revokeUserRefreshTokens(db: Db, userId: number) {
+export async function revokeUserRefreshTokens(db: Db | Tx, userId: number) {
   await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })

@@ -52,7 +52,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/logout/',
     { schema: { body: refreshBody, response: { 204: noContent }, tags: ['auth'] } },
     async (request, reply) => {
-      await logout(app.db, request.body.refresh);
+      await logout(app.db, request.body.refresh, request.ip);
       return reply.status(204).send();
     },
   );
@@ -77,6 +77,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
       },
     },
-    async (request) => changePassword(deps, request.user.id, request.body),
+    async (request) => changePassword(deps, request.user.id, request.body, request.ip),
   );
 };

@@ -10,12 +10,13 @@ import type {
 } from '@shule/shared/auth';
 import { PASSWORD_MESSAGES } from '@shule/shared/auth';
 import { LOGIN_FAILED_MESSAGE, TOKEN_NOT_VALID } from '@shule/shared/auth-constants';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { LoginLimits } from '../../config';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { conflict, invalid, unauthorized } from '../../errors';
+import { recordAudit } from '../audit/record';
 import { hashPassword, verifyPassword } from './passwords';
 import {
   issueRefreshToken,
@@ -23,7 +24,7 @@ import {
   revokeUserRefreshTokens,
   rotateRefreshToken,
 } from './refresh-tokens';
-import { endAccessTokensOf, endSessionsOf, forgetSessionVersion } from './sessions';
+import { endSessionsOf, forgetSessionVersion, raiseSessionVersion } from './sessions';
 import { countLoginAttempt, forgiveLoginAttempt } from './throttle';
 import { findUserWithRoles, isPhoneTaken, type UserWithRoles } from './users';
 
@@ -67,6 +68,12 @@ export async function login(
     throw unauthorized(LOGIN_FAILED_MESSAGE, 'invalid_credentials');
   }
   await forgiveLoginAttempt(deps.db, phone, address, limits);
+  await recordAudit(deps.db, {
+    schoolId: found.user.schoolId,
+    actorUserId: found.user.id,
+    action: 'signed_in',
+    address,
+  });
   return {
     tokens: {
       access: await deps.signAccessToken(claimsOf(found)),
@@ -118,12 +125,23 @@ export async function refresh(deps: AuthDeps, token: string) {
 
 /**
  * Logout: the refresh token's login ends, and every access token of its user answers 401 (the
- * user's other devices get a new one with their own refresh token). Answers the user, if any.
+ * user's other devices get a new one with their own refresh token); recorded as signed_out.
+ * An unknown token, or one already logged out, changes nothing.
  */
-export async function logout(db: Db, refreshToken: string) {
-  const userId = await revokeRefreshToken(db, refreshToken);
-  if (userId !== undefined) await endAccessTokensOf(db, userId);
-  return userId;
+export async function logout(db: Db, refreshToken: string, address: string) {
+  const userId = await db.transaction(async (tx) => {
+    const owner = await revokeRefreshToken(tx, refreshToken);
+    if (owner === undefined) return undefined;
+    const user = await raiseSessionVersion(tx, owner);
+    await recordAudit(tx, {
+      schoolId: user?.schoolId ?? null,
+      actorUserId: owner,
+      action: 'signed_out',
+      address,
+    });
+    return owner;
+  });
+  if (userId !== undefined) forgetSessionVersion(db, userId);
 }
 
 export async function currentUser(db: Db, userId: number) {
@@ -133,13 +151,15 @@ export async function currentUser(db: Db, userId: number) {
 }
 
 /**
- * Replaces the user's password (a teacher's one-time password, say). Every session ends, its
- * access tokens at once; this one gets fresh tokens so the user stays in.
+ * Replaces the user's password (a teacher's one-time password, say), recorded as
+ * password_changed. Every session ends, its access tokens at once; this one gets fresh tokens
+ * so the user stays in.
  */
 export async function changePassword(
   deps: AuthDeps,
   userId: number,
   input: z.output<typeof changePasswordBody>,
+  address: string,
 ): Promise<ChangePasswordResponse> {
   const found = await findUserWithRoles(deps.db, { id: userId });
   if (!found) throw unauthorized('Your account no longer exists', 'token_not_valid');
@@ -149,22 +169,25 @@ export async function changePassword(
   if (input.new_password === input.current_password) {
     throw invalid('new_password', PASSWORD_MESSAGES.sameAsCurrent);
   }
-  const [changed] = await deps.db
-    .update(users)
-    .set({
-      passwordHash: await hashPassword(input.new_password),
-      sessionVersion: sql`${users.sessionVersion} + 1`,
-    })
-    .where(eq(users.id, userId))
-    .returning({ sessionVersion: users.sessionVersion });
+  const passwordHash = await hashPassword(input.new_password);
+  const { sessionVersion, refresh } = await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await revokeUserRefreshTokens(tx, userId);
+    const raised = await raiseSessionVersion(tx, userId);
+    await recordAudit(tx, {
+      schoolId: found.user.schoolId,
+      actorUserId: userId,
+      action: 'password_changed',
+      address,
+    });
+    return { sessionVersion: raised!.sessionVersion, refresh: await issueRefreshToken(tx, userId) };
+  });
   forgetSessionVersion(deps.db, userId);
-  await revokeUserRefreshTokens(deps.db, userId);
-  const claims = { ...claimsOf(found), session_version: changed!.sessionVersion };
   return {
     message: PASSWORD_MESSAGES.changed,
     tokens: {
-      access: await deps.signAccessToken(claims),
-      refresh: await issueRefreshToken(deps.db, userId),
+      access: await deps.signAccessToken({ ...claimsOf(found), session_version: sessionVersion }),
+      refresh,
     },
   };
 }

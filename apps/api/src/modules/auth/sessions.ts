@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { revokeUserRefreshTokens } from './refresh-tokens';
 
@@ -69,32 +69,37 @@ export function sessionVersionOf(db: Db, userId: number): Promise<number | null>
 }
 
 /**
- * Raises the user's session version: every access token issued before answers 401 at once in
- * this process (its cached copy is dropped after the write, so no read older than the write
- * is kept), and within SESSION_VERSION_CACHE_MS in the others. Answers the new version, null
- * for an unknown user.
+ * Raises the user's session version, in the caller's transaction if given one: every access
+ * token issued before stops working. Call forgetSessionVersion once the write is committed.
+ * Answers the new version and the user's school; undefined for an unknown user.
  */
-export async function endAccessTokensOf(db: Db, userId: number): Promise<number | null> {
+export async function raiseSessionVersion(db: Db | Tx, userId: number) {
   const [row] = await db
     .update(users)
     .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
     .where(eq(users.id, userId))
-    .returning({ version: users.sessionVersion });
-  forgetSessionVersion(db, userId);
-  return row?.version ?? null;
+    .returning({ sessionVersion: users.sessionVersion, schoolId: users.schoolId });
+  return row;
 }
 
-/** Drops this process's copy of the user's version (after a write that raised it). */
+/**
+ * Drops this process's copy of the user's version, after a committed write that raised it: the
+ * older tokens answer 401 here on the next request (no read older than the write is kept), and
+ * within SESSION_VERSION_CACHE_MS in other processes.
+ */
 export function forgetSessionVersion(db: Db, userId: number) {
   cachesByDb.get(db)?.delete(userId);
 }
 
 /**
- * Ends every session of the user: access tokens answer 401 and refresh tokens are revoked, so
- * the user must sign in again. For deactivating a user or changing their roles, and for a
- * stolen refresh token.
+ * Ends every session of the user: access tokens answer 401 at once and refresh tokens are
+ * revoked, so the user must sign in again. For deactivating a user or changing their roles,
+ * and for a stolen refresh token.
  */
 export async function endSessionsOf(db: Db, userId: number) {
-  await revokeUserRefreshTokens(db, userId);
-  await endAccessTokensOf(db, userId);
+  await db.transaction(async (tx) => {
+    await revokeUserRefreshTokens(tx, userId);
+    await raiseSessionVersion(tx, userId);
+  });
+  forgetSessionVersion(db, userId);
 }
