@@ -126,3 +126,42 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('dialog')).toBeHidden();
   });
 });
+
+test('two devices: a logout on one leaves the other signed in; a new password on one signs the other out', async ({
+  browser,
+  request,
+}) => {
+  const school = await registerSchoolViaApi(request, 'Alliance High School');
+  const phone = await (await browser.newContext()).newPage();
+  const laptop = await (await browser.newContext()).newPage();
+  await loginViaUi(phone, school);
+  await loginViaUi(laptop, school);
+  const accessOf = (page: typeof phone) =>
+    page.evaluate(() => localStorage.getItem('access_token'));
+
+  // The logout ends every access token of the account; the laptop gets a new one unnoticed.
+  await phone.getByRole('button', { name: 'User menu' }).click();
+  await phone.getByRole('menuitem', { name: 'Logout' }).click();
+  await phone.waitForURL('**/login');
+  const before = await accessOf(laptop);
+  await laptop.goto('/dashboard');
+  await expect(laptop.getByTestId('school-name')).toHaveText('Alliance High School');
+  expect(await accessOf(laptop)).not.toBe(before);
+
+  // A new password on the laptop: the phone, signed in again, is sent to /login on its next page.
+  await loginViaUi(phone, school);
+  await laptop.getByRole('button', { name: 'User menu' }).click();
+  await laptop.getByRole('menuitem', { name: 'My Account' }).click();
+  await laptop.getByLabel('Current password').fill(school.password);
+  await laptop.getByLabel('New password', { exact: true }).fill('alliance2026');
+  await laptop.getByLabel('Repeat new password').fill('alliance2026');
+  await laptop.getByRole('button', { name: 'Change password' }).click();
+  await expect(laptop.getByText('Your password has been changed')).toBeVisible();
+
+  await phone.goto('/dashboard');
+  await phone.waitForURL('**/login');
+  expect(await accessOf(phone)).toBeNull();
+  // The laptop stays signed in.
+  await laptop.goto('/dashboard');
+  await expect(laptop.getByTestId('school-name')).toHaveText('Alliance High School');
+});

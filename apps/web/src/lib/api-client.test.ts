@@ -57,6 +57,22 @@ describe('api client', () => {
     expect(tokenStorage.getRefresh()).toBe('new-refresh');
   });
 
+  it('on a 401 takes the token another tab stored meanwhile instead of refreshing again', async () => {
+    fetchMock
+      .mockImplementationOnce(async () => {
+        // Another tab refreshed while this request was on its way.
+        tokenStorage.setTokens('other-tab-access', 'other-tab-refresh');
+        return json(401, { message: 'ended', code: 'token_not_valid' });
+      })
+      .mockResolvedValueOnce(json(200, { value: 7 }));
+    await expect(api.get('/things/')).resolves.toEqual({ value: 7 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect((fetchMock.mock.calls[1]![1]!.headers as Record<string, string>).authorization).toBe(
+      'Bearer other-tab-access',
+    );
+    expect(tokenStorage.getRefresh()).toBe('other-tab-refresh');
+  });
+
   it('fetches a file with the token, after a refresh if need be, with the name it is sent under', async () => {
     fetchMock
       .mockResolvedValueOnce(json(401, { message: 'expired', code: 'token_not_valid' }))

@@ -45,18 +45,30 @@ async function parseError(res: Response): Promise<ApiError> {
 // One refresh at a time: requests that fail together wait for the same new token.
 let refreshing: Promise<string> | null = null;
 
-async function refreshAccessToken(): Promise<string> {
-  const refresh = tokenStorage.getRefresh();
-  if (!refresh) throw new ApiError('Your session has ended', 401, TOKEN_NOT_VALID);
-  const res = await fetch('/api/token/refresh/', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ refresh }),
-  });
-  if (!res.ok) throw await parseError(res);
-  const tokens = (await res.json()) as { access: string; refresh: string };
-  tokenStorage.setTokens(tokens.access, tokens.refresh);
-  return tokens.access;
+/**
+ * A new access token in place of `refused`. Tabs share the tokens (localStorage) and a refresh
+ * token spent twice ends every session of the account (decision 010), so tabs refresh one at a
+ * time (a Web Lock, where the browser has it: secure origins) and a tab that finds a token
+ * another tab stored meanwhile uses it instead of refreshing again.
+ */
+function refreshAccessToken(refused: string | null): Promise<string> {
+  const refreshOnce = async () => {
+    const stored = tokenStorage.getAccess();
+    if (stored && stored !== refused) return stored;
+    const refresh = tokenStorage.getRefresh();
+    if (!refresh) throw new ApiError('Your session has ended', 401, TOKEN_NOT_VALID);
+    const res = await fetch('/api/token/refresh/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh }),
+    });
+    if (!res.ok) throw await parseError(res);
+    const tokens = (await res.json()) as { access: string; refresh: string };
+    tokenStorage.setTokens(tokens.access, tokens.refresh);
+    return tokens.access;
+  };
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('shule-token-refresh', refreshOnce) : refreshOnce();
 }
 
 interface RequestOptions {
@@ -90,11 +102,12 @@ async function send(method: string, path: string, options: RequestOptions, token
 
 /** Sends a request with the bearer token and, on a 401, one refresh and one retry. */
 async function sendWithRefresh(method: string, path: string, options: RequestOptions) {
-  let res = await send(method, path, options, tokenStorage.getAccess());
+  const sent = tokenStorage.getAccess();
+  let res = await send(method, path, options, sent);
   if (res.status === 401 && !options.anonymous && tokenStorage.getRefresh()) {
     let access: string;
     try {
-      refreshing ??= refreshAccessToken().finally(() => {
+      refreshing ??= refreshAccessToken(sent).finally(() => {
         refreshing = null;
       });
       access = await refreshing;
