@@ -182,46 +182,32 @@ describe('GET /api/users/user/', () => {
     session_version: 0,
   });
   const secret = () => new TextEncoder().encode(t.config.jwtSecret);
+  const now = () => Math.floor(Date.now() / 1000);
+  /** The admin's claims, valid for 15 minutes from now; one set to undefined is left out. */
+  const payload = (set: { sub?: string; iat?: number; exp?: number } = {}) =>
+    Object.fromEntries(
+      Object.entries({
+        ...claims(),
+        sub: String(school.userId),
+        iat: now(),
+        exp: now() + 900,
+        ...set,
+      }).filter(([, value]) => value !== undefined),
+    );
+  /** Signed with our secret and HS256 unless told otherwise. */
+  const signed = (
+    set: Parameters<typeof payload>[0] = {},
+    { alg = 'HS256', key = secret() }: { alg?: string; key?: Uint8Array } = {},
+  ) => new SignJWT(payload(set)).setProtectedHeader({ alg }).sign(key);
+
   const badTokens: [string, () => Promise<string>][] = [
     [
       'signed with another secret',
-      () =>
-        new SignJWT(claims())
-          .setProtectedHeader({ alg: 'HS256' })
-          .setSubject(String(school.userId))
-          .setIssuedAt()
-          .setExpirationTime('15m')
-          .sign(new TextEncoder().encode('another-secret-'.padEnd(48, 'y'))),
+      () => signed({}, { key: new TextEncoder().encode('another-secret-'.padEnd(48, 'y')) }),
     ],
-    [
-      'with alg none',
-      async () =>
-        new UnsecuredJWT(claims())
-          .setSubject(String(school.userId))
-          .setIssuedAt()
-          .setExpirationTime('15m')
-          .encode(),
-    ],
-    [
-      'with our secret but another algorithm (HS512)',
-      () =>
-        new SignJWT(claims())
-          .setProtectedHeader({ alg: 'HS512' })
-          .setSubject(String(school.userId))
-          .setIssuedAt()
-          .setExpirationTime('15m')
-          .sign(secret()),
-    ],
-    [
-      'that has expired',
-      () =>
-        new SignJWT(claims())
-          .setProtectedHeader({ alg: 'HS256' })
-          .setSubject(String(school.userId))
-          .setIssuedAt(Math.floor(Date.now() / 1000) - 1000)
-          .setExpirationTime(Math.floor(Date.now() / 1000) - 100)
-          .sign(secret()),
-    ],
+    ['with alg none', async () => new UnsecuredJWT(payload()).encode()],
+    ['with our secret but another algorithm (HS512)', () => signed({}, { alg: 'HS512' })],
+    ['that has expired', () => signed({ iat: now() - 1000, exp: now() - 100 })],
     [
       'whose payload was changed after signing',
       async () => {
@@ -232,33 +218,9 @@ describe('GET /api/users/user/', () => {
         return `${head}.${forged}.${sig}`;
       },
     ],
-    [
-      'without exp (it would never expire)',
-      () =>
-        new SignJWT(claims())
-          .setProtectedHeader({ alg: 'HS256' })
-          .setSubject(String(school.userId))
-          .setIssuedAt()
-          .sign(secret()),
-    ],
-    [
-      'without iat',
-      () =>
-        new SignJWT(claims())
-          .setProtectedHeader({ alg: 'HS256' })
-          .setSubject(String(school.userId))
-          .setExpirationTime('15m')
-          .sign(secret()),
-    ],
-    [
-      'without sub',
-      () =>
-        new SignJWT(claims())
-          .setProtectedHeader({ alg: 'HS256' })
-          .setIssuedAt()
-          .setExpirationTime('15m')
-          .sign(secret()),
-    ],
+    ['without exp (it would never expire)', () => signed({ exp: undefined })],
+    ['without iat', () => signed({ iat: undefined })],
+    ['without sub', () => signed({ sub: undefined })],
     ['that is not a JWT', async () => 'garbage'],
     ['that is a refresh token', async () => school.refresh],
   ];
@@ -268,13 +230,7 @@ describe('GET /api/users/user/', () => {
   });
 
   it('accepts a token our own signer made (the control for the cases above)', async () => {
-    const token = await new SignJWT(claims())
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(school.userId))
-      .setIssuedAt()
-      .setExpirationTime('15m')
-      .sign(secret());
-    expect((await me(`Bearer ${token}`)).statusCode).toBe(200);
+    expect((await me(`Bearer ${await signed()}`)).statusCode).toBe(200);
   });
 
   it('answers 401 for a malformed authorization header', async () => {
