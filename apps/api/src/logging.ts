@@ -9,7 +9,7 @@ import {
  * What the logs may hold. A school's logs leave the school (a hosting provider, a support
  * ticket), so they carry no personal data: no body, no query string (a search is a child's
  * name), no parameter of a failed query (a name, a birth date, a parent's phone), no secret.
- * See docs/decisions/011-bounded-input-and-logs.md.
+ * See docs/decisions/011-bounded-input-logs-and-housekeeping.md.
  */
 
 /** Secrets, wherever a log object would carry them; pino writes "[redacted]" instead. */

@@ -386,6 +386,14 @@ describe('bounded input on every route', () => {
     return at?.anyOf?.length ? at.anyOf.find((s) => typeOf(s) !== 'null') : at;
   };
 
+  /** What a field of this schema must refuse: ids past int4, bad years, control characters. */
+  const outOfBounds = (name: string, schema: JsonSchema | undefined): unknown[] => {
+    const type = typeOf(schema);
+    if (type === 'integer' || type === 'number') return [2147483648, 99999999999];
+    if (type !== 'string' || schema?.enum) return [];
+    return isDateField(name, schema ?? {}) ? [...BAD_DATES, ...CONTROL_TEXT] : CONTROL_TEXT;
+  };
+
   async function expectations(): Promise<Expectation[]> {
     const routes = await openApiRoutes();
     const anyId = [...ids.own, ...ids.other];
@@ -434,15 +442,7 @@ describe('bounded input on every route', () => {
         const schema = schemaAt(queryParams[at]?.schema, []);
         const spoilWith = (value: string) =>
           query.map(([k, v], i): [string, string] => [k, i === at ? value : v]);
-        const bad =
-          typeOf(schema) === 'integer' || typeOf(schema) === 'number'
-            ? ['2147483648', '99999999999']
-            : typeOf(schema) === 'string' && !schema?.enum
-              ? isDateField(name, schema ?? {})
-                ? [...BAD_DATES, ...CONTROL_TEXT]
-                : CONTROL_TEXT
-              : [];
-        for (const value of bad) {
+        for (const value of outOfBounds(name, schema).map(String)) {
           out.push({
             route,
             input: `query ${name}=${JSON.stringify(value)}`,
@@ -457,16 +457,7 @@ describe('bounded input on every route', () => {
         for (const leaf of leafPaths(withBody).filter((l) => l.length > 0)) {
           const schema = schemaAt(bodySchema, leaf);
           const name = leaf.at(-1)!;
-          const type = typeOf(schema);
-          const bad =
-            type === 'integer' || type === 'number'
-              ? [2147483648, 99999999999]
-              : type === 'string' && !schema?.enum
-                ? isDateField(name, schema ?? {})
-                  ? [...BAD_DATES, ...CONTROL_TEXT]
-                  : CONTROL_TEXT
-                : [];
-          for (const value of bad) {
+          for (const value of outOfBounds(name, schema)) {
             out.push({
               route,
               input: `body ${leaf.join('.')}=${JSON.stringify(value)}`,
@@ -480,7 +471,7 @@ describe('bounded input on every route', () => {
             typeof schema?.additionalProperties === 'object'
               ? schema.additionalProperties
               : undefined;
-          if (type === 'object' && values) {
+          if (typeOf(schema) === 'object' && values) {
             for (const key of ['2147483648', '99999999999', '1\u0000']) {
               out.push({
                 route,
