@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { type Database, openPglite, openPostgres } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
+import { startHousekeeping } from './housekeeping';
 import { loggerOptions } from './logging';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -24,9 +25,12 @@ async function main() {
   }
 
   const app = await buildApp({ config, db: database.db, logger: loggerOptions(config.logLevel) });
+  // Expired tokens, ended throttle windows, day-old idempotency answers: gone now and daily.
+  const housekeeping = startHousekeeping(database.db, app.log);
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     await app.close();
+    await housekeeping.stop();
     await database.close();
     release();
     process.exit(0);

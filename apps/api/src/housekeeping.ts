@@ -1,0 +1,58 @@
+import { lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './db/client';
+import { refreshTokens, throttleCounters } from './db/schema/index';
+import { pruneIdempotencyKeys } from './plugins/idempotency';
+
+export const HOUSEKEEPING_EVERY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes what Shule no longer needs and should not keep (SECURITY.md, "What Shule keeps"):
+ * refresh tokens past their expiry (a rotated one is kept until then, for reuse detection),
+ * throttle counters whose window has ended (they count nothing), and idempotency keys past
+ * their 24 hours (their answers name children and parents). Answers how many of each went.
+ */
+export async function pruneExpired(db: Db) {
+  const tokens = await db
+    .delete(refreshTokens)
+    .where(lt(refreshTokens.expiresAt, sql`now()`))
+    .returning({ id: refreshTokens.id });
+  const counters = await db
+    .delete(throttleCounters)
+    .where(lt(throttleCounters.windowEndsAt, sql`now()`))
+    .returning({ key: throttleCounters.key });
+  return {
+    refreshTokens: tokens.length,
+    throttleCounters: counters.length,
+    idempotencyKeys: await pruneIdempotencyKeys(db),
+  };
+}
+
+/**
+ * Prunes now and then every `everyMs` (a day) while the server runs; answers a function that
+ * stops it. The timer does not keep the process alive, and a failed run is logged, not thrown:
+ * the next one tries again.
+ */
+export function startHousekeeping(db: Db, log: FastifyBaseLogger, everyMs = HOUSEKEEPING_EVERY_MS) {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= pruneExpired(db)
+      .then((pruned) => log.info({ pruned }, 'housekeeping'))
+      .catch((err: unknown) => log.error({ err }, 'housekeeping failed'))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  const first = run();
+  return {
+    /** The first run, for whoever wants to wait for it. */
+    first,
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
