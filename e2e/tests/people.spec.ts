@@ -212,7 +212,19 @@ test('classes, siblings, CSV export, a teacher with a photo, dashboard counts an
   const teacherRows = page.getByTestId('teacher-row');
   await expect(teacherRows).toHaveCount(2);
   await expect(teacherRows.first()).toContainText('Grace Wanjiru');
-  await expect(teacherRows.first().locator('img')).toHaveAttribute('src', /^\/uploads\/.+\.png$/);
+  // The photo comes through a link the API signed, loads under the page's CSP, and is cached
+  // privately; its bare path is refused.
+  const photo = teacherRows.first().locator('img');
+  await expect(photo).toHaveAttribute(
+    'src',
+    /^\/uploads\/[A-Za-z0-9_-]+\.png\?expires=\d+&signature=[A-Za-z0-9_-]{43}$/,
+  );
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+  const src = (await photo.getAttribute('src'))!;
+  const signed = await request.get(src);
+  expect(signed.status()).toBe(200);
+  expect(signed.headers()['cache-control']).toMatch(/^private, max-age=\d+$/);
+  expect((await request.get(src.split('?')[0]!)).status()).toBe(403);
   await page.getByLabel('Search teachers').fill('WANJ');
   await expect(teacherRows).toHaveCount(1);
 

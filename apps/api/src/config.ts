@@ -26,6 +26,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(2048),
+  UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(200),
 });
 
 /** At most `attempts` in a window of `windowSeconds` that starts with the first attempt. */
@@ -55,6 +57,8 @@ export interface Config {
   trustProxy: boolean;
   /** Login attempts, and sign-ups and school registrations per address (modules/auth/throttle). */
   throttles: { login: LoginLimits; signUpsPerAddress: Limit };
+  /** Uploaded photos: the bytes a school may keep, and the uploads a user may send in an hour. */
+  uploadLimits: { quotaBytes: number; perUserPerHour: number };
 }
 
 /**
@@ -112,6 +116,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         perAddress: { attempts: 100, windowSeconds: 15 * 60 },
       },
       signUpsPerAddress: { attempts: e.SIGN_UPS_PER_ADDRESS_PER_HOUR, windowSeconds: 60 * 60 },
+    },
+    uploadLimits: {
+      quotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
+      perUserPerHour: e.UPLOADS_PER_HOUR,
     },
   };
 }

@@ -69,10 +69,11 @@ const logger = () => {
 describe(`housekeeping (${testDriver})`, () => {
   it('deletes expired refresh tokens, ended throttle counters and day-old idempotency keys, and nothing live', async () => {
     await seed('a');
-    const pruned = await pruneExpired(t.app.db);
+    const pruned = await pruneExpired(t.app.db, t.config.dataDir);
     expect(pruned.refreshTokens).toBeGreaterThanOrEqual(1);
     expect(pruned.throttleCounters).toBeGreaterThanOrEqual(1);
     expect(pruned.idempotencyKeys).toBeGreaterThanOrEqual(1);
+    expect(pruned.unusedUploads).toBe(0);
     expect(await left('a')).toEqual(['a-counting', 'a-live', 'a-new']);
     // The session of the signed-in admin still refreshes.
     const res = await t.app.inject({
@@ -87,7 +88,7 @@ describe(`housekeeping (${testDriver})`, () => {
     await seed('b');
     const setIntervalSpy = vi.spyOn(globalThis, 'setInterval');
     const { log, asLogger } = logger();
-    const housekeeping = startHousekeeping(t.app.db, asLogger, 100);
+    const housekeeping = startHousekeeping(t.app.db, t.config.dataDir, asLogger, 100);
     try {
       const timer = setIntervalSpy.mock.results[0]!.value as NodeJS.Timeout;
       expect(timer.hasRef()).toBe(false);
@@ -119,7 +120,7 @@ describe(`housekeeping (${testDriver})`, () => {
       },
     } as unknown as Db;
     const { log, asLogger } = logger();
-    const housekeeping = startHousekeeping(failing, asLogger, 50);
+    const housekeeping = startHousekeeping(failing, t.config.dataDir, asLogger, 50);
     await housekeeping.first;
     expect(log.error).toHaveBeenCalledWith({ err: expect.any(Error) }, 'housekeeping failed');
     await housekeeping.stop();

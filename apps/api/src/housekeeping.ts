@@ -2,6 +2,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client';
 import { refreshTokens, throttleCounters } from './db/schema/index';
+import { pruneUnusedUploads } from './modules/uploads/service';
 import { pruneIdempotencyKeys } from './plugins/idempotency';
 
 export const HOUSEKEEPING_EVERY_MS = 24 * 60 * 60 * 1000;
@@ -9,10 +10,12 @@ export const HOUSEKEEPING_EVERY_MS = 24 * 60 * 60 * 1000;
 /**
  * Deletes what Shule no longer needs and should not keep (SECURITY.md, "What Shule keeps"):
  * refresh tokens past their expiry (a rotated one is kept until then, for reuse detection),
- * throttle counters whose window has ended (they count nothing), and idempotency keys past
- * their 24 hours (their answers name children and parents). Answers how many of each went.
+ * throttle counters whose window has ended (they count nothing), idempotency keys past
+ * their 24 hours (their answers name children and parents), and uploads nothing uses a day
+ * after they were sent (a photo of a form never saved; files in `dataDir`). Answers how many of
+ * each went.
  */
-export async function pruneExpired(db: Db) {
+export async function pruneExpired(db: Db, dataDir: string) {
   const tokens = await db
     .delete(refreshTokens)
     .where(lt(refreshTokens.expiresAt, sql`now()`))
@@ -25,6 +28,7 @@ export async function pruneExpired(db: Db) {
     refreshTokens: tokens.length,
     throttleCounters: counters.length,
     idempotencyKeys: await pruneIdempotencyKeys(db),
+    unusedUploads: await pruneUnusedUploads(db, dataDir),
   };
 }
 
@@ -33,10 +37,15 @@ export async function pruneExpired(db: Db) {
  * stops it. The timer does not keep the process alive, and a failed run is logged, not thrown:
  * the next one tries again.
  */
-export function startHousekeeping(db: Db, log: FastifyBaseLogger, everyMs = HOUSEKEEPING_EVERY_MS) {
+export function startHousekeeping(
+  db: Db,
+  dataDir: string,
+  log: FastifyBaseLogger,
+  everyMs = HOUSEKEEPING_EVERY_MS,
+) {
   let running: Promise<void> | undefined;
   const run = () => {
-    running ??= pruneExpired(db)
+    running ??= pruneExpired(db, dataDir)
       .then((pruned) => log.info({ pruned }, 'housekeeping'))
       .catch((err: unknown) => log.error({ err }, 'housekeeping failed'))
       .finally(() => {

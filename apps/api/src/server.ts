@@ -7,6 +7,7 @@ import { type Database, openPglite, openPostgres } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { startHousekeeping } from './housekeeping';
 import { loggerOptions } from './logging';
+import { registerEarlierPhotos } from './modules/uploads/service';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const builtWeb = path.resolve(here, '../../web/dist');
@@ -25,8 +26,11 @@ async function main() {
   }
 
   const app = await buildApp({ config, db: database.db, logger: loggerOptions(config.logLevel) });
-  // Expired tokens, ended throttle windows, day-old idempotency answers: gone now and daily.
-  const housekeeping = startHousekeeping(database.db, app.log);
+  // Photos kept before uploads were rows become uploads of their school (decision 012).
+  await registerEarlierPhotos(database.db, config.dataDir);
+  // Expired tokens, ended throttle windows, day-old idempotency answers and unused uploads:
+  // gone now and daily.
+  const housekeeping = startHousekeeping(database.db, config.dataDir, app.log);
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     await app.close();

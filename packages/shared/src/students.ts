@@ -13,7 +13,7 @@ import {
   requiredText,
 } from './fields';
 import { pageFields, paginationQuery, searchField } from './pagination';
-import { photoUrlField } from './uploads';
+import { photoUrlField, replacePhotoField } from './uploads';
 
 export const GENDERS = ['male', 'female', 'other'] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -151,6 +151,10 @@ export const updateStudentBody = changesOf({
   entry_marks: studentResultsFields.entry_marks.optional(),
 });
 export type UpdateStudentBody = z.input<typeof updateStudentBody>;
+
+/** PUT /api/students/{id}/photo/ (admin): a photo the school uploaded, or null to remove it. */
+export const studentPhotoBody = z.object({ profile_photo: replacePhotoField });
+export type StudentPhotoBody = z.input<typeof studentPhotoBody>;
 
 export const subjectNotOfClassMessage = (className: string) =>
   `Choose subjects taught in ${className}`;

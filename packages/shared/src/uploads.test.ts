@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectImageKind, photoUrlField, UPLOAD_MESSAGES } from './uploads';
+import { detectImageKind, photoUrlField, replacePhotoField, UPLOAD_MESSAGES } from './uploads';
 
 const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46]);
@@ -29,6 +29,18 @@ describe('photoUrlField', () => {
     expect(photoUrlField.parse(undefined)).toBeUndefined();
   });
 
+  it('keeps the reference of a signed link an answer carried', () => {
+    const signed = `/uploads/AbCdEf12345.jpg?expires=1795460400&signature=${'a'.repeat(43)}`;
+    expect(photoUrlField.parse(signed)).toBe('/uploads/AbCdEf12345.jpg');
+    expect(replacePhotoField.parse(signed)).toBe('/uploads/AbCdEf12345.jpg');
+  });
+
+  it('a replacement may be null or empty: no photo', () => {
+    expect(replacePhotoField.parse(null)).toBeNull();
+    expect(replacePhotoField.parse('')).toBeNull();
+    expect(replacePhotoField.safeParse(undefined).success).toBe(false);
+  });
+
   it('refuses other sites, script URLs and paths outside /uploads', () => {
     for (const bad of [
       'https://evil.example/a.png',
@@ -36,6 +48,8 @@ describe('photoUrlField', () => {
       '/uploads/../jwt-secret.png',
       '/uploads/abcdefgh.svg',
       '/api/uploads/abcdefgh.png',
+      '/uploads/abcdefgh.png?next=https://evil.example',
+      '/uploads/abcdefgh.png?expires=1&signature=a b',
     ]) {
       const result = photoUrlField.safeParse(bad);
       expect(result.success, bad).toBe(false);

@@ -12,7 +12,21 @@ export const UPLOAD_MESSAGES = {
   tooLarge: 'The image is larger than 5 MB. Please choose a smaller one.',
   photoUrl: 'Profile photo must be an image uploaded to Shule',
   malformed: 'The upload arrived incomplete or garbled. Please choose the image again.',
+  notOurs: 'Choose a photo uploaded by your school',
+  unsigned: 'Photos are shown only through the links Shule gives with them',
+  forged: 'This photo link is not valid',
+  expired: 'This photo link has expired. Reload the page to see the photo.',
 } as const;
+
+/** The limits' messages: a school's photo space, and a user's uploads an hour. */
+export function uploadLimitMessages(limits: { quotaBytes: number; perUserPerHour: number }) {
+  const megabytes = Math.floor(limits.quotaBytes / (1024 * 1024));
+  return {
+    quota: `Your school has used its ${megabytes} MB of photo space. Remove photos it no longer needs, or ask Shule to raise the limit.`,
+    rate: (waitSeconds: number) =>
+      `You have uploaded ${limits.perUserPerHour} photos in the last hour. Please try again in ${Math.ceil(waitSeconds / 60)} minute${waitSeconds > 60 ? 's' : ''}.`,
+  };
+}
 
 export type ImageKind = 'png' | 'jpg';
 
@@ -32,20 +46,38 @@ export function detectImageKind(bytes: Uint8Array): ImageKind | undefined {
   return undefined;
 }
 
-/** Where an uploaded file is served: `/uploads/<random name>.png|jpg`. */
+/** A stored photo's reference: `/uploads/<random name>.png|jpg`. */
 export const UPLOADED_PHOTO_PATTERN = /^\/uploads\/[A-Za-z0-9_-]{8,64}\.(png|jpg)$/;
+/** The name part of a reference, as the photo's URL path carries it. */
+export const UPLOAD_NAME_PATTERN = /^[A-Za-z0-9_-]{8,64}\.(png|jpg)$/;
 
 /**
- * An optional profile photo: the `secure_url` that POST /api/uploads/ answered. Only our own
- * upload paths are kept, so a stored photo can never point at another site or a script URL.
+ * How answers carry a photo: its reference with an expiry and an HMAC signature the API gave
+ * (docs/decisions/012). A form sends back what it was given; the reference alone is kept.
  */
-export const photoUrlField = z
+const PHOTO_LINK_PATTERN =
+  /^(\/uploads\/[A-Za-z0-9_-]{8,64}\.(?:png|jpg))(?:\?expires=\d{1,12}&signature=[A-Za-z0-9_-]{1,100})?$/;
+
+/** The stored reference of a photo link (signed or not); undefined for anything else. */
+export const photoRefOf = (link: string) => PHOTO_LINK_PATTERN.exec(link)?.[1];
+
+const photoLink = z
   .string({ error: UPLOAD_MESSAGES.photoUrl })
   .trim()
-  .refine((v) => v === '' || UPLOADED_PHOTO_PATTERN.test(v), UPLOAD_MESSAGES.photoUrl)
-  .nullish()
-  .transform((v) => (v ? v : undefined));
+  .refine((v) => v === '' || photoRefOf(v) !== undefined, UPLOAD_MESSAGES.photoUrl);
 
-/** 201 from POST /api/uploads/ */
+/**
+ * An optional profile photo: the `secure_url` that POST /api/uploads/ answered (or a photo link
+ * an answer carried). Only our own uploads are kept, as their reference, so a stored photo can
+ * never point at another site or a script URL.
+ */
+export const photoUrlField = photoLink.nullish().transform((v) => (v ? photoRefOf(v) : undefined));
+
+/** A photo a change may replace or remove: a link as above, or null (or '') for no photo. */
+export const replacePhotoField = photoLink
+  .nullable()
+  .transform((v) => (v ? (photoRefOf(v) ?? null) : null));
+
+/** 201 from POST /api/uploads/: the signed link of the photo, to preview and send with the form. */
 export const uploadResponse = z.object({ secure_url: z.string() });
 export type UploadResponse = z.infer<typeof uploadResponse>;

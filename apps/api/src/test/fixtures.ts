@@ -89,3 +89,29 @@ export async function admitFixture(
   if (res.statusCode !== 201) throw new Error(`admit failed: ${res.body}`);
   return res.json().student;
 }
+
+/** A real 1×1 PNG, uploaded for `school` as its admin would: answers the signed link. */
+export async function uploadPhotoFixture(app: App, school: SignedInSchool): Promise<string> {
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC',
+    'base64',
+  );
+  const boundary = 'shule-fixture-boundary';
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/uploads/',
+    headers: { ...school.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  if (res.statusCode !== 201) throw new Error(`upload failed: ${res.body}`);
+  return res.json().secure_url;
+}
+
+/** The stored reference of a photo link: `/uploads/<name>` without its signature. */
+export const photoRefOf = (link: string) => link.split('?')[0]!;

@@ -4,4 +4,5 @@ export * from './idempotency';
 export * from './people';
 export * from './results';
 export * from './schools';
+export * from './uploads';
 export * from './users';

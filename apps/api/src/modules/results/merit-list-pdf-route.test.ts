@@ -70,11 +70,17 @@ describe('GET /api/exams/{id}/merit_list/?format=pdf', () => {
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC',
       'base64',
     );
-    const { secure_url } = await storeImage(t.config.dataDir, png);
+    const crest = await storeImage(
+      t.app.db,
+      t.config.dataDir,
+      { schoolId: who.schoolId, userId: who.userId },
+      png,
+      t.config.uploadLimits,
+    );
     const setLogo = (logo: string) =>
       t.app.db.update(schools).set({ logo }).where(eq(schools.id, who.schoolId));
 
-    await setLogo(secure_url);
+    await setLogo(crest);
     const withCrest = await expectStatus(pdfOf(who.auth, exam, `class=${east}`), 200);
     expect(withCrest.rawPayload.toString('latin1')).toContain('/Subtype /Image');
 

@@ -49,7 +49,13 @@ const reportCardRoutes: FastifyPluginAsyncZod = async (app) => {
         classId,
         student,
       );
-      if (format === 'json') return { report_cards: cards };
+      if (format === 'json') {
+        for (const card of cards) {
+          card.student.photo = app.photoUrls.sign(card.student.photo);
+          card.school.logo = app.photoUrls.sign(card.school.logo);
+        }
+        return { report_cards: cards };
+      }
       const first = cards[0];
       if (!first) throw new DomainError('No student of this class has marks in this exam', 404);
       const name =

@@ -1,6 +1,8 @@
 import { NOTHING_TO_CHANGE_MESSAGE } from '@shule/shared/fields';
 import type { ReportCards } from '@shule/shared/results/report-cards';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { schools, students } from '../../db/schema/index';
 import {
   authAs,
   countQueries,
@@ -8,6 +10,7 @@ import {
   type SignedInSchool,
   useTestApp,
 } from '../../test/app';
+import { photoRefOf, uploadPhotoFixture } from '../../test/fixtures';
 import { insertStudent } from '../../test/seed';
 import { kcseForm4, type Marks as MarksOf, signedInClassTeacher } from './test-school';
 
@@ -457,5 +460,30 @@ describe('report cards: scope and refusals', () => {
     const student = await authAs(t.app, who.schoolId, 'student');
     await expectStatus(getCards(student, f.endTerm, `class=${f.east}`), 403);
     await expectStatus(putRemarks(student, f.endTerm, f.ids.Amina!, { principal: 'x' }), 403);
+  });
+});
+
+describe('report cards carry photos as signed links', () => {
+  it('the student’s photo and an uploaded crest, each a link that serves it', async () => {
+    const who = await newSchool();
+    const f = await form4(who);
+    const photo = await uploadPhotoFixture(t.app, who);
+    const crest = await uploadPhotoFixture(t.app, who);
+    await t.app.db
+      .update(students)
+      .set({ profilePhoto: photoRefOf(photo) })
+      .where(eq(students.id, f.ids.Amina!));
+    await t.app.db
+      .update(schools)
+      .set({ logo: photoRefOf(crest) })
+      .where(eq(schools.id, who.schoolId));
+    const [amina] = await cardsOf(who, f.endTerm, `class=${f.east}&student=${f.ids.Amina}`);
+    for (const [link, ref] of [
+      [amina!.student.photo, photoRefOf(photo)],
+      [amina!.school.logo, photoRefOf(crest)],
+    ] as const) {
+      expect(link).toMatch(new RegExp(`^${ref}\\?expires=\\d+&signature=[\\w-]{43}$`));
+      await expectStatus(call('GET', link!, {}), 200);
+    }
   });
 });

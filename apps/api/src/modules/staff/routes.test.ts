@@ -12,7 +12,13 @@ import {
   uniquePhone,
   useTestApp,
 } from '../../test/app';
-import { addTeacherFixture, createClassFixture, signedInTeacher } from '../../test/fixtures';
+import {
+  addTeacherFixture,
+  createClassFixture,
+  photoRefOf,
+  signedInTeacher,
+  uploadPhotoFixture,
+} from '../../test/fixtures';
 import { PHONE_TAKEN_MESSAGE } from '../auth/service';
 
 const { t, schools } = useTestApp('Mang’u High School', 'Maseno School');
@@ -149,9 +155,10 @@ describe('GET /api/schools/{id}/teachers', () => {
   it('lists the school’s teachers newest first, with their class, in one query', async () => {
     const school = await registerSchool(t.app, 'Teachers Listing School');
     const first = await addTeacherFixture(t.app, school, { first_name: 'Alpha' });
+    const photo = await uploadPhotoFixture(t.app, school);
     const second = await addTeacherFixture(t.app, school, {
       first_name: 'Beta',
-      profile_photo: '/uploads/abcdefgh12345678.png',
+      profile_photo: photo,
     });
     const k = await createClassFixture(t.app, school, 'Form 1 Blue');
     await t.app.inject({
@@ -171,7 +178,10 @@ describe('GET /api/schools/{id}/teachers', () => {
     expect(body.teachers).toEqual([
       {
         ...second.teacher,
-        user: { ...second.teacher.user, profile_photo: '/uploads/abcdefgh12345678.png' },
+        user: {
+          ...second.teacher.user,
+          profile_photo: expect.stringContaining(`${photoRefOf(photo)}?expires=`),
+        },
       },
       { ...first.teacher, user: { ...first.teacher.user, class: 'Form 1 Blue' } },
     ]);

@@ -8,6 +8,7 @@ import {
 } from '@shule/shared/teachers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { signPhotos } from '../uploads/signed-urls';
 import { countTeachers, createTeacher, listTeachers } from './service';
 
 const staffRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,7 +38,9 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const schoolId = request.assertOwnSchool(request.body.school);
       const actor = { userId: request.user.id, address: request.ip };
-      return reply.status(201).send(await createTeacher(app.db, schoolId, request.body, actor));
+      const created = await createTeacher(app.db, schoolId, request.body, actor);
+      signPhotos(app.photoUrls, [created.teacher.user]);
+      return reply.status(201).send(created);
     },
   );
 
@@ -52,9 +55,14 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['staff'],
       },
     },
-    async (request) => ({
-      teachers: await listTeachers(app.db, request.assertOwnSchool(request.params.id)),
-    }),
+    async (request) => {
+      const teachers = await listTeachers(app.db, request.assertOwnSchool(request.params.id));
+      signPhotos(
+        app.photoUrls,
+        teachers.map((t) => t.user),
+      );
+      return { teachers };
+    },
   );
 };
 

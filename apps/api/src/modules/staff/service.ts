@@ -15,6 +15,7 @@ import { recordAudit } from '../audit/record';
 import { hashPassword } from '../auth/passwords';
 import { PHONE_TAKEN_MESSAGE } from '../auth/service';
 import { grantRole, isPhoneTaken } from '../auth/users';
+import { assertUploadOfSchool } from '../uploads/service';
 import { generateOneTimePassword } from './one-time-password';
 
 export async function countTeachers(db: Db, schoolId: number): Promise<TeacherCount> {
@@ -90,6 +91,7 @@ export async function createTeacher(
   const passwordHash = await hashPassword(oneTimePassword);
   const teacher = await db.transaction(async (tx) => {
     if (await isPhoneTaken(tx, input.phone_number)) throw conflict(PHONE_TAKEN_MESSAGE);
+    await assertUploadOfSchool(tx, schoolId, input.profile_photo);
     const sameTsc = sql`lower(${teachers.tscNumber}) = lower(${input.tsc_number})`;
     if (await takenInSchool(tx, schoolId, teachers, sameTsc)) {
       throw conflict(tscTakenMessage(input.tsc_number));

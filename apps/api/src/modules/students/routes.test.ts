@@ -21,8 +21,10 @@ import {
 import {
   admitFixture,
   createClassFixture,
+  photoRefOf,
   signedInTeacher,
   studentBody,
+  uploadPhotoFixture,
 } from '../../test/fixtures';
 
 const { t, schools } = useTestApp('Alliance Girls High School', 'Lenana School');
@@ -70,12 +72,14 @@ describe('POST /api/classes/{id}/add_student', () => {
   it('admits a student with their parent (201) and assigns the admission number', async () => {
     const school = await registerSchool(t.app, 'Fresh School');
     const k = await createClassFixture(t.app, school, 'Grade 1');
+    const photo = await uploadPhotoFixture(t.app, school);
     const body = studentBody({
       first_name: 'Baraka',
       last_name: 'Kiprono',
       gender: 'male',
       date_of_birth: '2016-01-31',
-      profile_photo: '/uploads/abcdefgh12345678.jpg',
+      profile_photo: photo,
+      consents: { photos: 'granted' },
     });
     const res = await admit(school, k.id, body);
     expect(res.statusCode).toBe(201);
@@ -88,7 +92,9 @@ describe('POST /api/classes/{id}/add_student', () => {
         admission_number: '0001',
         gender: 'male',
         date_of_birth: '2016-01-31',
-        profile_photo: '/uploads/abcdefgh12345678.jpg',
+        profile_photo: expect.stringMatching(
+          new RegExp(`^${photoRefOf(photo)}\\?expires=\\d+&signature=[\\w-]+$`),
+        ),
         is_active: true,
         _class: { id: k.id, name: 'Grade 1' },
         parent: {
@@ -410,7 +416,8 @@ describe('the students list and export, written without the zod encode', () => {
     await admitFixture(t.app, school, k.id, {
       first_name: 'Nyambura "Shiku"',
       last_name: "O'Neil \\ Wanjirũ 😀",
-      profile_photo: '/uploads/abcdefgh12345678.jpg',
+      profile_photo: await uploadPhotoFixture(t.app, school),
+      consents: { photos: 'granted' },
       parent: { first_name: 'Ann', last_name: 'Otieno', phone_number: uniquePhone() },
     });
     const orphan = await admitFixture(t.app, school, k.id, { first_name: 'Baraka' });

@@ -10,11 +10,14 @@ import {
   studentExportResponse,
   studentListQuery,
   studentListResponse,
+  studentPhotoBody,
   updateStudentBody,
 } from '@shule/shared/students';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendTypedJson } from '../../plugins/typed-json';
+import { signPhotos } from '../uploads/signed-urls';
+import { replaceStudentPhoto } from './photo';
 import { getStudentDetail, updateStudentDetails } from './results-details';
 import { admitStudent, countStudentsByGender, exportStudents, listStudentsPage } from './service';
 
@@ -57,6 +60,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         request.user.id,
       );
+      admission.student.profile_photo = app.photoUrls.sign(admission.student.profile_photo);
       return reply.status(201).send(admission);
     },
   );
@@ -76,7 +80,9 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       const schoolId = request.assertOwnSchool(request.params.school);
       const { search, ...page } = request.query;
       const filter = { classId: request.params.class, search };
-      return sendTypedJson(reply, await listStudentsPage(app.db, schoolId, filter, page));
+      const answer = await listStudentsPage(app.db, schoolId, filter, page);
+      signPhotos(app.photoUrls, answer.students);
+      return sendTypedJson(reply, answer);
     },
   );
 
@@ -94,7 +100,9 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const schoolId = request.assertOwnSchool(request.params.school);
       const filter = { classId: request.params.class, search: request.query.search };
-      return sendTypedJson(reply, await exportStudents(app.db, schoolId, filter));
+      const answer = await exportStudents(app.db, schoolId, filter);
+      signPhotos(app.photoUrls, answer.students);
+      return sendTypedJson(reply, answer);
     },
   );
 
@@ -104,7 +112,10 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: staff,
       schema: { params: idParams, response: { 200: studentDetailSchema }, tags: ['students'] },
     },
-    async (request) => getStudentDetail(app.db, request.schoolId(), request.params.id),
+    async (request) => {
+      const student = await getStudentDetail(app.db, request.schoolId(), request.params.id);
+      return signPhotos(app.photoUrls, [student])[0];
+    },
   );
 
   app.patch(
@@ -118,8 +129,30 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['students'],
       },
     },
-    async (request) =>
-      updateStudentDetails(app.db, request.schoolId(), request.params.id, request.body),
+    async (request) => {
+      const { id } = request.params;
+      const student = await updateStudentDetails(app.db, request.schoolId(), id, request.body);
+      return signPhotos(app.photoUrls, [student])[0];
+    },
+  );
+
+  app.put(
+    '/students/:id/photo/',
+    {
+      preHandler: app.requireRole('admin'),
+      schema: {
+        params: idParams,
+        body: studentPhotoBody,
+        response: { 200: studentDetailSchema },
+        tags: ['students'],
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const where = { schoolId: request.schoolId(), dataDir: app.config.dataDir };
+      const student = await replaceStudentPhoto(app.db, where, id, request.body.profile_photo);
+      return signPhotos(app.photoUrls, [student])[0];
+    },
   );
 };
 

@@ -19,6 +19,8 @@ import { findInSchool } from '../../db/school-rows';
 import { containsIgnoringCase } from '../../db/search';
 import { notFound } from '../../errors';
 import { admissionConsentValues } from '../privacy/consents';
+import { assertUploadOfSchool } from '../uploads/service';
+import { assertPhotoConsent } from './photo';
 
 export async function countStudentsByGender(db: Db, schoolId: number): Promise<StudentCounts> {
   const [row] = await db
@@ -280,10 +282,12 @@ export async function admitStudent(
   input: z.output<typeof admitStudentBody>,
   admittedBy: number,
 ) {
+  assertPhotoConsent(input.profile_photo, input.consents.photos);
   return db.transaction(async (tx) => {
     // Holds the class until the transaction ends: a delete of the class running at the same
     // moment either waits for the admission or makes it a clean 404.
     await findInSchool(tx, schoolId, classes, classId, 'Class', { lock: 'key share' });
+    await assertUploadOfSchool(tx, schoolId, input.profile_photo);
     const { parent, existing } = await findOrCreateParent(tx, schoolId, input.parent);
     const [counter] = await tx
       .update(schools)

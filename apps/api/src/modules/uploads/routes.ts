@@ -7,13 +7,16 @@ import {
 } from '@shule/shared/uploads';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError, invalid } from '../../errors';
-import { storeImage } from './service';
+import { storeImage, UploadRateLimited } from './service';
 
 const tooLarge = () =>
   new DomainError(UPLOAD_MESSAGES.tooLarge, 413, { errors: { file: [UPLOAD_MESSAGES.tooLarge] } });
 
 const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** A profile photo: multipart field `file`, a real JPEG or PNG of at most 5 MB. */
+  /**
+   * A profile photo: multipart field `file`, a real JPEG or PNG of at most 5 MB, kept for the
+   * caller's school within its quota and the caller's hourly cap. Answers its signed link.
+   */
   app.post(
     '/uploads/',
     { schema: { response: { 201: uploadResponse }, tags: ['uploads'] } },
@@ -34,7 +37,22 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         // no status, yet they describe what the client sent.
         throw invalid(UPLOAD_FIELD, UPLOAD_MESSAGES.malformed);
       }
-      return reply.status(201).send(await storeImage(app.config.dataDir, bytes));
+      const who = { schoolId: request.schoolId(), userId: request.user.id };
+      try {
+        const ref = await storeImage(
+          app.db,
+          app.config.dataDir,
+          who,
+          bytes,
+          app.config.uploadLimits,
+        );
+        return reply.status(201).send({ secure_url: app.photoUrls.sign(ref)! });
+      } catch (err) {
+        if (err instanceof UploadRateLimited) {
+          reply.header('retry-after', String(err.retryAfterSeconds));
+        }
+        throw err;
+      }
     },
   );
 };

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readUploadedImage, storeImage } from './service';
+import { readUploadedImage, uploadsDir } from './service';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shule-uploads-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -14,8 +14,12 @@ const PNG = Buffer.from(
 
 describe('readUploadedImage', () => {
   it('reads back an image we stored', async () => {
-    const { secure_url } = await storeImage(dataDir, PNG);
-    expect(await readUploadedImage(dataDir, secure_url)).toEqual(PNG);
+    mkdirSync(uploadsDir(dataDir), { recursive: true });
+    writeFileSync(path.join(uploadsDir(dataDir), 'stored0001.png'), PNG);
+    expect(await readUploadedImage(dataDir, '/uploads/stored0001.png')).toEqual(PNG);
+    expect(
+      await readUploadedImage(dataDir, '/uploads/stored0001.png', { maxBytes: 10 }),
+    ).toBeNull();
   });
 
   it('answers null for no URL, a URL not ours, a path outside uploads or a file gone', async () => {

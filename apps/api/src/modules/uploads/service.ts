@@ -1,37 +1,227 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   detectImageKind,
+  type ImageKind,
+  UPLOAD_FIELD,
   UPLOAD_MESSAGES,
   UPLOADED_PHOTO_PATTERN,
-  type UploadResponse,
+  uploadLimitMessages,
 } from '@shule/shared/uploads';
-import { DomainError } from '../../errors';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { queryRows } from '../../db/raw-rows';
+import { uploads } from '../../db/schema/index';
+import { DomainError, invalid } from '../../errors';
 
 /** Uploaded files live in the data folder, beside the embedded database. */
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
 
+/** The reference a student or user keeps for an upload: `/uploads/<name>`. */
+const refOf = (name: string) => `/uploads/${name}`;
+const nameOf = (ref: string) => ref.slice('/uploads/'.length);
+
+export interface UploadLimits {
+  /** The most bytes of uploads one school may keep. */
+  quotaBytes: number;
+  /** The most uploads one user may send in an hour. */
+  perUserPerHour: number;
+}
+
+/** 429 with how long to wait, which the route sends as Retry-After. */
+export class UploadRateLimited extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, 429, { errors: { [UPLOAD_FIELD]: [message] } });
+  }
+}
+
+// One lock space for a school's uploads: concurrent uploads of a school take turns at the
+// quota and rate checks, so a burst cannot pass the limits together.
+const UPLOAD_LOCK_SPACE = 7_016;
+
 /**
- * Keeps an image under a random name and answers where it is served. The kind is read from
- * the bytes, never from the client's file name or declared type, so nothing but a JPEG or PNG
- * (served as such, with nosniff) can be put on our origin.
+ * Keeps an image for `who`'s school under a random name and answers its reference. The kind is
+ * read from the bytes, never from the client's file name or declared type, so nothing but a
+ * JPEG or PNG (served as such, with nosniff) can be put on our origin. The school's quota and
+ * the user's hourly cap are checked and the row written in one transaction, under a lock of the
+ * school's uploads; the file is written inside it, and removed if the row is not kept.
  */
-export async function storeImage(dataDir: string, bytes: Buffer): Promise<UploadResponse> {
+export async function storeImage(
+  db: Db,
+  dataDir: string,
+  who: { schoolId: number; userId: number },
+  bytes: Buffer,
+  limits: UploadLimits,
+): Promise<string> {
   const kind = detectImageKind(bytes);
   if (!kind)
     throw new DomainError(UPLOAD_MESSAGES.type, 415, { errors: { file: [UPLOAD_MESSAGES.type] } });
   const name = `${randomBytes(18).toString('base64url')}.${kind}`;
   const dir = uploadsDir(dataDir);
+  const file = path.join(dir, name);
   await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, name), bytes, { flag: 'wx' });
-  return { secure_url: `/uploads/${name}` };
+  try {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${UPLOAD_LOCK_SPACE}, ${who.schoolId})`);
+      await checkLimits(tx, who, bytes.length, limits);
+      await tx.insert(uploads).values({
+        schoolId: who.schoolId,
+        uploadedBy: who.userId,
+        name,
+        kind,
+        sizeBytes: bytes.length,
+      });
+      await writeFile(file, bytes, { flag: 'wx' });
+    });
+  } catch (err) {
+    await rm(file, { force: true });
+    throw err;
+  }
+  return refOf(name);
+}
+
+async function checkLimits(
+  tx: Tx,
+  who: { schoolId: number; userId: number },
+  size: number,
+  limits: UploadLimits,
+) {
+  const [usage] = await tx
+    .select({
+      schoolBytes: sql<number>`coalesce(sum(${uploads.sizeBytes}), 0)`.mapWith(Number),
+      lastHour: sql<number>`count(*) filter (where ${uploads.uploadedBy} = ${who.userId}
+        and ${uploads.createdAt} > now() - interval '1 hour')`.mapWith(Number),
+      // When the oldest of the user's last hour's uploads leaves the hour.
+      freeInSeconds: sql<number>`coalesce(extract(epoch from min(${uploads.createdAt})
+        filter (where ${uploads.uploadedBy} = ${who.userId}
+        and ${uploads.createdAt} > now() - interval '1 hour') + interval '1 hour' - now()), 0)`.mapWith(
+        Number,
+      ),
+    })
+    .from(uploads)
+    .where(eq(uploads.schoolId, who.schoolId));
+  const { schoolBytes = 0, lastHour = 0, freeInSeconds = 0 } = usage ?? {};
+  const messages = uploadLimitMessages(limits);
+  if (lastHour >= limits.perUserPerHour) {
+    const wait = Math.max(1, Math.ceil(freeInSeconds));
+    throw new UploadRateLimited(messages.rate(wait), wait);
+  }
+  if (schoolBytes + size > limits.quotaBytes) {
+    throw new DomainError(messages.quota, 413, { errors: { [UPLOAD_FIELD]: [messages.quota] } });
+  }
 }
 
 /**
- * The bytes of an image we stored (a `/uploads/<name>` URL), for a PDF to embed; null for any
- * other URL, a file that is gone or one over `maxBytes`, so a printout goes without the picture
- * rather than failing.
+ * 400 unless `ref` (a stored photo reference, or undefined/null for none) is an upload of
+ * `schoolId`: a student or teacher takes only a photo their own school uploaded.
+ */
+export async function assertUploadOfSchool(
+  db: Db | Tx,
+  schoolId: number,
+  ref: string | null | undefined,
+  field = 'profile_photo',
+) {
+  if (ref === null || ref === undefined) return;
+  const [row] = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.name, nameOf(ref)), eq(uploads.schoolId, schoolId)));
+  if (!row) throw invalid(field, UPLOAD_MESSAGES.notOurs);
+}
+
+/**
+ * Deletes an upload of `schoolId` (its row and its file) once nothing of the school uses it
+ * any more: no student, no user, not the school's logo. Call it after the change that dropped
+ * the reference has committed (a replaced photo, an erased student): the file cannot come back
+ * with a rollback. Answers whether it was deleted; any other value of `ref` (null, a link that
+ * is not an upload) deletes nothing.
+ */
+export async function deleteUpload(
+  db: Db,
+  dataDir: string,
+  schoolId: number,
+  ref: string | null | undefined,
+): Promise<boolean> {
+  if (!ref || !UPLOADED_PHOTO_PATTERN.test(ref)) return false;
+  const deleted = await queryRows<{ name: string }>(
+    db,
+    sql`delete from uploads u
+    where u.school_id = ${schoolId} and u.name = ${nameOf(ref)} and ${unused}
+    returning u.name`,
+  );
+  if (deleted.length === 0) return false;
+  await rm(path.join(uploadsDir(dataDir), nameOf(ref)), { force: true });
+  return true;
+}
+
+/** An upload of the school no student, user or logo of the school uses (`u` is the upload). */
+const unused = sql.raw(`
+  not exists (select 1 from students s where s.school_id = u.school_id and s.profile_photo = '/uploads/' || u.name)
+  and not exists (select 1 from users p where p.school_id = u.school_id and p.profile_photo = '/uploads/' || u.name)
+  and not exists (select 1 from schools k where k.id = u.school_id and k.logo = '/uploads/' || u.name)`);
+
+/**
+ * Deletes uploads nothing uses a day after they were sent (a form closed without saving): their
+ * rows, which count in the school's space, and their files. For the daily housekeeping; answers
+ * how many went.
+ */
+export async function pruneUnusedUploads(db: Db, dataDir: string): Promise<number> {
+  const gone = await queryRows<{ name: string }>(
+    db,
+    sql`delete from uploads u where u.created_at < now() - interval '24 hours' and ${unused}
+    returning u.name`,
+  );
+  for (const { name } of gone) await rm(path.join(uploadsDir(dataDir), name), { force: true });
+  return gone.length;
+}
+
+/**
+ * Photos from before uploads were rows (issue 16): every `/uploads/…` reference a student, a
+ * user or a school's logo holds, not yet registered, becomes an upload of that school with the
+ * file's size, so it is served, counted in the quota and deleted like any other. A reference
+ * whose file is gone is left alone (it shows no photo, as before). Run at start (server.ts); once nothing is
+ * left to register it is one query.
+ */
+export async function registerEarlierPhotos(db: Db, dataDir: string) {
+  const rows = await queryRows<{ ref: string; school_id: number }>(
+    db,
+    sql`
+    select distinct on (ref) ref, school_id from (
+      select profile_photo as ref, school_id, 1 as rank from students where profile_photo like '/uploads/%'
+      union all
+      select profile_photo, school_id, 2 from users where profile_photo like '/uploads/%' and school_id is not null
+      union all
+      select logo, id, 3 from schools where logo like '/uploads/%'
+    ) r
+    where not exists (select 1 from uploads u where '/uploads/' || u.name = r.ref)
+    order by ref, rank`,
+  );
+  let registered = 0;
+  for (const { ref, school_id } of rows) {
+    if (!UPLOADED_PHOTO_PATTERN.test(ref)) continue;
+    const size = await stat(path.join(uploadsDir(dataDir), nameOf(ref))).then(
+      (s) => s.size,
+      () => null,
+    );
+    if (size === null) continue;
+    const kind: ImageKind = ref.endsWith('.png') ? 'png' : 'jpg';
+    await db
+      .insert(uploads)
+      .values({ schoolId: school_id, uploadedBy: null, name: nameOf(ref), kind, sizeBytes: size })
+      .onConflictDoNothing({ target: uploads.name });
+    registered += 1;
+  }
+  return registered;
+}
+
+/**
+ * The bytes of an image we stored (a `/uploads/<name>` reference), for a PDF to embed; null for
+ * any other URL, a file that is gone or one over `maxBytes`, so a printout goes without the
+ * picture rather than failing.
  */
 export async function readUploadedImage(
   dataDir: string,

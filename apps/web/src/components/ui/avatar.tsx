@@ -1,6 +1,10 @@
+import { useState } from 'react';
 import { cn } from '../../lib/cn';
 
-/** A round photo, or the person's initials when there is none. */
+/**
+ * A round photo, or the person's initials when there is none or it cannot be shown (a photo
+ * link lives an hour or two: a screen left open longer shows initials until it refetches).
+ */
 export function Avatar({
   src,
   name,
@@ -10,14 +14,20 @@ export function Avatar({
   name: string;
   className?: string;
 }) {
+  const [failed, setFailed] = useState<string | null>(null);
   const initials = name
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 2)
     .map((p) => p[0]?.toUpperCase())
     .join('');
-  return src ? (
-    <img src={src} alt="" className={cn('h-9 w-9 shrink-0 rounded-full object-cover', className)} />
+  return src && failed !== src ? (
+    <img
+      src={src}
+      alt=""
+      onError={() => setFailed(src)}
+      className={cn('h-9 w-9 shrink-0 rounded-full object-cover', className)}
+    />
   ) : (
     <span
       aria-hidden="true"
