@@ -14,7 +14,13 @@ import {
   students,
 } from '../../db/schema/index';
 import { expectStatus, type SignedInSchool, uniquePhone, useTestApp } from '../../test/app';
-import { admitFixture, signedInTeacher, studentBody } from '../../test/fixtures';
+import {
+  admitFixture,
+  photoRefOf,
+  signedInTeacher,
+  studentBody,
+  uploadPhotoFixture,
+} from '../../test/fixtures';
 import { kcseForm4 } from '../results/test-school';
 
 const { t, call, create, newSchool } = useTestApp();
@@ -38,11 +44,12 @@ async function school() {
     })
   ).id as number;
   const mother = { first_name: 'Grace', last_name: 'Wanjiku', phone_number: uniquePhone() };
+  const photo = photoRefOf(await uploadPhotoFixture(t.app, who));
   const wanjiru = await admitFixture(t.app, who, form4.east, {
     first_name: 'Wanjiru',
     last_name: 'Kamau',
     date_of_birth: '2009-03-02',
-    profile_photo: '/uploads/abcdefgh12345678.jpg',
+    profile_photo: photo,
     parent: mother,
     consents: { photos: 'granted', sms: 'granted' },
   });
@@ -76,7 +83,7 @@ async function school() {
     }),
     200,
   );
-  return { who, form4, endTerm, wanjiru, kamau, baraka, mother };
+  return { who, form4, endTerm, wanjiru, kamau, baraka, mother, photo };
 }
 
 const dataExport = (who: SignedInSchool | null, id: number | string) =>
@@ -123,7 +130,7 @@ describe('GET /api/students/{id}/data_export/', () => {
         last_name: 'Kamau',
         date_of_birth: '2009-03-02',
         admission_number: s.wanjiru.admission_number,
-        profile_photo: '/uploads/abcdefgh12345678.jpg',
+        profile_photo: s.photo,
         entry_index_number: '12345678901',
         entry_marks: 401,
         photo_consent: 'granted',
