@@ -300,6 +300,63 @@ test('an admission whose answer is lost on the way is sent again with its key an
   await expect(rows.filter({ hasText: 'Imani Chebet' })).toHaveCount(1);
 });
 
+test('at 390 px an admin changes a student’s photo on the profile; the old one is gone', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const school = await registerSchoolViaApi(request, 'Photo Academy');
+  const { token, schoolId } = await apiToken(request, school);
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await request.post(`/api/classes/?school=${schoolId}`, {
+    headers,
+    data: { name: 'Form 3 West' },
+  });
+  const classId = (await created.json()).class.id as number;
+  const uploaded = await request.post('/api/uploads/', {
+    headers,
+    multipart: { file: { name: 'first.png', mimeType: 'image/png', buffer: tinyPng() } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const first = (await uploaded.json()).secure_url as string;
+  const admitted = await request.post(`/api/classes/${classId}/add_student/`, {
+    headers,
+    data: {
+      first_name: 'Akinyi',
+      last_name: 'Odhiambo',
+      date_of_birth: '2010-04-05',
+      gender: 'female',
+      profile_photo: first,
+      consents: { photos: 'granted', sms: 'unknown' },
+      parent: { first_name: 'Mary', last_name: 'Odhiambo', phone_number: uniquePhone() },
+    },
+  });
+  expect(admitted.status(), await admitted.text()).toBe(201);
+  const studentId = (await admitted.json()).student.id as number;
+
+  await loginViaUi(page, school);
+  await page.goto(`/students/${studentId}`);
+  const photo = page.getByRole('main').locator('img').first();
+  await expect(photo).toHaveAttribute('src', new RegExp(`^${first.split('?')[0]}\\?expires=`));
+  await page
+    .getByLabel('Change photo')
+    .setInputFiles({ name: 'second.png', mimeType: 'image/png', buffer: tinyPng() });
+  await expect(page.getByText('Photo saved')).toBeVisible();
+  await expect(photo).not.toHaveAttribute('src', new RegExp(`^${first.split('?')[0]}`));
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+  // The photo replaced is deleted: its link, still signed, finds nothing.
+  expect((await request.get(first)).status()).toBe(404);
+
+  // Removing asks first.
+  await page.getByRole('button', { name: 'Remove photo' }).click();
+  await expect(page.getByText("Remove this student's photo?")).toBeVisible();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove photo' }).click();
+  await expect(page.getByText('Photo removed')).toBeVisible();
+  await expect(page.getByRole('main').locator('img')).toHaveCount(0);
+  await expect(page.getByLabel('Add photo')).toBeAttached();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
 test('the photo upload blocks submit while it runs and says so when it fails', async ({
   page,
   request,

@@ -13,6 +13,7 @@ import { DataRightsSection } from './data-rights-section';
 import { useStudent } from './get-student';
 import { ResultsDetails } from './results-details';
 import { StudentDetailSections, StudentHeading, studentName } from './student-details';
+import { StudentPhotoActions } from './student-photo';
 
 /** View Full Profile (DESIGN.md §6): the student card's details as a page of its own. */
 export function StudentProfilePage() {
@@ -78,6 +79,11 @@ export function StudentProfilePage() {
         <div className="space-y-4">
           <Card className="p-5">
             <StudentHeading student={student.data} large />
+            {isAdmin ? (
+              <div className="mt-4">
+                <StudentPhotoActions student={student.data} />
+              </div>
+            ) : null}
           </Card>
           <StudentDetailSections student={student.data} />
           <ResultsDetails student={student.data} isAdmin={isAdmin} />

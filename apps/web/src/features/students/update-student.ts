@@ -18,3 +18,19 @@ export function useUpdateStudent() {
     },
   });
 }
+
+/** PUT /api/students/{id}/photo/ (admin): a photo the school uploaded (its link), or null. */
+export const replaceStudentPhoto = (id: number, photo: string | null) =>
+  api.put<StudentDetail>(`/students/${id}/photo/`, { profile_photo: photo });
+
+export function useReplaceStudentPhoto(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (photo: string | null) => replaceStudentPhoto(id, photo),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(studentQueryKey(saved.id), saved);
+      // The lists show the photo too.
+      return queryClient.invalidateQueries({ queryKey: ['students', 'list'] });
+    },
+  });
+}
