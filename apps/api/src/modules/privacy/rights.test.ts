@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { auditLogResponse } from '@shule/shared/audit';
 import { ERASE_MESSAGES, studentDataExportSchema } from '@shule/shared/privacy';
 import type { ExamAnalysis } from '@shule/shared/results/analysis';
@@ -12,6 +14,7 @@ import {
   parents,
   reportRemarks,
   students,
+  uploads,
 } from '../../db/schema/index';
 import { expectStatus, type SignedInSchool, uniquePhone, useTestApp } from '../../test/app';
 import {
@@ -22,6 +25,7 @@ import {
   uploadPhotoFixture,
 } from '../../test/fixtures';
 import { kcseForm4 } from '../results/test-school';
+import { uploadsDir } from '../uploads/service';
 
 const { t, call, create, newSchool } = useTestApp();
 
@@ -228,6 +232,10 @@ describe('POST /api/students/{id}/erase/', () => {
       classId: s.form4.east,
       erasedAt: expect.any(Date),
     });
+    // The photo is gone, its upload row and its file.
+    const name = s.photo.slice('/uploads/'.length);
+    expect(await t.app.db.select().from(uploads).where(eq(uploads.name, name))).toEqual([]);
+    expect(existsSync(path.join(uploadsDir(t.config.dataDir), name))).toBe(false);
     const scores = await t.app.db
       .select()
       .from(examScores)

@@ -10,6 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { deleteUpload } from '../uploads/service';
 import { updateConsents } from './consents';
 import { eraseStudent } from './erase';
 import { exportStudentData } from './export';
@@ -83,6 +84,10 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body.confirm,
       );
+      // The photo's row and file, once the erasure has committed (decision 012).
+      for (const photo of erased.photos) {
+        await deleteUpload(app.db, app.config.dataDir, request.schoolId(), photo);
+      }
       return { message: ERASE_MESSAGES.erased(erased.admissionNumber) };
     },
   );
