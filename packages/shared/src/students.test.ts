@@ -32,10 +32,11 @@ const fieldErrors = (input: Record<string, unknown>) => {
 };
 
 describe('admitStudentBody', () => {
-  it('accepts a student with a nested parent', () => {
+  it('accepts a student with a nested parent; consents not sent are unknown', () => {
     expect(admitStudentBody.parse({ ...valid, profile_photo: '' })).toEqual({
       ...valid,
       parent: { first_name: 'Grace', last_name: 'Mwangi', phone_number: '0722000111' },
+      consents: { photos: 'unknown', sms: 'unknown' },
     });
   });
 
