@@ -68,7 +68,7 @@ async function eraseRows(tx: Tx, entry: PersonalTable, ids: number[]) {
  * POST /students/{id}/erase/: erases a student's personal data, and their parent's when no other
  * child has them, as the registry says, in one transaction with a student_erased entry. The
  * confirmation must be the student's admission number, else 400 and nothing changes. Answers
- * the photo references that were cleared, whose files the caller deletes once committed.
+ * the photo references that were cleared: the caller deletes their uploads once committed.
  */
 export async function eraseStudent(
   db: Db,

@@ -23,7 +23,10 @@ export type ColumnErasure =
   | { keep: string }
   /** Set to null. */
   | 'clear'
-  /** A photo reference: the file is deleted and the column cleared. */
+  /**
+   * A photo reference: the column is cleared, then the uploads row and its file are deleted
+   * (deleteUpload, once committed; kept only while something else of the school uses it).
+   */
   | 'photo'
   /** Replaced by a value that identifies no one (the SQL may read the row's other columns). */
   | { replace: SQL };
