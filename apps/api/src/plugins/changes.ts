@@ -13,14 +13,11 @@ const isRoutedPatch = (request: FastifyRequest) =>
  * validation a body whose every field the schema dropped or left unset.
  */
 export default fp(async function changes(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  const refuseEmptyPatch = async (request: FastifyRequest) => {
     if (isRoutedPatch(request) && isNothingToChange(request.body)) {
       throw invalid('_', NOTHING_TO_CHANGE_MESSAGE);
     }
-  });
-  app.addHook('preHandler', async (request) => {
-    if (isRoutedPatch(request) && isNothingToChange(request.body)) {
-      throw invalid('_', NOTHING_TO_CHANGE_MESSAGE);
-    }
-  });
+  };
+  app.addHook('preValidation', refuseEmptyPatch);
+  app.addHook('preHandler', refuseEmptyPatch);
 });
