@@ -28,7 +28,47 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(2048),
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(200),
+  SMS_DRIVER: z.enum(['test', 'africastalking']).default('test'),
+  AT_USERNAME: z.string().optional(),
+  AT_API_KEY: z.string().optional(),
+  AT_SENDER_ID: z.string().optional(),
+  AT_BASE_URL: z.string().url().optional(),
+  SMS_CALLBACK_TOKEN: z
+    .string()
+    .min(MIN_SECRET_LENGTH, `SMS_CALLBACK_TOKEN must be at least ${MIN_SECRET_LENGTH} characters`)
+    .regex(/^[A-Za-z0-9_-]+$/, 'SMS_CALLBACK_TOKEN must be letters, digits, - and _ only')
+    .optional(),
+  SMS_WORKER: z.enum(['true', 'false']).default('true'),
+  SMS_PRICE_PER_PART_KES: z
+    .string()
+    .regex(/^\d{1,4}(\.\d{1,2})?$/, 'SMS_PRICE_PER_PART_KES must be shillings, like 0.80')
+    .default('0.80'),
 });
+
+/** Africa's Talking's documented hosts: the sandbox for the username "sandbox", else live. */
+export const AT_SANDBOX_URL = 'https://api.sandbox.africastalking.com';
+export const AT_LIVE_URL = 'https://api.africastalking.com';
+
+/** How SMS leave (or do not leave) the machine: modules/messages. */
+export type SmsDriverConfig =
+  | { driver: 'test' }
+  | {
+      driver: 'africastalking';
+      username: string;
+      apiKey: string;
+      senderId?: string;
+      baseUrl: string;
+    };
+
+export interface SmsConfig {
+  gateway: SmsDriverConfig;
+  /** The secret in the delivery-report callback's path; without it no report is taken. */
+  callbackToken?: string;
+  /** Whether the API process runs the outbox worker (false when `npm run worker` does). */
+  workerInProcess: boolean;
+  /** What the gateway charges for one SMS part, in cents of a shilling, for estimates. */
+  pricePerPartCents: number;
+}
 
 /** At most `attempts` in a window of `windowSeconds` that starts with the first attempt. */
 export interface Limit {
@@ -59,7 +99,30 @@ export interface Config {
   throttles: { login: LoginLimits; signUpsPerAddress: Limit };
   /** Uploaded photos: the bytes a school may keep, and the uploads a user may send in an hour. */
   uploadLimits: { quotaBytes: number; perUserPerHour: number };
+  sms: SmsConfig;
 }
+
+function smsGateway(e: z.output<typeof envSchema>): SmsDriverConfig {
+  if (e.SMS_DRIVER === 'test') return { driver: 'test' };
+  if (!e.AT_USERNAME || !e.AT_API_KEY) {
+    throw new Error(
+      'Invalid configuration:\n  SMS_DRIVER=africastalking needs AT_USERNAME and AT_API_KEY',
+    );
+  }
+  return {
+    driver: 'africastalking',
+    username: e.AT_USERNAME,
+    apiKey: e.AT_API_KEY,
+    senderId: e.AT_SENDER_ID,
+    baseUrl: e.AT_BASE_URL ?? (e.AT_USERNAME === 'sandbox' ? AT_SANDBOX_URL : AT_LIVE_URL),
+  };
+}
+
+/** "0.8" → 80 cents, exactly (no float on the way). */
+const centsOf = (shillings: string) => {
+  const [whole, fraction = ''] = shillings.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+};
 
 /**
  * The signing secret: JWT_SECRET, or one generated once and kept in the data folder. It is
@@ -120,6 +183,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadLimits: {
       quotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
       perUserPerHour: e.UPLOADS_PER_HOUR,
+    },
+    sms: {
+      gateway: smsGateway(e),
+      callbackToken: e.SMS_CALLBACK_TOKEN,
+      workerInProcess: e.SMS_WORKER === 'true',
+      pricePerPartCents: centsOf(e.SMS_PRICE_PER_PART_KES),
     },
   };
 }

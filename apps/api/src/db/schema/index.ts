@@ -1,6 +1,7 @@
 export * from './academics';
 export * from './audit';
 export * from './idempotency';
+export * from './messages';
 export * from './people';
 export * from './results';
 export * from './schools';

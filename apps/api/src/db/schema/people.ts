@@ -61,6 +61,8 @@ export const parents = pgTable(
     lastName: text('last_name').notNull(),
     email: text('email'),
     phoneNumber: text('phone_number').notNull(),
+    /** The parent asked for no SMS from the school: every message leaves them out. */
+    smsOptOut: boolean('sms_opt_out').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('parents_school_phone_key').on(t.schoolId, t.phoneNumber)],

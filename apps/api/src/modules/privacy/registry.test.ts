@@ -72,19 +72,17 @@ describe('the personal-data registry', () => {
   it('fails for a new table with a student_id or parent_id, or a new column of a kept row', async () => {
     const { db } = t.app;
     await db.execute(sql`create table fee_payments (id serial primary key, student_id integer)`);
-    await db.execute(
-      sql`create table message_recipients (id serial primary key, parent_id integer)`,
-    );
+    await db.execute(sql`create table attendance_notes (id serial primary key, parent_id integer)`);
     await db.execute(sql`alter table students add column nickname text`);
     try {
       expect(await registryGaps(db)).toEqual([
+        'attendance_notes (parent_id) is not in the personal-data registry',
         'fee_payments (student_id) is not in the personal-data registry',
-        'message_recipients (parent_id) is not in the personal-data registry',
         'students.nickname has no erasure rule',
       ]);
     } finally {
       await db.execute(sql`drop table fee_payments`);
-      await db.execute(sql`drop table message_recipients`);
+      await db.execute(sql`drop table attendance_notes`);
       await db.execute(sql`alter table students drop column nickname`);
     }
   });

@@ -3,6 +3,7 @@ import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core
 import {
   examScores,
   idempotencyKeys,
+  messageRecipients,
   parents,
   reportRemarks,
   studentSubjects,
@@ -123,6 +124,39 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
     of: 'student',
     key: reportRemarks.studentId,
     erase: { rows: 'delete' },
+  },
+  {
+    // The SMS a parent was sent: the rows stay (a message's counts and cost stay true), without
+    // the phone, the parent or the text (a results SMS names the child).
+    table: messageRecipients,
+    of: 'parent',
+    key: messageRecipients.parentId,
+    erase: {
+      rows: 'keep',
+      columns: {
+        id: schoolOwn,
+        message_id: schoolOwn,
+        school_id: schoolOwn,
+        parent_id: 'clear',
+        student_id: 'clear',
+        phone_number: 'clear',
+        content: 'clear',
+        parts: { keep: "a count: the message's cost needs it" },
+        status: { keep: 'how the send went, without who it went to' },
+        gateway_status: { keep: 'how the send went, without who it went to' },
+        reason: { keep: 'why a send failed, in general words' },
+        gateway_message_id: {
+          keep: "the gateway's id: a late delivery report must still find no one",
+        },
+        cost_kes: { keep: "what the gateway charged: the school's own cost" },
+        attempts: schoolOwn,
+        next_attempt_at: schoolOwn,
+        claimed_at: schoolOwn,
+        sent_at: schoolOwn,
+        delivered_at: schoolOwn,
+        updated_at: schoolOwn,
+      },
+    },
   },
   {
     // Erased with the child only when no other (not erased) child of the school has them.

@@ -122,6 +122,7 @@ describe('GET /api/students/{id}/data_export/', () => {
     });
     expect(Object.keys(data.tables).sort()).toEqual([
       'exam_scores',
+      'message_recipients',
       'parents',
       'report_remarks',
       'student_subjects',
