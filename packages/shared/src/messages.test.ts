@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  classIdsParam,
   internationalPhone,
   kesFromCents,
   messageStatusOf,
@@ -74,5 +75,14 @@ describe('the rest', () => {
     expect(internationalPhone('0110345678')).toBe('+254110345678');
     expect(kesFromCents(1280)).toBe('12.80');
     expect(kesFromCents(5)).toBe('0.05');
+  });
+});
+
+describe('classIdsParam', () => {
+  it('reads comma-separated ids and refuses none or a bad one', () => {
+    expect(classIdsParam.parse('1,2, 3')).toEqual([1, 2, 3]);
+    expect(classIdsParam.safeParse('').error?.issues[0]?.message).toBe('Choose at least one class');
+    expect(classIdsParam.safeParse('1,x').success).toBe(false);
+    expect(classIdsParam.safeParse('99999999999').success).toBe(false);
   });
 });

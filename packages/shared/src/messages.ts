@@ -118,6 +118,12 @@ export const sendMessageBody = z.object({
 });
 export type SendMessageBody = z.input<typeof sendMessageBody>;
 
+/** `?classes=1,2`: class ids, comma-separated, at least one. */
+export const classIdsParam = z
+  .string({ error: MESSAGE_MESSAGES.classes })
+  .transform((v): unknown[] => v.split(',').filter((id) => id.trim() !== ''))
+  .pipe(z.array(idField('Class')).min(1, MESSAGE_MESSAGES.classes).max(200));
+
 /** The Kenyan local form (0712345678) as a gateway takes it (+254712345678). */
 export const internationalPhone = (local: string) => `+254${local.slice(1)}`;
 
@@ -171,6 +177,19 @@ export const smsGatewayState = {
   hold: gatewayHoldSchema,
 };
 export const TEST_MODE_NOTICE = 'Test mode: SMS not configured';
+
+/** GET /api/messages/audience/?classes=1,2: whom a message to these classes would reach. */
+export const messageAudienceQuery = z.object({ school: schoolRef, classes: classIdsParam });
+export const messageAudienceResponse = z.object({
+  /** Distinct parent phones that would get it. */
+  recipients: z.number().int(),
+  skipped_no_consent: z.number().int(),
+  skipped_opted_out: z.number().int(),
+  /** Shillings one SMS part costs (SMS_PRICE_PER_PART_KES), for the composer's estimate. */
+  price_per_part: z.string(),
+  ...smsGatewayState,
+});
+export type MessageAudience = z.infer<typeof messageAudienceResponse>;
 
 /** GET /api/messages/?school=&page=&page_size=: newest first. */
 export const messageListQuery = paginationQuery.extend({
@@ -233,7 +252,7 @@ export const parentSmsResponse = z.object({
  */
 export const resultsSmsQuery = z.object({
   school: schoolRef,
-  classes: z.string().optional(),
+  classes: classIdsParam.optional(),
 });
 /** POST /api/exams/{id}/results_sms/ */
 export const resultsSmsBody = z.object({
