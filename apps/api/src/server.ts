@@ -7,6 +7,8 @@ import { type Database, openPglite, openPostgres } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { startHousekeeping } from './housekeeping';
 import { loggerOptions } from './logging';
+import { gatewayFor } from './modules/messages/gateways/gateway-for';
+import { startOutboxWorker } from './modules/messages/outbox-worker';
 import { registerEarlierPhotos } from './modules/uploads/service';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -31,9 +33,15 @@ async function main() {
   // Expired tokens, ended throttle windows, day-old idempotency answers and unused uploads:
   // gone now and daily.
   const housekeeping = startHousekeeping(database.db, config.dataDir, app.log);
+  // The SMS outbox, unless `npm run worker` processes send it (SMS_WORKER=false).
+  const smsWorker = config.sms.workerInProcess
+    ? startOutboxWorker(database.db, gatewayFor(config.sms.gateway), app.log)
+    : undefined;
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     await app.close();
+    // The batch in hand is sent and recorded before the database closes.
+    await smsWorker?.stop();
     await housekeeping.stop();
     await database.close();
     release();
