@@ -82,7 +82,13 @@ describe('classIdsParam', () => {
   it('reads comma-separated ids and refuses none or a bad one', () => {
     expect(classIdsParam.parse('1,2, 3')).toEqual([1, 2, 3]);
     expect(classIdsParam.safeParse('').error?.issues[0]?.message).toBe('Choose at least one class');
-    expect(classIdsParam.safeParse('1,x').success).toBe(false);
+    // On the parameter itself: a query string has no parts of its own.
+    expect(classIdsParam.safeParse('1,x').error?.issues).toEqual([
+      expect.objectContaining({ path: [], message: 'Class is required' }),
+    ]);
+    expect(classIdsParam.safeParse('1,1.5').error?.issues[0]?.message).toBe(
+      'Class must be a whole number',
+    );
     expect(classIdsParam.safeParse('99999999999').success).toBe(false);
   });
 });

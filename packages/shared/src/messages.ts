@@ -118,11 +118,34 @@ export const sendMessageBody = z.object({
 });
 export type SendMessageBody = z.input<typeof sendMessageBody>;
 
-/** `?classes=1,2`: class ids, comma-separated, at least one. */
+const classIdField = idField('Class');
+
+/**
+ * `?classes=1,2`: class ids, comma-separated, at least one. A bad id is reported on the
+ * parameter itself (`errors.classes`), as a query string has no parts of its own.
+ */
 export const classIdsParam = z
   .string({ error: MESSAGE_MESSAGES.classes })
-  .transform((v): unknown[] => v.split(',').filter((id) => id.trim() !== ''))
-  .pipe(z.array(idField('Class')).min(1, MESSAGE_MESSAGES.classes).max(200));
+  .transform((v, ctx): number[] => {
+    const ids: number[] = [];
+    for (const part of v.split(',')) {
+      if (part.trim() === '') continue;
+      const id = classIdField.safeParse(part);
+      if (!id.success) {
+        ctx.addIssue({ code: 'custom', message: id.error.issues[0]!.message });
+        return z.NEVER;
+      }
+      ids.push(id.data);
+    }
+    if (ids.length === 0 || ids.length > 200) {
+      ctx.addIssue({
+        code: 'custom',
+        message: ids.length === 0 ? MESSAGE_MESSAGES.classes : 'Choose at most 200 classes',
+      });
+      return z.NEVER;
+    }
+    return ids;
+  });
 
 /** The Kenyan local form (0712345678) as a gateway takes it (+254712345678). */
 export const internationalPhone = (local: string) => `+254${local.slice(1)}`;

@@ -5,6 +5,7 @@ import { accountRoutes, sessionRoutes } from './auth/routes';
 import classRoutes from './classes/routes';
 import examRoutes from './exams/routes';
 import gradeRoutes from './grades/routes';
+import messageRoutes from './messages/routes';
 import privacyRoutes from './privacy/routes';
 import reportCardRoutes from './results/report-card-routes';
 import resultRoutes from './results/routes';
@@ -61,4 +62,5 @@ export const protectedDomainRoutes: FastifyPluginAsync[] = [
   uploadRoutes,
   auditRoutes,
   privacyRoutes,
+  messageRoutes,
 ];

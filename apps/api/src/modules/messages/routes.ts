@@ -1,0 +1,79 @@
+import { idParam } from '@shule/shared/fields';
+import {
+  messageAudienceQuery,
+  messageAudienceResponse,
+  messageDetailResponse,
+  messageListQuery,
+  messageListResponse,
+  sendMessageBody,
+  sendMessageResponse,
+} from '@shule/shared/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getMessageDetail, listMessages, messageAudience, sendMessage } from './service';
+
+const idParams = z.object({ id: idParam });
+
+/** SMS to parents: sending (an outbox the worker sends from), the list and each message. */
+const messageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = app.requireRole('admin');
+
+  app.post(
+    '/messages/',
+    {
+      config: { idempotent: true },
+      preHandler: admin,
+      schema: { body: sendMessageBody, response: { 201: sendMessageResponse }, tags: ['messages'] },
+    },
+    async (request, reply) => {
+      const schoolId = request.assertOwnSchool(request.body.school);
+      const actor = { schoolId, userId: request.user.id };
+      const answer = await sendMessage(app.db, actor, app.config.sms, request.body);
+      return reply.status(201).send(answer);
+    },
+  );
+
+  app.get(
+    '/messages/audience/',
+    {
+      preHandler: admin,
+      schema: {
+        querystring: messageAudienceQuery,
+        response: { 200: messageAudienceResponse },
+        tags: ['messages'],
+      },
+    },
+    async (request) => {
+      const schoolId = request.assertOwnSchool(request.query.school);
+      return messageAudience(app.db, schoolId, app.config.sms, request.query.classes);
+    },
+  );
+
+  app.get(
+    '/messages/',
+    {
+      preHandler: admin,
+      schema: {
+        querystring: messageListQuery,
+        response: { 200: messageListResponse },
+        tags: ['messages'],
+      },
+    },
+    async (request) => {
+      const { school, ...page } = request.query;
+      return listMessages(app.db, request.assertOwnSchool(school), app.config.sms, page);
+    },
+  );
+
+  app.get(
+    '/messages/:id/',
+    {
+      preHandler: admin,
+      schema: { params: idParams, response: { 200: messageDetailResponse }, tags: ['messages'] },
+    },
+    async (request) =>
+      getMessageDetail(app.db, request.schoolId(), app.config.sms, request.params.id),
+  );
+};
+
+export default messageRoutes;
