@@ -13,7 +13,8 @@ const tables = (Object.values(schema) as unknown[])
 /**
  * Tables that are not one school's data: the schools themselves, sign-in bookkeeping, and what
  * a user without a school may write too (their school_id may be null): the audit log (a plain
- * sign-up's sign-ins) and idempotency keys.
+ * sign-up's sign-ins) and idempotency keys; and the SMS gateway's hold, which is the one
+ * gateway account's, shared by every school of the installation.
  */
 const NOT_SCHOOL_SCOPED = [
   'schools',
@@ -24,6 +25,7 @@ const NOT_SCHOOL_SCOPED = [
   'throttle_counters',
   'audit_log',
   'idempotency_keys',
+  'sms_gateway_holds',
 ];
 
 describe('the Drizzle schema', () => {
