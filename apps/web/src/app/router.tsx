@@ -159,7 +159,19 @@ export const router = createBrowserRouter([
                       Component: (await import('../features/audit/audit-log-page')).AuditLogPage,
                     }),
                   },
-                  comingSoon('/messages', 'Messaging'),
+                  {
+                    path: '/messages',
+                    lazy: async () => ({
+                      Component: (await import('../features/messages/messages-page')).MessagesPage,
+                    }),
+                  },
+                  {
+                    path: '/messages/:id',
+                    lazy: async () => ({
+                      Component: (await import('../features/messages/message-detail-page'))
+                        .MessageDetailPage,
+                    }),
+                  },
                   comingSoon('/analytics', 'Analytics/Fee'),
                   comingSoon('/reports', 'Reports'),
                   comingSoon('/fees', 'Fees'),

@@ -1,0 +1,76 @@
+import {
+  MESSAGE_STATUS_LABELS,
+  type Message,
+  type MessageStatus,
+  RECIPIENT_STATUS_LABELS,
+  type RecipientStatus,
+} from '@shule/shared/messages';
+import { format, parseISO } from 'date-fns';
+import { Badge } from '../../components/ui/badge';
+import { formatKes } from '../../lib/kes';
+
+/** Spec §4: Sending yellow, Sent green, Failed red. */
+const MESSAGE_TONES = { sending: 'yellow', sent: 'green', failed: 'red' } as const;
+
+export function MessageStatusBadge({ status }: { status: MessageStatus }) {
+  return <Badge tone={MESSAGE_TONES[status]}>{MESSAGE_STATUS_LABELS[status]}</Badge>;
+}
+
+/** A recipient waits (yellow), is with the network (blue), reached the phone (green) or failed. */
+const RECIPIENT_TONES = {
+  queued: 'yellow',
+  sending: 'yellow',
+  sent: 'blue',
+  delivered: 'green',
+  failed: 'red',
+} as const;
+
+export function RecipientStatusBadge({ status }: { status: RecipientStatus }) {
+  return <Badge tone={RECIPIENT_TONES[status]}>{RECIPIENT_STATUS_LABELS[status]}</Badge>;
+}
+
+/** When, in the browser's time zone: "Nov 26, 2026 14:02". */
+export const sentAt = (iso: string) => format(parseISO(iso), 'MMM d, yyyy HH:mm');
+
+/** To whom: "Form 4 East parents, Form 3 West parents", or the exam whose results each got. */
+export function recipientsText(message: Pick<Message, 'kind' | 'class_names' | 'exam'>) {
+  const classes = message.class_names.map((name) => `${name} parents`).join(', ');
+  if (message.kind === 'results')
+    return `Results of ${message.exam?.name ?? 'an exam'}${classes ? ` · ${classes}` : ''}`;
+  return classes || 'Parents';
+}
+
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** "3 delivered · 1 sent · 0 failed", and how many still wait while some do. */
+export function countsText(message: Pick<Message, 'counts'>) {
+  const { queued, sending, sent, delivered, failed } = message.counts;
+  const waiting = queued + sending;
+  return [
+    `${delivered} delivered`,
+    `${sent} sent`,
+    `${failed} failed`,
+    waiting > 0 ? `${waiting} waiting` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** What the gateway charged, or the estimate until it has answered. */
+export function costText(message: Pick<Message, 'cost' | 'estimated_cost' | 'test_mode'>) {
+  if (message.cost !== null) return `Cost ${formatKes(message.cost)}`;
+  return `Estimated ${formatKes(message.estimated_cost)}`;
+}
+
+/** Parents left out, in words, or null when none were. */
+export function skippedText(skipped: { skipped_no_consent: number; skipped_opted_out: number }) {
+  const parts = [
+    skipped.skipped_no_consent > 0
+      ? `${plural(skipped.skipped_no_consent, 'parent')} without SMS consent`
+      : null,
+    skipped.skipped_opted_out > 0
+      ? `${plural(skipped.skipped_opted_out, 'parent')} who opted out of SMS`
+      : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? `Left out: ${parts.join(' and ')}` : null;
+}

@@ -1,0 +1,13 @@
+/** "0.80" or "1" (shillings, as the API writes them) → 80 or 100 cents; null if not money. */
+export function centsFromKes(kes: string): number | null {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(kes.trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+}
+
+/** "KES 1,234.50": shillings with thousands apart, from the API's exact decimal string. */
+export function formatKes(kes: string) {
+  const [whole = '0', cents] = kes.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `KES ${grouped}${cents === undefined ? '' : `.${cents}`}`;
+}
