@@ -65,7 +65,7 @@ describe("a message's page", () => {
     expect(screen.getByText('School closes on Friday at noon.')).toBeTruthy();
     expect(screen.getAllByText('Failed')[0]!.className).toContain('red');
     expect(document.body.textContent).toContain('3 parents: 1 delivered · 1 sent · 1 failed');
-    expect(document.body.textContent).toContain('Cost KES 1.60 (estimated KES 2.40)');
+    expect(document.body.textContent).toContain('CostKES 1.60 (estimated KES 2.40)');
     expect(document.body.textContent).toContain('Left out: 2 parents without SMS consent');
     const rows = within(screen.getByRole('table'))
       .getAllByTestId('recipient')

@@ -14,7 +14,6 @@ import { formatKes } from '../../lib/kes';
 import { useIsAdmin } from '../../lib/roles';
 import { useMessage } from './get-messages';
 import {
-  costText,
   countsText,
   MessageStatusBadge,
   plural,
@@ -117,8 +116,13 @@ function MessageSummary({ message }: { message: Message }) {
         <div>
           <dt className="text-xs text-muted-foreground">Cost</dt>
           <dd className="tabular-nums">
-            {costText(message)}
-            {message.cost !== null ? ` (estimated ${formatKes(message.estimated_cost)})` : ''}
+            {message.cost !== null
+              ? `${formatKes(message.cost)} (estimated ${formatKes(message.estimated_cost)})`
+              : `Estimated ${formatKes(message.estimated_cost)}${
+                  message.test_mode
+                    ? ' (test mode: nothing is charged)'
+                    : ': the gateway has not charged yet'
+                }`}
           </dd>
         </div>
         <div>

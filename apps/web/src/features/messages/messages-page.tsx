@@ -88,7 +88,7 @@ function AdminMessagesPage() {
             <>
               <ul
                 aria-label="Messages"
-                className="divide-y rounded-md border md:h-[300px] md:overflow-y-auto"
+                className="divide-y rounded-md border md:max-h-[300px] md:overflow-y-auto"
               >
                 {messages.data.messages.map((m) => (
                   <li key={m.id}>
