@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { apiSession, loginViaUi, registerSchoolViaApi, uniquePhone } from '../support/school';
+
+/**
+ * SMS to parents at 390 px: the admin ticks a class, sees whom it reaches and who is left out,
+ * types a message, sends it, and watches its badge turn from Sending to a green Sent as the
+ * outbox worker sends it through the gateway and the delivery reports come back; the message's
+ * page lists each parent as Delivered.
+ */
+test('a message composed, sent and delivered to the parents of a class, at 390 px', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const school = await registerSchoolViaApi(request, 'Messaging School');
+  const { schoolId, post } = await apiSession(request, school);
+  const east = (await post(`/classes/?school=${schoolId}`, { name: '4 East', level: 'Form 4' }))
+    .class;
+  await post(`/classes/?school=${schoolId}`, { name: '3 West', level: 'Form 3' });
+  const admit = (first_name: string, phone: string, sms: 'granted' | 'refused') =>
+    post(`/classes/${east.id}/add_student/`, {
+      first_name,
+      last_name: 'Kamau',
+      date_of_birth: '2009-05-14',
+      gender: 'female',
+      parent: { first_name: 'Grace', last_name: 'Kamau', phone_number: phone },
+      consents: { photos: 'unknown', sms },
+    });
+  // Two sisters share their mother's phone: she gets one SMS. A third parent said no to SMS.
+  const mother = uniquePhone();
+  await admit('Wanjiru', mother, 'granted');
+  await admit('Akinyi', mother, 'granted');
+  await admit('Baraka', uniquePhone(), 'granted');
+  await admit('Chebet', uniquePhone(), 'refused');
+  await loginViaUi(page, school);
+
+  await page.goto('/messages');
+  await expect(page.getByRole('heading', { name: 'Compose Message' })).toBeVisible();
+  await expect(page.getByText('No messages yet')).toBeVisible();
+  const send = page.getByRole('button', { name: 'Send Message' });
+  await expect(send).toBeDisabled();
+
+  await page.getByLabel('4 East parents').check();
+  const audience = page.getByTestId('message-audience');
+  await expect(audience).toContainText('Reaches 2 parents');
+  await expect(audience).toContainText('Left out: 1 parent without SMS consent');
+  await expect(send).toBeDisabled();
+
+  const text =
+    'Dear parent, Form 4 mock exams start on Monday 9th. Kindly ensure your child has a ' +
+    'scientific calculator and a geometry set. Thank you.';
+  await page.getByPlaceholder('Type your message here...').fill(text);
+  await expect(page.getByTestId('sms-parts')).toHaveText(
+    `${text.length} characters · 1 SMS part · ${160 - text.length} left in this part`,
+  );
+  await expect(audience).toContainText('estimated cost KES');
+  await send.click();
+
+  await expect(page.getByText('Message queued for 2 parents')).toBeVisible();
+  await expect(page.getByPlaceholder('Type your message here...')).toHaveValue('');
+  await expect(page.getByLabel('4 East parents')).not.toBeChecked();
+
+  // The list asks again while the message sends; it ends Sent, green, both delivered.
+  const item = page.getByTestId('message-item');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('4 East parents');
+  await expect(item).toContainText(text);
+  const badge = item.getByText('Sent', { exact: true });
+  await expect(badge).toBeVisible({ timeout: 20_000 });
+  await expect(badge).toHaveClass(/bg-green-100/);
+  await expect(item).toContainText('2 delivered · 0 sent · 0 failed', { timeout: 20_000 });
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+  ).toBe(true);
+
+  await item.click();
+  await expect(page.getByRole('heading', { name: 'Recipients (2)' })).toBeVisible();
+  const recipients = page.getByRole('list', { name: 'Recipients' }).getByTestId('recipient');
+  await expect(recipients).toHaveCount(2);
+  await expect(recipients.filter({ hasText: mother })).toContainText('Delivered');
+  await expect(recipients.filter({ hasText: 'Delivered' })).toHaveCount(2);
+  await expect(page.getByText('Left out: 1 parent without SMS consent.')).toBeVisible();
+});
