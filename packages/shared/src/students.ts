@@ -84,6 +84,17 @@ export const getStudentsParams = z.object({
 /** A class as a student row names it. */
 const classRef = z.object({ id: z.number().int(), name: z.string() });
 
+/** A student's parent (spec §3 read shape): `id` is the parent's, shared by siblings. */
+const studentParentSchema = z.object({
+  id: z.number().int(),
+  user: z.object({
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string().nullable(),
+    phone_number: z.string(),
+  }),
+});
+
 /** A student in full (spec §3 read shape): the card, the profile, an admission and the export. */
 export const studentRowSchema = z.object({
   id: z.number().int(),
@@ -96,17 +107,7 @@ export const studentRowSchema = z.object({
   profile_photo: z.string().nullable(),
   is_active: z.boolean(),
   _class: classRef,
-  parent: z
-    .object({
-      id: z.number().int(),
-      user: z.object({
-        first_name: z.string(),
-        last_name: z.string(),
-        email: z.string().nullable(),
-        phone_number: z.string(),
-      }),
-    })
-    .nullable(),
+  parent: studentParentSchema.nullable(),
 });
 export type StudentRow = z.infer<typeof studentRowSchema>;
 
@@ -135,6 +136,8 @@ const studentResultsFields = {
 
 /** GET /api/students/{id}/: the full row with what results need. */
 export const studentDetailSchema = studentRowSchema.extend({
+  /** The parent, with whether they asked for no SMS (PATCH /api/parents/{id}/sms/). */
+  parent: studentParentSchema.extend({ sms_opt_out: z.boolean() }).nullable(),
   subjects: z.array(z.number().int()).nullable(),
   entry_exam: z.enum(ENTRY_EXAMS).nullable(),
   entry_index_number: z.string().nullable(),

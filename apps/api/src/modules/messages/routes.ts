@@ -5,11 +5,14 @@ import {
   messageDetailResponse,
   messageListQuery,
   messageListResponse,
+  parentSmsBody,
+  parentSmsResponse,
   sendMessageBody,
   sendMessageResponse,
 } from '@shule/shared/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { setParentSmsOptOut } from './parent-sms';
 import { getMessageDetail, listMessages, messageAudience, sendMessage } from './service';
 
 const idParams = z.object({ id: idParam });
@@ -73,6 +76,24 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       getMessageDetail(app.db, request.schoolId(), app.config.sms, request.params.id),
+  );
+
+  // A parent's own wish about SMS, beside the consents kept on each child's record.
+  app.patch(
+    '/parents/:id/sms/',
+    {
+      preHandler: admin,
+      schema: {
+        params: idParams,
+        body: parentSmsBody,
+        response: { 200: parentSmsResponse },
+        tags: ['messages'],
+      },
+    },
+    async (request) => {
+      const actor = { schoolId: request.schoolId(), userId: request.user.id, address: request.ip };
+      return setParentSmsOptOut(app.db, actor, request.params.id, request.body.opted_out);
+    },
   );
 };
 

@@ -21,6 +21,9 @@ async function selectResultsDetails(db: Db | Tx, schoolId: number, studentId: nu
       entry_exam: sql<StudentDetail['entry_exam']>`${students.entryExam}`,
       entry_index_number: students.entryIndexNumber,
       entry_marks: students.entryMarks,
+      parent_sms_opt_out: sql<boolean | null>`(
+        select p.sms_opt_out from parents p
+        where p.id = ${students.parentId} and p.school_id = ${students.schoolId})`,
     })
     .from(students)
     .where(and(eq(students.id, studentId), eq(students.schoolId, schoolId)));
@@ -28,15 +31,23 @@ async function selectResultsDetails(db: Db | Tx, schoolId: number, studentId: nu
   return row;
 }
 
-/** GET /students/{id}/: the full row with the subjects taken, the entry marks and the consents. */
+/**
+ * GET /students/{id}/: the full row with the subjects taken, the entry marks, the consents and
+ * whether the parent opted out of SMS.
+ */
 export async function getStudentDetail(
   db: Db | Tx,
   schoolId: number,
   studentId: number,
 ): Promise<StudentDetail> {
   const row = await getStudent(db, schoolId, studentId);
-  const details = await selectResultsDetails(db, schoolId, studentId);
-  return { ...row, ...details, consents: await consentsOf(db, schoolId, studentId) };
+  const { parent_sms_opt_out, ...details } = await selectResultsDetails(db, schoolId, studentId);
+  return {
+    ...row,
+    parent: row.parent && { ...row.parent, sms_opt_out: parent_sms_opt_out ?? false },
+    ...details,
+    consents: await consentsOf(db, schoolId, studentId),
+  };
 }
 
 /**

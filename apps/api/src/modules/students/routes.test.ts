@@ -455,6 +455,8 @@ describe('GET /api/students/{id}/', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       ...student,
+      // The parent's own id (siblings share it) and whether they asked for no SMS.
+      parent: { ...student.parent, id: expect.any(Number), sms_opt_out: false },
       subjects: null,
       entry_exam: null,
       entry_index_number: null,
