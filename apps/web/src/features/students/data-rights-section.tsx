@@ -32,6 +32,8 @@ export function DataRightsSection({ student }: { student: StudentDetail }) {
   const [failure, setFailure] = useState<string | null>(null);
   const name = studentName(student);
   const matches = typed.trim() === student.admission_number;
+  // Said once the typing is as long as the number, so a half-typed number is not called wrong.
+  const mistyped = !matches && typed.trim().length >= student.admission_number.length;
 
   const download = async () => {
     setDownloading(true);
@@ -113,7 +115,10 @@ export function DataRightsSection({ student }: { student: StudentDetail }) {
             <li>Marks stay in past merit lists and report forms as &quot;Erased student&quot;.</li>
           </ul>
           {failure ? <Alert tone="error">{failure}</Alert> : null}
-          <Field label={`Type the admission number ${student.admission_number} to confirm`}>
+          <Field
+            label={`Type the admission number ${student.admission_number} to confirm`}
+            error={mistyped ? `That is not ${student.admission_number}` : undefined}
+          >
             <Input
               autoComplete="off"
               inputMode="numeric"

@@ -24,7 +24,7 @@ export function StudentHeading({ student, large }: { student: StudentListRow; la
         className={large ? 'h-20 w-20 text-2xl!' : 'h-16 w-16 text-xl!'}
       />
       <div className="min-w-0">
-        <p className={cn('truncate font-semibold', large ? 'text-2xl' : 'text-lg')}>
+        <p className={cn('font-semibold break-words', large ? 'text-2xl' : 'text-lg')}>
           {studentName(student)}
         </p>
         <p className="text-sm text-muted-foreground">

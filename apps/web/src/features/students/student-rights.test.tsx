@@ -140,6 +140,10 @@ describe('student profile: data and erasure', () => {
     expect(next.disabled).toBe(true);
     fireEvent.change(box, { target: { value: '421' } });
     expect(next.disabled).toBe(true);
+    expect(within(first).queryByRole('alert')).toBeNull();
+    fireEvent.change(box, { target: { value: '9999' } });
+    expect(next.disabled).toBe(true);
+    expect(within(first).getByRole('alert').textContent).toBe('That is not 0421');
     fireEvent.change(box, { target: { value: ' 0421 ' } });
     expect(next.disabled).toBe(false);
     fireEvent.click(next);
