@@ -11,6 +11,7 @@ import { useIsAdmin } from '../../lib/roles';
 import { ConsentsSection } from './consents-section';
 import { DataRightsSection } from './data-rights-section';
 import { useStudent } from './get-student';
+import { ParentSmsSection } from './parent-sms-section';
 import { ResultsDetails } from './results-details';
 import { StudentDetailSections, StudentHeading, studentName } from './student-details';
 import { StudentPhotoActions } from './student-photo';
@@ -88,6 +89,7 @@ export function StudentProfilePage() {
           <StudentDetailSections student={student.data} />
           <ResultsDetails student={student.data} isAdmin={isAdmin} />
           <ConsentsSection student={student.data} isAdmin={isAdmin} />
+          <ParentSmsSection student={student.data} isAdmin={isAdmin} />
           {isAdmin ? <DataRightsSection student={student.data} /> : null}
         </div>
       )}
