@@ -69,9 +69,9 @@ test('a message composed, sent and delivered to the parents of a class, at 390 p
   await expect(badge).toBeVisible({ timeout: 20_000 });
   await expect(badge).toHaveClass(/bg-green-100/);
   await expect(item).toContainText('2 delivered · 0 sent · 0 failed', { timeout: 20_000 });
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-  ).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
 
   await item.click();
   await expect(page.getByRole('heading', { name: 'Recipients (2)' })).toBeVisible();
@@ -80,4 +80,55 @@ test('a message composed, sent and delivered to the parents of a class, at 390 p
   await expect(recipients.filter({ hasText: mother })).toContainText('Delivered');
   await expect(recipients.filter({ hasText: 'Delivered' })).toHaveCount(2);
   await expect(page.getByText('Left out: 1 parent without SMS consent.')).toBeVisible();
+});
+
+/** A parent who asks for no SMS is switched off on the child's page and left out of the next. */
+test("a parent switched off on the child's page is left out of a message, at 1280 px", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const school = await registerSchoolViaApi(request, 'Opt-out School');
+  const { schoolId, post } = await apiSession(request, school);
+  const west = (await post(`/classes/?school=${schoolId}`, { name: '3 West', level: 'Form 3' }))
+    .class;
+  const admit = async (first_name: string) =>
+    (
+      await post(`/classes/${west.id}/add_student/`, {
+        first_name,
+        last_name: 'Otieno',
+        date_of_birth: '2010-02-01',
+        gender: 'male',
+        parent: { first_name: 'John', last_name: first_name, phone_number: uniquePhone() },
+        consents: { photos: 'unknown', sms: 'granted' },
+      })
+    ).student;
+  const baraka = await admit('Baraka');
+  await admit('Otieno');
+  await loginViaUi(page, school);
+
+  await page.goto(`/students/${baraka.id}`);
+  const toggle = page.getByRole('switch', { name: 'Send SMS to John Baraka' });
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await toggle.click();
+  await expect(page.getByText('SMS stopped')).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Send SMS to John Baraka' })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
+
+  await page.goto('/messages');
+  await page.getByLabel('All', { exact: true }).check();
+  const audience = page.getByTestId('message-audience');
+  await expect(audience).toContainText('Reaches 1 parent');
+  await expect(audience).toContainText('Left out: 1 parent who opted out of SMS');
+  await page.getByPlaceholder('Type your message here...').fill('Sports day is on Friday.');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Message queued for 1 parent')).toBeVisible();
+  await page.getByTestId('message-item').click();
+  await expect(page.getByRole('heading', { name: 'Recipients (1)' })).toBeVisible();
+  await expect(page.getByRole('table')).toContainText('John Otieno');
+  await expect(page.getByRole('table')).not.toContainText('John Baraka');
 });
