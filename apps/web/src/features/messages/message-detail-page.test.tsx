@@ -1,5 +1,5 @@
 import type { MessageDetailResponse, MessageRecipient } from '@shule/shared/messages';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../lib/storage';
 import { json, renderWithApp, sessionUser } from '../../test/render-page';
@@ -85,6 +85,33 @@ describe("a message's page", () => {
       ],
       ['Parent (data erased)', '—', 'Delivered', 'KES 0.80'],
     ]);
+  });
+
+  it('shows only the failed ones when asked', async () => {
+    const detail: MessageDetailResponse = {
+      message: message(5, { status: 'failed' }),
+      recipients: [
+        recipient(1),
+        recipient(2, { parent_name: 'John Otieno', status: 'failed', reason: 'Phone off' }),
+        recipient(3, { parent_name: 'Mary Wafula', status: 'queued' }),
+      ],
+      test_mode: false,
+      hold: null,
+    };
+    vi.stubGlobal('fetch', fakeApi({ '/api/messages/5/': () => json(200, detail) }).fetch);
+    renderWithApp(<MessageDetailPage />, at('5'));
+    const show = (await screen.findByLabelText('Show')) as HTMLSelectElement;
+    expect([...show.options].map((o) => o.textContent)).toEqual([
+      'All (3)',
+      'Failed (1)',
+      'Waiting (1)',
+      'Delivered (1)',
+    ]);
+    fireEvent.change(show, { target: { value: 'failed' } });
+    const names = within(screen.getByRole('table'))
+      .getAllByTestId('recipient')
+      .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+    expect(names).toEqual(['John Otieno']);
   });
 
   it("shows each student's own results text, and the test mode notice", async () => {

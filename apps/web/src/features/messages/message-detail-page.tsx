@@ -1,12 +1,15 @@
 import type { Message, MessageRecipient } from '@shule/shared/messages';
 import { ArrowLeft, MessageSquareOff, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { SmsGatewayNotices } from '../../components/sms-gateway-notices';
 import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CardsOrTable } from '../../components/ui/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
+import { Select } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
+import { NoMatches } from '../../components/ui/no-matches';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton, SkeletonRows } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
@@ -79,12 +82,7 @@ export function MessageDetailPage() {
         <>
           <SmsGatewayNotices state={detail.data} />
           <MessageSummary message={detail.data.message} />
-          <section aria-labelledby="recipients" className="space-y-3">
-            <h2 id="recipients" className="text-lg font-semibold">
-              Recipients ({detail.data.recipients.length})
-            </h2>
-            <RecipientList message={detail.data.message} recipients={detail.data.recipients} />
-          </section>
+          <RecipientsSection message={detail.data.message} recipients={detail.data.recipients} />
         </>
       )}
     </div>
@@ -153,6 +151,67 @@ function StatusWithReason({ recipient }: { recipient: MessageRecipient }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** Which recipients to show: a school with hundreds of parents looks for the failed ones. */
+const SHOWN = {
+  all: { label: 'All', has: () => true },
+  failed: { label: 'Failed', has: (r: MessageRecipient) => r.status === 'failed' },
+  waiting: {
+    label: 'Waiting',
+    has: (r: MessageRecipient) => r.status === 'queued' || r.status === 'sending',
+  },
+  sent: { label: 'Sent, not yet delivered', has: (r: MessageRecipient) => r.status === 'sent' },
+  delivered: { label: 'Delivered', has: (r: MessageRecipient) => r.status === 'delivered' },
+} as const;
+type Shown = keyof typeof SHOWN;
+
+function RecipientsSection({
+  message,
+  recipients,
+}: {
+  message: Message;
+  recipients: readonly MessageRecipient[];
+}) {
+  const [shown, setShown] = useState<Shown>('all');
+  const rows = recipients.filter(SHOWN[shown].has);
+  const choices = (Object.keys(SHOWN) as Shown[])
+    .map((key) => ({ key, count: recipients.filter(SHOWN[key].has).length }))
+    .filter((c) => c.key === 'all' || c.key === shown || c.count > 0);
+  return (
+    <section aria-labelledby="recipients" className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="recipients" className="text-lg font-semibold">
+          Recipients ({recipients.length})
+        </h2>
+        {choices.length > 2 ? (
+          <div className="flex items-center gap-2 text-sm">
+            <label htmlFor="recipients-shown" className="text-muted-foreground">
+              Show
+            </label>
+            <div className="w-52">
+              <Select
+                id="recipients-shown"
+                value={shown}
+                onChange={(e) => setShown(e.target.value as Shown)}
+              >
+                {choices.map((c) => (
+                  <option key={c.key} value={c.key}>
+                    {SHOWN[c.key].label} ({c.count})
+                  </option>
+                ))}
+              </Select>
+            </div>
+          </div>
+        ) : null}
+      </div>
+      {rows.length === 0 ? (
+        <NoMatches>No recipient is {SHOWN[shown].label.toLowerCase()} now.</NoMatches>
+      ) : (
+        <RecipientList message={message} recipients={rows} />
+      )}
+    </section>
   );
 }
 
