@@ -101,7 +101,11 @@ export function exportStudentData(
     const ids = subjectIds(student);
     const tables: StudentDataExport['tables'] = {};
     for (const entry of PERSONAL_DATA) {
-      tables[tableName(entry.table)] = await exportedRows(tx, entry, ids[entry.of]);
+      const name = tableName(entry.table);
+      // A table listed for both sides (a results SMS: the child's and the parent's) gives a
+      // row found by both keys once.
+      const rows = [...(tables[name] ?? []), ...(await exportedRows(tx, entry, ids[entry.of]))];
+      tables[name] = [...new Map(rows.map((row) => [JSON.stringify(row), row])).values()];
     }
     const [school] = await tx
       .select({ id: schools.id, name: schools.name })

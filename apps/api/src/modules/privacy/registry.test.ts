@@ -43,7 +43,12 @@ async function registryGaps(db: Db) {
       gaps.push(`${table} (${personal.join(', ')}) is not in the personal-data registry`);
     }
   }
-  for (const [table, entry] of registered) {
+  const sides = new Set<string>();
+  for (const entry of PERSONAL_DATA) {
+    const table = tableName(entry.table);
+    const side = `${table} of the ${entry.of}`;
+    if (sides.has(side)) gaps.push(`${side} is listed twice`);
+    sides.add(side);
     const columns = tables.get(table);
     if (!columns) {
       gaps.push(`${table} is in the registry but not in the database`);

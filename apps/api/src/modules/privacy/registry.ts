@@ -126,6 +126,41 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
     erase: { rows: 'delete' },
   },
   {
+    // A results SMS about the child (message_recipients.student_id): the row stays for the
+    // message's counts and cost, without the child or the text naming them. The phone and the
+    // parent are the parent's, erased with the parent (the entry below) when no other child
+    // keeps them. A table may be listed once per side: the export lists a row once.
+    table: messageRecipients,
+    of: 'student',
+    key: messageRecipients.studentId,
+    erase: {
+      rows: 'keep',
+      columns: {
+        id: schoolOwn,
+        message_id: schoolOwn,
+        school_id: schoolOwn,
+        parent_id: { keep: "the parent's: erased with the parent, not with one child" },
+        student_id: 'clear',
+        phone_number: { keep: "the parent's phone: erased with the parent, not with one child" },
+        content: 'clear',
+        parts: { keep: "a count: the message's cost needs it" },
+        status: { keep: 'how the send went, without who it was about' },
+        gateway_status: { keep: 'how the send went, without who it was about' },
+        reason: { keep: 'why a send failed, in general words' },
+        gateway_message_id: {
+          keep: "the gateway's id: a late delivery report must still find the row",
+        },
+        cost_kes: { keep: "what the gateway charged: the school's own cost" },
+        attempts: schoolOwn,
+        next_attempt_at: schoolOwn,
+        claimed_at: schoolOwn,
+        sent_at: schoolOwn,
+        delivered_at: schoolOwn,
+        updated_at: schoolOwn,
+      },
+    },
+  },
+  {
     // The SMS a parent was sent: the rows stay (a message's counts and cost stay true), without
     // the phone, the parent or the text (a results SMS names the child).
     table: messageRecipients,
