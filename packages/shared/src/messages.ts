@@ -177,7 +177,7 @@ export const messageSchema = z.object({
   counts: recipientCountsSchema,
   skipped_no_consent: z.number().int(),
   skipped_opted_out: z.number().int(),
-  /** Parts of one SMS (of the sample, for results). */
+  /** Parts of one SMS (for results, the most any student's text takes). */
   parts: z.number().int(),
   /** Shillings, exact decimal strings: the estimate when sent, and what the gateway charged. */
   estimated_cost: z.string(),

@@ -26,7 +26,10 @@ export const messages = pgTable(
       .references(() => schools.id, { onDelete: 'cascade' }),
     /** MessageKind: broadcast | results */
     kind: text('kind').notNull(),
-    /** The broadcast's text; for results, the first recipient's, as a sample. */
+    /**
+     * The broadcast's text; for results, what was sent without naming a child (each recipient
+     * row holds its own text, erased with the child).
+     */
     content: text('content').notNull(),
     /** The classes chosen, as ids and as their names when sent (a class renamed later stays). */
     classIds: integer('class_ids').array().notNull(),
