@@ -5,6 +5,7 @@ import { accountRoutes, sessionRoutes } from './auth/routes';
 import classRoutes from './classes/routes';
 import examRoutes from './exams/routes';
 import gradeRoutes from './grades/routes';
+import deliveryReportRoutes from './messages/delivery-report-routes';
 import messageRoutes from './messages/routes';
 import privacyRoutes from './privacy/routes';
 import reportCardRoutes from './results/report-card-routes';
@@ -28,6 +29,8 @@ export const PUBLIC_API_ROUTES: readonly string[] = [
   'POST /api/token/refresh/',
   'POST /api/users/logout/',
   'POST /api/schools/register_school/',
+  // The SMS gateway's callback: the secret token in its path is the check.
+  'POST /api/sms/delivery_reports/:token',
 ];
 
 /** Whether `method url` is public: listed above, the API docs, or outside /api (web app, uploaded photos). */
@@ -38,7 +41,11 @@ export function isPublicRoute(method: string, url: string) {
 }
 
 /** The domains whose routes are all public (PUBLIC_API_ROUTES). */
-export const publicDomainRoutes: FastifyPluginAsync[] = [sessionRoutes, registrationRoutes];
+export const publicDomainRoutes: FastifyPluginAsync[] = [
+  sessionRoutes,
+  registrationRoutes,
+  deliveryReportRoutes,
+];
 
 /**
  * Every other domain's routes, mounted under /api in one scope that answers 401 without a valid
