@@ -1,16 +1,41 @@
 // Builds the web app and serves it with the API on a fresh embedded database, for Playwright.
+// SMS go to a local fake of Africa's Talking (apps/api/src/test/fake-africastalking.ts), which
+// reports every number delivered shortly after, to this server's delivery-report callback.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const port = process.env.PORT ?? '3000';
+const callbackToken = randomBytes(24).toString('base64url');
+
+const gateway = spawn(tsx, ['apps/api/src/test/fake-africastalking.ts'], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'inherit'],
+  env: {
+    ...process.env,
+    FAKE_AT_CALLBACK_URL: `http://127.0.0.1:${port}/api/sms/delivery_reports/${callbackToken}`,
+  },
+});
+gateway.on('exit', (code) => {
+  console.error(`The fake SMS gateway stopped (${code})`);
+  process.exit(1);
+});
+// Its first line is the driver's settings: { username, apiKey, baseUrl }.
+const fake = await new Promise((resolve) => {
+  createInterface({ input: gateway.stdout }).once('line', (line) => resolve(JSON.parse(line)));
+});
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shule-e2e-'));
-const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
+const server = spawn(tsx, ['apps/api/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: {
@@ -21,7 +46,23 @@ const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/se
     LOG_LEVEL: 'warn',
     // The specs register dozens of schools from 127.0.0.1.
     SIGN_UPS_PER_ADDRESS_PER_HOUR: '100000',
+    SMS_DRIVER: 'africastalking',
+    AT_USERNAME: fake.username,
+    AT_API_KEY: fake.apiKey,
+    AT_BASE_URL: fake.baseUrl,
+    AT_SENDER_ID: '',
+    SMS_CALLBACK_TOKEN: callbackToken,
+    SMS_WORKER: 'true',
   },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    server.kill(signal);
+    gateway.kill(signal);
+  });
+}
+server.on('exit', (code) => {
+  gateway.removeAllListeners('exit');
+  gateway.kill('SIGTERM');
+  process.exit(code ?? 0);
+});

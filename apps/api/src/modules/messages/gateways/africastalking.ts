@@ -95,7 +95,7 @@ const NO_ANSWER_FOR_PHONE =
 function unreachableReason(err: unknown, timeoutMs: number) {
   const name = (err as { name?: string }).name;
   if (name === 'TimeoutError' || name === 'AbortError') {
-    return `The gateway did not answer within ${Math.round(timeoutMs / 1000)} seconds`;
+    return `The gateway did not answer within ${Number((timeoutMs / 1000).toFixed(1))} seconds`;
   }
   const cause = (err as { cause?: { code?: string } }).cause;
   return `Could not reach the gateway${cause?.code ? ` (${cause.code})` : ''}`;
