@@ -7,6 +7,7 @@ import { TEST_GATEWAY_STATUS, testGateway } from './gateways/test-driver';
 import { type PhoneOutcome, type SmsGateway, type SmsSend, sameForAll } from './gateways/types';
 import { queueMessage, rowOf, rowsOf } from './outbox-test-rows';
 import {
+  CHILD_ERASED_REASON,
   deliverTestMessages,
   ERASED_REASON,
   INTERRUPTED_REASON,
@@ -258,6 +259,25 @@ describe(`outbox worker (${testDriver})`, () => {
     expect(await sendDueBatch(db(), gateway)).toMatchObject({ claimed: 1, failed: 1 });
     expect(calls).toHaveLength(0);
     expect(await rowOf(db(), ids[0]!)).toMatchObject({ status: 'failed', reason: ERASED_REASON });
+  });
+
+  it('fails a results row whose child was erased, rather than send another child’s text', async () => {
+    const { ids } = await queueMessage(db(), school.schoolId, {
+      phones: [uniquePhone(), uniquePhone()],
+      ownTexts: ['Wanjiru ENG 65B', 'Kamau ENG 50C'],
+    });
+    // The child's erasure clears the row's text (privacy registry); the message keeps the first
+    // row's text as its sample.
+    await db().execute(
+      sql`update message_recipients set content = null, student_id = null where id = ${ids[1]}`,
+    );
+    const { gateway, calls } = scriptedGateway(sent);
+    expect(await sendDueBatch(db(), gateway)).toMatchObject({ claimed: 2, sent: 1, failed: 1 });
+    expect(calls.map((c) => c.text)).toEqual(['Wanjiru ENG 65B']);
+    expect(await rowOf(db(), ids[1]!)).toMatchObject({
+      status: 'failed',
+      reason: CHILD_ERASED_REASON,
+    });
   });
 
   it('a row left sending by a dead worker becomes failed, saying it may have reached the phone, and is never sent again', async () => {

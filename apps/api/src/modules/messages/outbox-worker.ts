@@ -50,6 +50,7 @@ export const INTERRUPTED_REASON =
   'Sending was interrupted (the server stopped while it was sending), so this SMS may or may not have reached the phone. It was not sent again, to avoid a double SMS: send a new message if needed.';
 
 export const ERASED_REASON = 'The parent’s contact details were erased before this SMS was sent.';
+export const CHILD_ERASED_REASON = 'The child’s data was erased before this SMS was sent.';
 
 /** The wait before try `attempts + 1`: retryAfterMs, doubled each time, at most an hour. */
 export const retryWaitMs = (attempts: number, retryAfterMs: number) =>
@@ -61,7 +62,8 @@ interface ClaimedRow {
   phone_number: string | null;
   /** The row's own text (results) or null for the message's. */
   content: string | null;
-  text: string;
+  /** What to send; null when a child's erasure cleared a results row's text. */
+  text: string | null;
   attempts: number;
 }
 
@@ -102,7 +104,9 @@ async function claimDueRows(db: Db, limit: number) {
         returning r.id, r.message_id, r.phone_number, r.content, r.attempts
       )
       select c.id, c.message_id, c.phone_number, c.content, c.attempts,
-        coalesce(c.content, m.content) as text
+        -- A results row's own text is the only one it may send: the message's is another
+        -- child's (its sample), so a results row whose text was erased has none.
+        case when m.kind = 'results' then c.content else m.content end as text
       from claimed c join messages m on m.id = c.message_id
       order by c.id`,
   );
@@ -244,11 +248,14 @@ export async function sendDueBatch(
   if (rows.length === 0) return result;
 
   const updates: Update[] = [];
-  const erased = rows.filter((row) => row.phone_number === null);
-  for (const row of erased) {
-    updates.push({ ...untried([row], ERASED_REASON, 0)[0]!, status: 'failed', unattempt: 0 });
+  const sendable: ClaimedRow[] = [];
+  for (const row of rows) {
+    const erased =
+      row.phone_number === null ? ERASED_REASON : row.text === null ? CHILD_ERASED_REASON : null;
+    if (erased) updates.push({ ...untried([row], erased, 0)[0]!, status: 'failed', unattempt: 0 });
+    else sendable.push(row);
   }
-  const groups = groupsOf(rows.filter((row) => row.phone_number !== null));
+  const groups = groupsOf(sendable);
   let trouble: { reason: string | null; waitMs: number } | undefined;
   for (const group of groups) {
     if (trouble) {
@@ -265,7 +272,7 @@ export async function sendDueBatch(
     );
     const answers = await gateway.send({
       phones: group.map((row) => row.phone_number!),
-      text: group[0]!.text,
+      text: group[0]!.text!,
     });
     for (const row of group) {
       const answer = answers.get(row.phone_number!);
