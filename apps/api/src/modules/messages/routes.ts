@@ -22,7 +22,10 @@ import { getMessageDetail, listMessages, messageAudience, sendMessage } from './
 
 const idParams = z.object({ id: idParam });
 
-/** SMS to parents: sending (an outbox the worker sends from), the list and each message. */
+/**
+ * SMS to parents: sending (an outbox the worker sends from), the list and each message, a
+ * parent's opt-out, and each student's results of an exam to their parent.
+ */
 const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = app.requireRole('admin');
 
