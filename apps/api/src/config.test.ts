@@ -70,3 +70,43 @@ describe('TRUST_PROXY and the sign-up limit', () => {
     expect(() => loadConfig({ DATA_DIR: freshDir(), ...env })).toThrow(message);
   });
 });
+
+describe('M-Pesa settings', () => {
+  const token = 'm'.repeat(40);
+  const all = {
+    MPESA_CONSUMER_KEY: 'key',
+    MPESA_CONSUMER_SECRET: 'secret',
+    MPESA_SHORTCODE: '174379',
+    MPESA_PASSKEY: 'passkey',
+    MPESA_CALLBACK_TOKEN: token,
+    PUBLIC_URL: 'https://shule.example.ac.ke/',
+  };
+
+  it('is not configured when none is set, and a partial set names what is missing', () => {
+    expect(loadConfig({ DATA_DIR: freshDir() }).mpesa).toBeUndefined();
+    expect(() =>
+      loadConfig({ DATA_DIR: freshDir(), MPESA_CONSUMER_KEY: 'key', MPESA_SHORTCODE: '174379' }),
+    ).toThrow(
+      'M-Pesa needs MPESA_CONSUMER_SECRET, MPESA_PASSKEY, MPESA_CALLBACK_TOKEN, PUBLIC_URL as well',
+    );
+    expect(() => loadConfig({ DATA_DIR: freshDir(), ...all, MPESA_SHORTCODE: '12' })).toThrow(
+      'MPESA_SHORTCODE must be the Paybill number, 5 to 7 digits',
+    );
+  });
+
+  it("takes Daraja's sandbox unless MPESA_BASE_URL says otherwise", () => {
+    expect(loadConfig({ DATA_DIR: freshDir(), ...all }).mpesa).toEqual({
+      baseUrl: 'https://sandbox.safaricom.co.ke',
+      consumerKey: 'key',
+      consumerSecret: 'secret',
+      shortcode: '174379',
+      passkey: 'passkey',
+      callbackToken: token,
+      publicUrl: 'https://shule.example.ac.ke',
+    });
+    const live = { ...all, MPESA_BASE_URL: 'https://api.safaricom.co.ke' };
+    expect(loadConfig({ DATA_DIR: freshDir(), ...live }).mpesa?.baseUrl).toBe(
+      'https://api.safaricom.co.ke',
+    );
+  });
+});

@@ -39,6 +39,20 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, 'SMS_CALLBACK_TOKEN must be letters, digits, - and _ only')
     .optional(),
   SMS_WORKER: z.enum(['true', 'false']).default('true'),
+  PUBLIC_URL: z.string().url().optional(),
+  MPESA_BASE_URL: z.string().url().optional(),
+  MPESA_CONSUMER_KEY: z.string().optional(),
+  MPESA_CONSUMER_SECRET: z.string().optional(),
+  MPESA_SHORTCODE: z
+    .string()
+    .regex(/^\d{5,7}$/, 'MPESA_SHORTCODE must be the Paybill number, 5 to 7 digits')
+    .optional(),
+  MPESA_PASSKEY: z.string().optional(),
+  MPESA_CALLBACK_TOKEN: z
+    .string()
+    .min(MIN_SECRET_LENGTH, `MPESA_CALLBACK_TOKEN must be at least ${MIN_SECRET_LENGTH} characters`)
+    .regex(/^[A-Za-z0-9_-]+$/, 'MPESA_CALLBACK_TOKEN must be letters, digits, - and _ only')
+    .optional(),
   SMS_PRICE_PER_PART_KES: z
     .string()
     .regex(/^\d{1,4}(\.\d{1,2})?$/, 'SMS_PRICE_PER_PART_KES must be shillings, like 0.80')
@@ -48,6 +62,22 @@ const envSchema = z.object({
 /** Africa's Talking's documented hosts: the sandbox for the username "sandbox", else live. */
 export const AT_SANDBOX_URL = 'https://api.sandbox.africastalking.com';
 export const AT_LIVE_URL = 'https://api.africastalking.com';
+
+/** Safaricom Daraja's sandbox: the default base URL until a school goes live. */
+export const DARAJA_SANDBOX_URL = 'https://sandbox.safaricom.co.ke';
+
+/** The school's Daraja app and Paybill (modules/payments); absent until all are set. */
+export interface MpesaConfig {
+  baseUrl: string;
+  consumerKey: string;
+  consumerSecret: string;
+  shortcode: string;
+  passkey: string;
+  /** The secret in the callback paths M-Pesa is given. */
+  callbackToken: string;
+  /** Where M-Pesa reaches this installation: the callbacks' base (PUBLIC_URL). */
+  publicUrl: string;
+}
 
 /** How SMS leave (or do not leave) the machine: modules/messages. */
 export type SmsDriverConfig =
@@ -100,6 +130,35 @@ export interface Config {
   /** Uploaded photos: the bytes a school may keep, and the uploads a user may send in an hour. */
   uploadLimits: { quotaBytes: number; perUserPerHour: number };
   sms: SmsConfig;
+  /** Absent: M-Pesa is not configured, and its buttons say so; cash and bank still work. */
+  mpesa?: MpesaConfig;
+}
+
+const MPESA_SETTINGS = [
+  'MPESA_CONSUMER_KEY',
+  'MPESA_CONSUMER_SECRET',
+  'MPESA_SHORTCODE',
+  'MPESA_PASSKEY',
+  'MPESA_CALLBACK_TOKEN',
+  'PUBLIC_URL',
+] as const;
+
+/** M-Pesa when every setting it needs is there; none of them set means not configured. */
+function mpesaOf(e: z.output<typeof envSchema>): MpesaConfig | undefined {
+  const missing = MPESA_SETTINGS.filter((name) => !e[name]);
+  if (missing.length === MPESA_SETTINGS.length) return undefined;
+  if (missing.length > 0) {
+    throw new Error(`Invalid configuration:\n  M-Pesa needs ${missing.join(', ')} as well`);
+  }
+  return {
+    baseUrl: e.MPESA_BASE_URL ?? DARAJA_SANDBOX_URL,
+    consumerKey: e.MPESA_CONSUMER_KEY!,
+    consumerSecret: e.MPESA_CONSUMER_SECRET!,
+    shortcode: e.MPESA_SHORTCODE!,
+    passkey: e.MPESA_PASSKEY!,
+    callbackToken: e.MPESA_CALLBACK_TOKEN!,
+    publicUrl: e.PUBLIC_URL!.replace(/\/+$/, ''),
+  };
 }
 
 function smsGateway(e: z.output<typeof envSchema>): SmsDriverConfig {
@@ -190,5 +249,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workerInProcess: e.SMS_WORKER === 'true',
       pricePerPartCents: centsOf(e.SMS_PRICE_PER_PART_KES),
     },
+    mpesa: mpesaOf(e),
   };
 }

@@ -1,5 +1,6 @@
 export * from './academics';
 export * from './audit';
+export * from './fees';
 export * from './idempotency';
 export * from './messages';
 export * from './people';

@@ -3,8 +3,11 @@ import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core
 import {
   examScores,
   idempotencyKeys,
+  ledgerEntries,
   messageRecipients,
+  mpesaStkRequests,
   parents,
+  payments,
   reportRemarks,
   studentSubjects,
   students,
@@ -51,6 +54,9 @@ export const ERASED_FIRST_NAME = 'Erased';
 export const ERASED_LAST_NAME = 'student';
 
 const schoolOwn = { keep: "the school's own record (an id or a date), not the child's" } as const;
+const money = {
+  keep: "the school's books without a name: balances, collections and receipts must add up",
+} as const;
 const result = {
   keep: 'a mark without a name: kept so that the class means of past exams stay true',
 } as const;
@@ -189,6 +195,88 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
         claimed_at: schoolOwn,
         sent_at: schoolOwn,
         delivered_at: schoolOwn,
+        updated_at: schoolOwn,
+      },
+    },
+  },
+  {
+    // A fee ledger is the school's books: the rows stay whole (a balance, a class's collection
+    // and the receipts must stay true), tied to the erased row that no longer names anyone.
+    table: ledgerEntries,
+    of: 'student',
+    key: ledgerEntries.studentId,
+    erase: {
+      rows: 'keep',
+      columns: {
+        id: schoolOwn,
+        school_id: schoolOwn,
+        student_id: money,
+        kind: money,
+        amount_cents: money,
+        term_id: money,
+        fee_amount_id: money,
+        payment_id: money,
+        sponsor_id: money,
+        reverses_id: money,
+        // A waiver's reason may name the child or the family's circumstances.
+        note: 'clear',
+        granted_by: { keep: 'a staff name or an office, not the child' },
+        recorded_by: { keep: 'a staff user id' },
+        created_at: schoolOwn,
+      },
+    },
+  },
+  {
+    // Receipts stay (the books must add up); who paid, and from which phone, goes.
+    table: payments,
+    of: 'student',
+    key: payments.studentId,
+    erase: {
+      rows: 'keep',
+      columns: {
+        id: schoolOwn,
+        school_id: schoolOwn,
+        student_id: money,
+        method: money,
+        source: money,
+        amount_cents: money,
+        receipt_number: money,
+        reference: { keep: "the bank's or M-Pesa's receipt: finds the money, not the child" },
+        // The admission number as the payer typed it.
+        account_reference: 'clear',
+        payer_name: 'clear',
+        payer_phone: 'clear',
+        sponsor_id: money,
+        paid_at: money,
+        recorded_by: { keep: 'a staff user id' },
+        matched_by: { keep: 'a staff user id' },
+        matched_at: schoolOwn,
+        created_at: schoolOwn,
+      },
+    },
+  },
+  {
+    table: mpesaStkRequests,
+    of: 'student',
+    key: mpesaStkRequests.studentId,
+    erase: {
+      rows: 'keep',
+      columns: {
+        id: schoolOwn,
+        school_id: schoolOwn,
+        student_id: money,
+        phone_number: 'clear',
+        amount_cents: money,
+        // The admission number sent to M-Pesa.
+        account_reference: { replace: sql`'erased'` },
+        merchant_request_id: { keep: "M-Pesa's id of the request" },
+        checkout_request_id: { keep: "M-Pesa's id: a late callback must still find no one" },
+        status: money,
+        result_code: money,
+        result_desc: money,
+        payment_id: money,
+        requested_by: { keep: 'a staff user id' },
+        created_at: schoolOwn,
         updated_at: schoolOwn,
       },
     },

@@ -122,8 +122,11 @@ describe('GET /api/students/{id}/data_export/', () => {
     });
     expect(Object.keys(data.tables).sort()).toEqual([
       'exam_scores',
+      'ledger_entries',
       'message_recipients',
+      'mpesa_stk_requests',
       'parents',
+      'payments',
       'report_remarks',
       'student_subjects',
       'students',
