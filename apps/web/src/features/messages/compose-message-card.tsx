@@ -30,8 +30,8 @@ export function partsText(content: string) {
   const left = p.parts * p.perPart - p.units;
   const encoding =
     p.encoding === 'GSM-7'
-      ? 'plain text: 160 characters in one SMS, 153 each once split'
-      : 'has an emoji or a character outside plain SMS text: 70 in one SMS, 67 each once split';
+      ? 'Plain SMS text: 160 characters in one SMS, 153 each once split.'
+      : 'An emoji or a character outside plain SMS text (a curly quote) makes parts shorter: 70 characters in one SMS, 67 each once split.';
   return {
     parts: p.parts,
     summary:
@@ -145,7 +145,7 @@ export function ComposeMessageCard({ classes }: { classes: readonly ClassRow[] }
               <p data-testid="sms-parts" className="tabular-nums">
                 {parts.summary}
               </p>
-              {parts.encoding ? <p>This message is {parts.encoding}.</p> : null}
+              {parts.encoding ? <p>{parts.encoding}</p> : null}
               {parts.parts > 1 && !tooLong ? (
                 <p className="font-medium text-yellow-800">
                   More than one SMS part costs more: each parent is charged for {parts.parts} SMS.

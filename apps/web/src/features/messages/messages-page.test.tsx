@@ -203,7 +203,11 @@ describe('the messaging screen', () => {
     // Swahili with a curly apostrophe is UCS-2: 70 in one part.
     fireEvent.change(textarea(), { target: { value: 'Mzazi, mtoto wako hakuja shuleni leo’' } });
     expect(parts()).toBe('37 characters · 1 SMS part · 33 left in this part');
-    expect(screen.getByText(/outside plain SMS text: 70 in one SMS/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        /outside plain SMS text \(a curly quote\) makes parts shorter: 70 characters in one SMS/,
+      ),
+    ).toBeTruthy();
     fireEvent.change(textarea(), { target: { value: '🎉'.repeat(202) } });
     expect(screen.getByText(MESSAGE_MESSAGES.contentTooLong)).toBeTruthy();
   });
