@@ -158,6 +158,15 @@ describe('results page', () => {
     expect(lines.at(-1)).toMatch(/^Form 4,3,70,,B\+,1,0,1,0,1,/);
   });
 
+  it("offers an admin to SMS the results to the parents of the level's streams", async () => {
+    const api = fakeApi(analysis());
+    vi.stubGlobal('fetch', api.fetch);
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'SMS results to parents' }));
+    expect(await screen.findByRole('dialog', { name: 'SMS results to parents' })).toBeTruthy();
+    expect(api.asked).toContain('/api/exams/6/results_sms/?school=7&classes=1%2C2');
+  });
+
   it('asks for the stream chosen', async () => {
     const api = fakeApi(analysis());
     vi.stubGlobal('fetch', api.fetch);

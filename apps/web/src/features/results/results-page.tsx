@@ -18,10 +18,12 @@ import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { useClasses } from '../../lib/queries/classes';
 import { useExams } from '../../lib/queries/exams';
+import { useIsAdmin } from '../../lib/roles';
 import { AnalysisTableCard } from './analysis-table';
 import { DownloadPdfButton } from './download-pdf-button';
 import { useAnalysis, useDownloadAnalysisPdf } from './get-analysis';
 import type { MeritListScope } from './get-merit-list';
+import { ResultsSmsButton } from './results-sms-button';
 
 // Chart.js loads after the tables' data, and only on this screen.
 const AnalysisCharts = lazy(async () => ({
@@ -60,6 +62,7 @@ export function ResultsPage() {
   const [params, setParams] = useSearchParams();
   const exams = useExams();
   const classes = useClasses();
+  const isAdmin = useIsAdmin();
   const sorted = useMemo(
     () =>
       [...(exams.data ?? [])].sort(
@@ -97,9 +100,26 @@ export function ResultsPage() {
     });
 
   const hasEntries = (analysis.data?.overall.summary.entries ?? 0) > 0;
+  // The classes of the level or the stream shown: their parents can be sent the results.
+  const scopeClassIds =
+    scope === null
+      ? []
+      : 'class' in scope
+        ? [scope.class]
+        : streams.filter((c) => c.level === scope.level).map((c) => c.id);
   const actions =
     analysis.data && hasEntries ? (
-      <DownloadPdfButton pending={pdf.isPending} onClick={() => downloadPdf(analysis.data)} />
+      <>
+        {isAdmin && exam ? (
+          <ResultsSmsButton
+            examId={exam.id}
+            examName={exam.name}
+            scopeName={analysis.data.scope.name}
+            classIds={scopeClassIds}
+          />
+        ) : null}
+        <DownloadPdfButton pending={pdf.isPending} onClick={() => downloadPdf(analysis.data)} />
+      </>
     ) : null;
 
   const breadcrumb = [{ label: 'Dashboard', to: '/dashboard' }, { label: 'Results' }];
