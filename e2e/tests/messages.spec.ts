@@ -132,3 +132,80 @@ test("a parent switched off on the child's page is left out of a message, at 128
   await expect(page.getByRole('table')).toContainText('John Otieno');
   await expect(page.getByRole('table')).not.toContainText('John Baraka');
 });
+
+/**
+ * Results by SMS at 390 px: on the exam's results, the admin previews one student's text, sends
+ * each parent their own child's results, and follows the link to the message's delivery.
+ */
+test("each parent sent their own child's results from the exam's results, at 390 px", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const school = await registerSchoolViaApi(request, 'Results SMS School');
+  const { schoolId, post } = await apiSession(request, school);
+  await post('/grades/grades/kcse/');
+  const east = (await post(`/classes/?school=${schoolId}`, { name: '4 East', level: 'Form 4' }))
+    .class;
+  const subjects: number[] = [];
+  for (const [name, code] of [
+    ['English', 'ENG'],
+    ['Mathematics', 'MAT'],
+  ]) {
+    subjects.push((await post('/grades/subjects/', { name, code, classes: [east.id] })).id);
+  }
+  const exam = await post('/grades/exams/', {
+    name: 'End term',
+    start_date: '2026-07-27',
+    end_date: '2026-07-31',
+  });
+  const admit = async (first_name: string, sms: 'granted' | 'refused', marks: number[]) => {
+    const { student } = await post(`/classes/${east.id}/add_student/`, {
+      first_name,
+      last_name: 'Kamau',
+      date_of_birth: '2009-05-14',
+      gender: 'female',
+      parent: { first_name: 'Grace', last_name: first_name, phone_number: uniquePhone() },
+      consents: { photos: 'unknown', sms },
+    });
+    await post('/grades/student_subject_grades/', {
+      student: student.id,
+      exam: exam.id,
+      subject_marks: Object.fromEntries(subjects.map((id, i) => [id, marks[i]])),
+    });
+    return student;
+  };
+  const wanjiru = await admit('Wanjiru', 'granted', [72, 80]);
+  await admit('Akinyi', 'granted', [55, 61]);
+  await admit('Chebet', 'refused', [45, 50]);
+  await loginViaUi(page, school);
+
+  await page.goto(`/results?exam=${exam.id}`);
+  await page.getByRole('button', { name: 'SMS results to parents' }).click();
+  const dialog = page.getByRole('dialog', { name: 'SMS results to parents' });
+  const sample = dialog.getByTestId('results-sms-sample');
+  await expect(sample).toContainText(/(Wanjiru|Akinyi) Kamau Adm \d+/);
+  await expect(sample).toContainText('End term');
+  await expect(sample).toContainText('MAT');
+  await expect(dialog.getByTestId('results-sms-audience')).toContainText(
+    'Reaches the parents of 2 students',
+  );
+  await expect(dialog.getByTestId('results-sms-audience')).toContainText(
+    'Left out: 1 student whose parent has not consented to SMS',
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
+  await dialog.getByRole('button', { name: 'Send to the parents of 2 students' }).click();
+  await expect(dialog.getByText('Results queued for the parents of 2 students')).toBeVisible();
+  await dialog.getByRole('link', { name: 'See its delivery' }).click();
+
+  await expect(page).toHaveURL(/\/messages\/\d+$/);
+  await expect(page.getByText('Results of End term · 4 East parents')).toBeVisible();
+  const recipients = page.getByRole('list', { name: 'Recipients' }).getByTestId('recipient');
+  await expect(recipients).toHaveCount(2);
+  const hers = recipients.filter({ hasText: 'about Wanjiru Kamau' });
+  await expect(hers).toContainText(wanjiru.admission_number);
+  await expect(hers).not.toContainText('Akinyi');
+  await expect(recipients.filter({ hasText: 'Delivered' })).toHaveCount(2, { timeout: 20_000 });
+});
