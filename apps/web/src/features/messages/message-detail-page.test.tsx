@@ -120,6 +120,10 @@ describe("a message's page", () => {
         kind: 'results',
         exam: { id: 9, name: 'End term' },
         test_mode: true,
+        recipients: 1,
+        counts: { queued: 0, sending: 0, sent: 0, delivered: 1, failed: 0 },
+        skipped_no_consent: 2,
+        skipped_opted_out: 1,
         content: 'Kilimani: Wanjiru Kamau 0421 End term ENG 72B+ mean B+',
       }),
       recipients: [
@@ -135,6 +139,12 @@ describe("a message's page", () => {
     renderWithApp(<MessageDetailPage />, at('6'));
     expect(await screen.findByTestId('sms-test-mode')).toBeTruthy();
     expect(screen.getByText('Results of End term · Form 4 East parents')).toBeTruthy();
+    expect(document.body.textContent).toContain(
+      'The parents of 1 student: 1 delivered · 0 sent · 0 failed',
+    );
+    expect(document.body.textContent).toContain(
+      'Left out: 2 students whose parent has not consented to SMS and 1 student whose parent opted out of SMS.',
+    );
     const row = within(screen.getByRole('table')).getByTestId('recipient');
     expect(within(row).getAllByRole('cell')[2]!.textContent).toBe(
       'Wanjiru KamauKilimani: Wanjiru Kamau 0421 End term ENG 72B+ mean B+',

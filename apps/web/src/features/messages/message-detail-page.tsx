@@ -21,6 +21,7 @@ import {
   MessageStatusBadge,
   plural,
   RecipientStatusBadge,
+  recipientsCount,
   recipientsText,
   sentAt,
   skippedText,
@@ -90,7 +91,7 @@ export function MessageDetailPage() {
 }
 
 function MessageSummary({ message }: { message: Message }) {
-  const skipped = skippedText(message);
+  const skipped = skippedText(message, message.kind);
   return (
     <Card className="space-y-3 p-5">
       <div className="flex flex-wrap items-center gap-2">
@@ -108,7 +109,7 @@ function MessageSummary({ message }: { message: Message }) {
         <div>
           <dt className="text-xs text-muted-foreground">Delivery</dt>
           <dd className="tabular-nums">
-            {plural(message.recipients, 'parent')}: {countsText(message)}
+            {recipientsCount(message)}: {countsText(message)}
           </dd>
         </div>
         <div>

@@ -62,15 +62,31 @@ export function costText(message: Pick<Message, 'cost' | 'estimated_cost' | 'tes
   return `Estimated ${formatKes(message.estimated_cost)}`;
 }
 
-/** Parents left out, in words, or null when none were. */
-export function skippedText(skipped: { skipped_no_consent: number; skipped_opted_out: number }) {
+/**
+ * Who was left out, in words, or null when nobody was. A results message counts students (a
+ * parent of two children gets two texts, or is left out twice).
+ */
+export function skippedText(
+  skipped: { skipped_no_consent: number; skipped_opted_out: number },
+  kind: Message['kind'] = 'broadcast',
+) {
+  const who = (n: number, why: string) =>
+    kind === 'results'
+      ? `${plural(n, 'student')} whose parent ${why}`
+      : `${plural(n, 'parent')} who ${why}`;
   const parts = [
     skipped.skipped_no_consent > 0
-      ? `${plural(skipped.skipped_no_consent, 'parent')} without SMS consent`
+      ? kind === 'results'
+        ? who(skipped.skipped_no_consent, 'has not consented to SMS')
+        : `${plural(skipped.skipped_no_consent, 'parent')} without SMS consent`
       : null,
-    skipped.skipped_opted_out > 0
-      ? `${plural(skipped.skipped_opted_out, 'parent')} who opted out of SMS`
-      : null,
+    skipped.skipped_opted_out > 0 ? who(skipped.skipped_opted_out, 'opted out of SMS') : null,
   ].filter(Boolean);
   return parts.length > 0 ? `Left out: ${parts.join(' and ')}` : null;
 }
+
+/** How many were sent it: parents, or for results each student's parent. */
+export const recipientsCount = (message: Pick<Message, 'kind' | 'recipients'>) =>
+  message.kind === 'results'
+    ? `The parents of ${plural(message.recipients, 'student')}`
+    : plural(message.recipients, 'parent');
