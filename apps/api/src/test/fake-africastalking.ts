@@ -45,6 +45,8 @@ export interface FakeAfricasTalkingOptions {
   reportDelayMs?: number;
   /** What one SMS part costs, in cents of a shilling (80: "KES 0.8000"). */
   centsPerPart?: number;
+  /** How long each answer takes, as a real gateway's round trip would. */
+  answerDelayMs?: number;
 }
 
 /** The per-recipient codes, by name (KENYA.md). */
@@ -81,6 +83,7 @@ export async function startFakeAfricasTalking(options: FakeAfricasTalkingOptions
   let callbackUrl = options.callbackUrl;
   let autoReport = options.autoReport ?? false;
   const reportDelayMs = options.reportDelayMs ?? 300;
+  const answerDelayMs = options.answerDelayMs ?? 0;
 
   const requests: FakeSmsRequest[] = [];
   const reports: PostedReport[] = [];
@@ -205,7 +208,14 @@ export async function startFakeAfricasTalking(options: FakeAfricasTalkingOptions
     req.on('data', (chunk: string) => {
       body += chunk;
     });
-    req.on('end', () => handle(req, res, body));
+    req.on('end', () => {
+      if (answerDelayMs === 0) return handle(req, res, body);
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        handle(req, res, body);
+      }, answerDelayMs);
+      timers.add(timer);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
