@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { AT_LIVE_URL, AT_SANDBOX_URL, loadConfig } from './config';
 
 const dirs: string[] = [];
 const freshDir = () => {
@@ -108,5 +108,85 @@ describe('M-Pesa settings', () => {
     expect(loadConfig({ DATA_DIR: freshDir(), ...live }).mpesa?.baseUrl).toBe(
       'https://api.safaricom.co.ke',
     );
+  });
+});
+
+describe('SMS settings', () => {
+  const token = 'a'.repeat(32);
+
+  it('default to the test driver, the worker in the API process and KES 0.80 a part', () => {
+    expect(loadConfig({ DATA_DIR: freshDir() }).sms).toEqual({
+      gateway: { driver: 'test' },
+      callbackToken: undefined,
+      workerInProcess: true,
+      pricePerPartCents: 80,
+    });
+  });
+
+  it("read Africa's Talking's settings, the sandbox host for the username sandbox and live otherwise", () => {
+    const at = { SMS_DRIVER: 'africastalking', AT_API_KEY: 'key' };
+    expect(loadConfig({ DATA_DIR: freshDir(), ...at, AT_USERNAME: 'sandbox' }).sms.gateway).toEqual(
+      {
+        driver: 'africastalking',
+        username: 'sandbox',
+        apiKey: 'key',
+        senderId: undefined,
+        baseUrl: AT_SANDBOX_URL,
+      },
+    );
+    const live = loadConfig({
+      DATA_DIR: freshDir(),
+      ...at,
+      AT_USERNAME: 'moigirls',
+      AT_SENDER_ID: 'MOIGIRLS',
+      SMS_CALLBACK_TOKEN: token,
+      SMS_WORKER: 'false',
+      SMS_PRICE_PER_PART_KES: '1.5',
+    }).sms;
+    expect(live).toEqual({
+      gateway: {
+        driver: 'africastalking',
+        username: 'moigirls',
+        apiKey: 'key',
+        senderId: 'MOIGIRLS',
+        baseUrl: AT_LIVE_URL,
+      },
+      callbackToken: token,
+      workerInProcess: false,
+      pricePerPartCents: 150,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: freshDir(),
+        ...at,
+        AT_USERNAME: 'x',
+        AT_BASE_URL: 'http://127.0.0.1:9',
+      }).sms.gateway,
+    ).toMatchObject({ baseUrl: 'http://127.0.0.1:9' });
+  });
+
+  it('ignore the AT_ settings in test mode', () => {
+    expect(
+      loadConfig({ DATA_DIR: freshDir(), AT_USERNAME: 'moigirls', AT_API_KEY: 'key' }).sms.gateway,
+    ).toEqual({ driver: 'test' });
+  });
+
+  it.each([
+    [{ SMS_DRIVER: 'twilio' }, /SMS_DRIVER/],
+    [{ SMS_DRIVER: 'africastalking', AT_USERNAME: 'moigirls' }, /needs AT_USERNAME and AT_API_KEY/],
+    [{ SMS_DRIVER: 'africastalking', AT_API_KEY: 'key' }, /needs AT_USERNAME and AT_API_KEY/],
+    [{ AT_BASE_URL: 'not a url' }, /AT_BASE_URL/],
+    [{ SMS_CALLBACK_TOKEN: 'short' }, /SMS_CALLBACK_TOKEN must be at least 32 characters/],
+    [{ SMS_CALLBACK_TOKEN: `${'a'.repeat(32)}/x` }, /SMS_CALLBACK_TOKEN must be letters, digits/],
+    [{ SMS_WORKER: 'yes' }, /SMS_WORKER/],
+    [{ SMS_PRICE_PER_PART_KES: '0,80' }, /SMS_PRICE_PER_PART_KES must be shillings/],
+    [{ SMS_PRICE_PER_PART_KES: '0.805' }, /SMS_PRICE_PER_PART_KES must be shillings/],
+  ])('refuse %j', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: freshDir(), ...env })).toThrow(message);
+  });
+
+  it('an empty setting counts as unset', () => {
+    const sms = loadConfig({ DATA_DIR: freshDir(), SMS_DRIVER: '', AT_SENDER_ID: '' }).sms;
+    expect(sms.gateway).toEqual({ driver: 'test' });
   });
 });
