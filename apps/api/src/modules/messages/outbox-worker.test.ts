@@ -305,6 +305,74 @@ describe(`outbox worker (${testDriver})`, () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('a long batch claims its rows afresh before each call, so none of them looks abandoned', async () => {
+    await queueMessage(db(), school.schoolId, {
+      phones: [uniquePhone(), uniquePhone(), uniquePhone()],
+      ownTexts: ['One', 'Two', 'Three'],
+    });
+    const resolvedDuringCalls: number[] = [];
+    const slow: SmsGateway = {
+      name: 'test',
+      send: async (sms) => {
+        // Each call takes "six minutes": by the third, a claim made with the batch would be
+        // twelve minutes old, past the ten after which a row counts as abandoned.
+        await db().execute(
+          sql`update message_recipients set claimed_at = claimed_at - interval '6 minutes' where status = 'sending'`,
+        );
+        resolvedDuringCalls.push(await resolveInterrupted(db(), OUTBOX_DEFAULTS.staleAfterMs));
+        return testGateway.send(sms);
+      },
+    };
+    expect(await sendDueBatch(db(), slow)).toMatchObject({ sent: 3, unrecorded: 0 });
+    expect(resolvedDuringCalls).toEqual([0, 0, 0]);
+  });
+
+  it('writes each call’s answers as it returns: a crash mid-batch leaves only the rest unknown', async () => {
+    const { ids } = await queueMessage(db(), school.schoolId, {
+      phones: [uniquePhone(), uniquePhone(), uniquePhone()],
+      ownTexts: ['One', 'Two', 'Three'],
+    });
+    let call = 0;
+    const crashing: SmsGateway = {
+      name: 'test',
+      send: async (sms) => {
+        call += 1;
+        if (call === 2) throw new Error('the process dies here');
+        return testGateway.send(sms);
+      },
+    };
+    await expect(sendDueBatch(db(), crashing)).rejects.toThrow('the process dies here');
+    expect((await rowsOf(db(), ids)).map((row) => row.status)).toEqual([
+      'sent',
+      'sending',
+      'sending',
+    ]);
+  });
+
+  it('rows another worker resolved as interrupted meanwhile are neither sent nor overwritten', async () => {
+    const { ids } = await queueMessage(db(), school.schoolId, {
+      phones: [uniquePhone(), uniquePhone()],
+      ownTexts: ['One', 'Two'],
+    });
+    const { gateway, calls } = scriptedGateway(sent);
+    const racing: SmsGateway = {
+      name: 'test',
+      send: async (sms) => {
+        await resolveInterrupted(db(), 0);
+        return gateway.send(sms);
+      },
+    };
+    expect(await sendDueBatch(db(), racing)).toMatchObject({ claimed: 2, unrecorded: 1 });
+    expect(calls.map((c) => c.text)).toEqual(['One']);
+    for (const row of await rowsOf(db(), ids)) {
+      expect(row).toMatchObject({
+        status: 'failed',
+        reason: INTERRUPTED_REASON,
+        gatewayMessageId: null,
+      });
+    }
+  });
+
   it('two workers at once never claim one row twice', async () => {
     const phones = Array.from({ length: 150 }, () => uniquePhone());
     await queueMessage(db(), school.schoolId, { phones: phones.slice(0, 75) });

@@ -146,6 +146,20 @@ async function holdQueue(db: Db, reason: string, holdMs: number) {
       set reason = excluded.reason, held_at = excluded.held_at, resume_at = excluded.resume_at`);
 }
 
+/** Refreshes claimed_at of those of `rows` still 'sending'; answers their ids. */
+async function reclaim(db: Db, rows: ClaimedRow[]) {
+  const kept = await queryRows<{ id: number }>(
+    db,
+    sql`update message_recipients set claimed_at = now()
+      where status = 'sending' and id in (${sql.join(
+        rows.map((row) => sql`${row.id}`),
+        sql`, `,
+      )})
+      returning id`,
+  );
+  return new Set(kept.map((row) => row.id));
+}
+
 /** One gateway call's worth of rows: one message's rows that share its text, or one row. */
 function groupsOf(rows: ClaimedRow[]) {
   const groups: ClaimedRow[][] = [];
@@ -225,6 +239,8 @@ export interface RoundResult {
   failed: number;
   requeued: number;
   held: boolean;
+  /** Answers not written: their rows were no longer 'sending'. */
+  unrecorded: number;
 }
 
 /**
@@ -244,57 +260,66 @@ export async function sendDueBatch(
     failed: 0,
     requeued: 0,
     held: false,
+    unrecorded: 0,
   };
   if (rows.length === 0) return result;
 
-  const updates: Update[] = [];
+  // Answers are written as each call returns: a crash later in the batch leaves only the
+  // call in flight unknown (decision 014).
+  const write = async (updates: Update[]) => {
+    if (updates.length === 0) return;
+    // Fewer than written: another worker resolved some as interrupted meanwhile.
+    result.unrecorded += updates.length - (await record(db, updates));
+    for (const update of updates) {
+      if (update.status === 'sent') result.sent += 1;
+      else if (update.status === 'failed') result.failed += 1;
+      else result.requeued += 1;
+    }
+  };
+
+  const erased: Update[] = [];
   const sendable: ClaimedRow[] = [];
   for (const row of rows) {
-    const erased =
+    const reason =
       row.phone_number === null ? ERASED_REASON : row.text === null ? CHILD_ERASED_REASON : null;
-    if (erased) updates.push({ ...untried([row], erased, 0)[0]!, status: 'failed', unattempt: 0 });
+    if (reason) erased.push({ ...untried([row], reason, 0)[0]!, status: 'failed', unattempt: 0 });
     else sendable.push(row);
   }
+  await write(erased);
+
   const groups = groupsOf(sendable);
-  let trouble: { reason: string | null; waitMs: number } | undefined;
-  for (const group of groups) {
-    if (trouble) {
-      updates.push(...untried(group, trouble.reason, trouble.waitMs));
-      continue;
-    }
-    const ids = group.map((row) => row.id);
-    // A fresh claim for this call's rows: a long batch's later rows do not look abandoned.
-    await db.execute(
-      sql`update message_recipients set claimed_at = now() where id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
+  for (const [at, claimed] of groups.entries()) {
+    // The batch's rows still to go are claimed afresh before each call, so none looks
+    // abandoned while this worker is alive however long the batch takes; a row another worker
+    // has meanwhile resolved as interrupted is no longer 'sending' and is not sent.
+    const kept = await reclaim(db, groups.slice(at).flat());
+    const group = claimed.filter((row) => kept.has(row.id));
+    if (group.length === 0) continue;
     const answers = await gateway.send({
       phones: group.map((row) => row.phone_number!),
       text: group[0]!.text!,
     });
+    const updates: Update[] = [];
+    let trouble: { reason: string | null; waitMs: number } | undefined;
     for (const row of group) {
       const answer = answers.get(row.phone_number!);
       if (!answer) throw new Error(`The ${gateway.name} driver answered no outcome for a phone`);
       updates.push(updateFor(row, answer, options));
       if (answer.outcome === 'hold') {
-        result.held = true;
         trouble = { reason: answer.reason, waitMs: options.holdMs };
+        if (!result.held) await holdQueue(db, answer.reason, options.holdMs);
+        result.held = true;
       } else if (answer.outcome === 'retry') {
         trouble ??= { reason: null, waitMs: 0 };
       }
     }
-  }
-  if (result.held) {
-    const reason = updates.find((u) => u.status === 'queued' && u.reason)?.reason ?? '';
-    await holdQueue(db, reason, options.holdMs);
-  }
-  await record(db, updates);
-  for (const update of updates) {
-    if (update.status === 'sent') result.sent += 1;
-    else if (update.status === 'failed') result.failed += 1;
-    else result.requeued += 1;
+    await write(updates);
+    if (trouble) {
+      // The gateway is in trouble: the rest of the batch goes back untried.
+      const rest = groups.slice(at + 1).flat();
+      await write(untried(rest, trouble.reason, trouble.waitMs));
+      break;
+    }
   }
   if (result.sent > 0)
     await db.execute(sql`delete from sms_gateway_holds where resume_at <= now()`);
@@ -360,6 +385,9 @@ export function startOutboxWorker(
       await deliverTestMessages(db, options.testDeliveryAfterMs);
       const result = await sendDueBatch(db, gateway, options);
       if (result.claimed > 0) log.info({ sms: result, driver: gateway.name }, 'sms: batch sent');
+      if (result.unrecorded > 0) {
+        log.warn({ sms: result }, 'sms: answers for rows already resolved as interrupted');
+      }
       if (result.claimed === options.batchSize) delay = 0;
     } catch (err) {
       log.error({ err }, 'sms: outbox round failed');
