@@ -25,8 +25,10 @@ const gateway = spawn(tsx, ['apps/api/src/test/fake-africastalking.ts'], {
     FAKE_AT_CALLBACK_URL: `http://127.0.0.1:${port}/api/sms/delivery_reports/${callbackToken}`,
   },
 });
+let server;
 gateway.on('exit', (code) => {
   console.error(`The fake SMS gateway stopped (${code})`);
+  server?.kill('SIGTERM');
   process.exit(1);
 });
 // Its first line is the driver's settings: { username, apiKey, baseUrl }.
@@ -35,7 +37,7 @@ const fake = await new Promise((resolve) => {
 });
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shule-e2e-'));
-const server = spawn(tsx, ['apps/api/src/server.ts'], {
+server = spawn(tsx, ['apps/api/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: {

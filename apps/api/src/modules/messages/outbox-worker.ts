@@ -357,8 +357,6 @@ export async function deliverTestMessages(db: Db, afterMs: number) {
 export interface OutboxWorker {
   /** Stops polling; waits for the round in hand (its batch is finished and recorded). */
   stop(): Promise<void>;
-  /** Runs a round now instead of at the next poll (or right after the current one). */
-  wake(): void;
 }
 
 /**
@@ -373,7 +371,6 @@ export function startOutboxWorker(
 ): OutboxWorker {
   const options = { ...OUTBOX_DEFAULTS, ...overrides };
   let stopped = false;
-  let again = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
@@ -402,9 +399,7 @@ export function startOutboxWorker(
       timer = undefined;
       running = round().then((next) => {
         running = undefined;
-        const wanted = again ? 0 : next;
-        again = false;
-        schedule(wanted);
+        schedule(next);
       });
     }, delay);
   };
@@ -415,14 +410,6 @@ export function startOutboxWorker(
       stopped = true;
       if (timer) clearTimeout(timer);
       await running;
-    },
-    wake: () => {
-      if (running) {
-        again = true;
-      } else if (timer && !stopped) {
-        clearTimeout(timer);
-        schedule(0);
-      }
     },
   };
 }
