@@ -4,6 +4,7 @@ import auditRoutes from './audit/routes';
 import { accountRoutes, sessionRoutes } from './auth/routes';
 import classRoutes from './classes/routes';
 import examRoutes from './exams/routes';
+import feeStructureRoutes from './fees/structure-routes';
 import gradeRoutes from './grades/routes';
 import deliveryReportRoutes from './messages/delivery-report-routes';
 import messageRoutes from './messages/routes';
@@ -70,4 +71,5 @@ export const protectedDomainRoutes: FastifyPluginAsync[] = [
   auditRoutes,
   privacyRoutes,
   messageRoutes,
+  feeStructureRoutes,
 ];

@@ -1,0 +1,112 @@
+import { noContent } from '@shule/shared/api';
+import {
+  applyStructureParams,
+  applyStructureResponse,
+  createFeeCategoryBody,
+  feeCategoryListResponse,
+  feeCategorySchema,
+  feeStructureQuery,
+  feeStructureResponse,
+  putFeeStructureBody,
+  updateFeeCategoryBody,
+} from '@shule/shared/fee-structures';
+import { idParam } from '@shule/shared/fields';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireMoneyRole } from './access';
+import { createCategory, deleteCategory, listCategories, updateCategory } from './categories';
+import { applyStructure, getStructure, putStructure } from './structures';
+
+const idParams = z.object({ id: idParam });
+
+/**
+ * Fee categories and a term's fee structure:
+ * GET/POST /api/fees/categories/, PATCH/DELETE /api/fees/categories/{id}/,
+ * GET/PUT /api/fees/structures/, POST /api/fees/structures/{term}/apply/.
+ */
+const feeStructureRoutes: FastifyPluginAsyncZod = async (app) => {
+  const money = requireMoneyRole(app);
+
+  app.get(
+    '/fees/categories/',
+    { preHandler: money, schema: { response: { 200: feeCategoryListResponse }, tags: ['fees'] } },
+    async (request) => ({ categories: await listCategories(app.db, request.schoolId()) }),
+  );
+
+  app.post(
+    '/fees/categories/',
+    {
+      preHandler: money,
+      schema: { body: createFeeCategoryBody, response: { 201: feeCategorySchema }, tags: ['fees'] },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createCategory(app.db, request.schoolId(), request.body)),
+  );
+
+  app.patch(
+    '/fees/categories/:id/',
+    {
+      preHandler: money,
+      schema: {
+        params: idParams,
+        body: updateFeeCategoryBody,
+        response: { 200: feeCategorySchema },
+        tags: ['fees'],
+      },
+    },
+    (request) => updateCategory(app.db, request.schoolId(), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/fees/categories/:id/',
+    {
+      preHandler: money,
+      schema: { params: idParams, response: { 204: noContent }, tags: ['fees'] },
+    },
+    async (request, reply) => {
+      await deleteCategory(app.db, request.schoolId(), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/fees/structures/',
+    {
+      preHandler: money,
+      schema: {
+        querystring: feeStructureQuery,
+        response: { 200: feeStructureResponse },
+        tags: ['fees'],
+      },
+    },
+    (request) => getStructure(app.db, request.schoolId(), request.query.term),
+  );
+
+  app.put(
+    '/fees/structures/',
+    {
+      preHandler: money,
+      schema: {
+        body: putFeeStructureBody,
+        response: { 200: feeStructureResponse },
+        tags: ['fees'],
+      },
+    },
+    (request) => putStructure(app.db, request.schoolId(), request.body),
+  );
+
+  app.post(
+    '/fees/structures/:term/apply/',
+    {
+      preHandler: money,
+      schema: {
+        params: applyStructureParams,
+        response: { 200: applyStructureResponse },
+        tags: ['fees'],
+      },
+    },
+    (request) => applyStructure(app.db, request.schoolId(), request.params.term, request.user.id),
+  );
+};
+
+export default feeStructureRoutes;
