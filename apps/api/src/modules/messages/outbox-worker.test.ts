@@ -358,7 +358,11 @@ describe(`outbox worker (${testDriver})`, () => {
     const racing: SmsGateway = {
       name: 'test',
       send: async (sms) => {
-        await resolveInterrupted(db(), 0);
+        // This worker stalls past the stale time, and another worker resolves its rows.
+        await db().execute(
+          sql`update message_recipients set claimed_at = now() - interval '11 minutes' where status = 'sending'`,
+        );
+        await resolveInterrupted(db(), OUTBOX_DEFAULTS.staleAfterMs);
         return gateway.send(sms);
       },
     };
