@@ -379,7 +379,8 @@ export function startOutboxWorker(
     try {
       const interrupted = await resolveInterrupted(db, options.staleAfterMs);
       if (interrupted > 0) log.warn({ interrupted }, 'sms: rows left sending marked failed');
-      await deliverTestMessages(db, options.testDeliveryAfterMs);
+      // Only in test mode: with a real gateway 'sent' rows wait for reports, and there are many.
+      if (gateway.name === 'test') await deliverTestMessages(db, options.testDeliveryAfterMs);
       const result = await sendDueBatch(db, gateway, options);
       if (result.claimed > 0) log.info({ sms: result, driver: gateway.name }, 'sms: batch sent');
       if (result.unrecorded > 0) {
