@@ -27,7 +27,7 @@ export async function queueMessage(
     .values({
       schoolId,
       kind: ownTexts ? 'results' : 'broadcast',
-      content: ownTexts?.[0] ?? content,
+      content: ownTexts ? 'Mock results: each parent gets their own child’s' : content,
       classIds: [],
       classNames: ['Form 1 East'],
     })

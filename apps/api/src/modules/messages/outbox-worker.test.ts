@@ -261,13 +261,13 @@ describe(`outbox worker (${testDriver})`, () => {
     expect(await rowOf(db(), ids[0]!)).toMatchObject({ status: 'failed', reason: ERASED_REASON });
   });
 
-  it('fails a results row whose child was erased, rather than send another child’s text', async () => {
+  it('fails a results row whose child was erased, rather than send the message’s text', async () => {
     const { ids } = await queueMessage(db(), school.schoolId, {
       phones: [uniquePhone(), uniquePhone()],
       ownTexts: ['Wanjiru ENG 65B', 'Kamau ENG 50C'],
     });
-    // The child's erasure clears the row's text (privacy registry); the message keeps the first
-    // row's text as its sample.
+    // The child's erasure clears the row's text (privacy registry); the message's own text only
+    // describes the send.
     await db().execute(
       sql`update message_recipients set content = null, student_id = null where id = ${ids[1]}`,
     );

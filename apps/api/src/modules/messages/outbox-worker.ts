@@ -24,7 +24,7 @@ export interface OutboxOptions {
   holdMs: number;
   /**
    * A row 'sending' this long was claimed by a worker that died before it recorded the answer
-   * (a call takes at most 30 s, and each call refreshes its rows' claimed_at).
+   * (a call takes at most 30 s, and the batch's rows still to go are claimed afresh before each).
    */
   staleAfterMs: number;
   /** Test mode: how long a test SMS stays 'sent' before it is 'delivered'. */
@@ -104,8 +104,8 @@ async function claimDueRows(db: Db, limit: number) {
         returning r.id, r.message_id, r.phone_number, r.content, r.attempts
       )
       select c.id, c.message_id, c.phone_number, c.content, c.attempts,
-        -- A results row's own text is the only one it may send: the message's is another
-        -- child's (its sample), so a results row whose text was erased has none.
+        -- A results row's own text is the only one it may send (the message's only describes
+        -- the send), so a results row whose text a child's erasure cleared has none.
         case when m.kind = 'results' then c.content else m.content end as text
       from claimed c join messages m on m.id = c.message_id
       order by c.id`,
