@@ -13,6 +13,7 @@ import reportCardRoutes from './results/report-card-routes';
 import resultRoutes from './results/routes';
 import { registrationRoutes, schoolSettingsRoutes } from './schools/routes';
 import scoreRoutes from './scores/routes';
+import setupRoutes from './setup/routes';
 import staffRoutes from './staff/routes';
 import studentRoutes from './students/routes';
 import subjectGradeRoutes from './subject-grades/routes';
@@ -72,4 +73,5 @@ export const protectedDomainRoutes: FastifyPluginAsync[] = [
   privacyRoutes,
   messageRoutes,
   feeStructureRoutes,
+  setupRoutes,
 ];
