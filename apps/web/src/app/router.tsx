@@ -176,7 +176,12 @@ export const router = createBrowserRouter([
                   comingSoon('/reports', 'Reports'),
                   comingSoon('/fees', 'Fees'),
                   comingSoon('/fee_structure', 'Fee Structure'),
-                  comingSoon('/setup', 'Setup'),
+                  {
+                    path: '/setup',
+                    lazy: async () => ({
+                      Component: (await import('../features/setup/setup-page')).SetupPage,
+                    }),
+                  },
                 ],
               },
             ],
