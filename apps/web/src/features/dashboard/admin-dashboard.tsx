@@ -14,6 +14,7 @@ import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { LatestResultsCard } from './latest-results-card';
+import { SetupOfferCard } from './setup-offer-card';
 import { useClassCount, useStudentCounts, useTeacherCount } from './use-dashboard-counts';
 
 const ERROR_TEXT = 'An error occurred';
@@ -142,6 +143,7 @@ export function AdminDashboard({ schoolId }: { schoolId: number }) {
 
   return (
     <div className="space-y-6">
+      <SetupOfferCard schoolId={schoolId} />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           title="Total Students"
