@@ -15,7 +15,6 @@ import { testDriver } from './test/app';
 import { type FakeAfricasTalking, startFakeAfricasTalking } from './test/fake-africastalking';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.resolve(apiDir, '../../node_modules/.bin/tsx');
 
 interface WorkerProcess {
   child: ChildProcess;
@@ -23,10 +22,14 @@ interface WorkerProcess {
   exited: Promise<number | null>;
 }
 
-/** `npm run worker` as a process of its own (tsx src/worker.ts), with `env` over a bare one. */
+/**
+ * `npm run worker` as a process of its own, with `env` over a bare one. Node runs it with tsx's
+ * loader itself (not the `tsx` command, which runs it in a child): a signal, SIGKILL too, must
+ * reach the worker.
+ */
 function runWorker(env: Record<string, string>): WorkerProcess {
   let output = '';
-  const child = spawn(tsx, ['src/worker.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
     cwd: apiDir,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
   });
@@ -202,7 +205,8 @@ describe.skipIf(!postgresUrl)('worker processes on one PostgreSQL', () => {
       interval: 50,
     });
     doomed.child.kill('SIGKILL');
-    await doomed.exited;
+    expect(await doomed.exited).toBeNull();
+    expect(() => process.kill(doomed.child.pid!, 0)).toThrow();
     expect(await statuses()).toEqual({ sending: 5 });
 
     // Another worker leaves them alone: only queued rows are claimed.
