@@ -10,6 +10,7 @@ import {
   type LucideIcon,
   MessageSquare,
   NotebookPen,
+  Receipt,
   School,
   ShieldCheck,
   Trophy,
@@ -38,8 +39,11 @@ export const ACADEMICS_NAV: NavItem[] = [
   { to: '/academic_years', label: 'Academic Years', icon: CalendarDays },
 ];
 
-/** Only for admins, in the sidebar and the drawer. */
-export const ADMIN_NAV: NavItem[] = [{ to: '/audit_log', label: 'Audit log', icon: ShieldCheck }];
+/** Only for admins, in the sidebar and the drawer: money and the audit log. */
+export const ADMIN_NAV: NavItem[] = [
+  { to: '/fee_structure', label: 'Fee structure', icon: Receipt },
+  { to: '/audit_log', label: 'Audit log', icon: ShieldCheck },
+];
 
 /** Only in the desktop sidebar (spec §2). */
 export const DESKTOP_ONLY_NAV: NavItem[] = [{ to: '/results', label: 'Results', icon: Trophy }];

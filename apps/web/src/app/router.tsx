@@ -172,10 +172,16 @@ export const router = createBrowserRouter([
                         .MessageDetailPage,
                     }),
                   },
+                  {
+                    path: '/fee_structure',
+                    lazy: async () => ({
+                      Component: (await import('../features/fees/fee-structure-page'))
+                        .FeeStructurePage,
+                    }),
+                  },
                   comingSoon('/analytics', 'Analytics/Fee'),
                   comingSoon('/reports', 'Reports'),
                   comingSoon('/fees', 'Fees'),
-                  comingSoon('/fee_structure', 'Fee Structure'),
                   {
                     path: '/setup',
                     lazy: async () => ({

@@ -1,3 +1,5 @@
+import { formatKes as formatCents } from '@shule/shared/fees';
+
 /** "0.80" or "1" (shillings, as the API writes them) → 80 or 100 cents; null if not money. */
 export function centsFromKes(kes: string): number | null {
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(kes.trim());
@@ -11,3 +13,6 @@ export function formatKes(kes: string) {
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `KES ${grouped}${cents === undefined ? '' : `.${cents}`}`;
 }
+
+/** "KES 12,500.50" from integer cents, as every fee screen shows money. */
+export const kesFromCents = (cents: number) => `KES ${formatCents(cents)}`;
