@@ -4,6 +4,7 @@ import auditRoutes from './audit/routes';
 import { accountRoutes, sessionRoutes } from './auth/routes';
 import classRoutes from './classes/routes';
 import examRoutes from './exams/routes';
+import feeLedgerRoutes from './fees/ledger-routes';
 import feeStructureRoutes from './fees/structure-routes';
 import gradeRoutes from './grades/routes';
 import deliveryReportRoutes from './messages/delivery-report-routes';
@@ -74,4 +75,5 @@ export const protectedDomainRoutes: FastifyPluginAsync[] = [
   messageRoutes,
   feeStructureRoutes,
   setupRoutes,
+  feeLedgerRoutes,
 ];
