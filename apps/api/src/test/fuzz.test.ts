@@ -32,6 +32,7 @@ interface JsonSchema {
   enum?: unknown[];
   pattern?: string;
   format?: string;
+  maximum?: number;
   nullable?: boolean;
 }
 interface Operation {
@@ -180,6 +181,8 @@ function plausible(schema: JsonSchema | undefined, name: string, ids: number[]):
   if (schema.pattern?.includes('0\\d{9}')) return '0712345678';
   if (schema.pattern === '^\\d+$') return '00100';
   if (name.endsWith('date') || name === 'date_of_birth') return '2024-03-01';
+  // A moment (a payment's paid_at): in the past, with its zone.
+  if (name.endsWith('_at')) return '2024-03-01T08:00:00Z';
   if (name.includes('password')) return 'secret123';
   return 'Fuzz value';
 }
@@ -415,7 +418,13 @@ describe('bounded input on every route', () => {
   /** What a field of this schema must refuse: ids past int4, bad years, control characters. */
   const outOfBounds = (name: string, schema: JsonSchema | undefined): unknown[] => {
     const type = typeOf(schema);
-    if (type === 'integer' || type === 'number') return [2147483648, 99999999999];
+    if (type === 'integer' || type === 'number') {
+      // Money in cents is a bigint with a larger bound of its own (MAX_AMOUNT_CENTS): one past it.
+      const max = typeof schema?.maximum === 'number' ? schema.maximum : undefined;
+      return max !== undefined && max > 2147483647
+        ? [max + 1, 99999999999]
+        : [2147483648, 99999999999];
+    }
     if (type !== 'string' || schema?.enum) return [];
     return isDateField(name, schema ?? {}) ? [...BAD_DATES, ...CONTROL_TEXT] : CONTROL_TEXT;
   };
