@@ -1,6 +1,9 @@
 // Builds the web app and serves it with the API on a fresh embedded database, for Playwright.
 // SMS go to a local fake of Africa's Talking (apps/api/src/test/fake-africastalking.ts), which
 // reports every number delivered shortly after, to this server's delivery-report callback.
+// M-Pesa goes to a local fake of Daraja (apps/api/src/test/fake-daraja.ts), which posts each STK
+// push's result to this server 1.5 s later: paid, unless the phone ends in 1032 (cancelled),
+// 1037 (timed out), 2001 (wrong PIN), 0001 (not enough money) or 0000 (no callback at all).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -36,6 +39,19 @@ const fake = await new Promise((resolve) => {
   createInterface({ input: gateway.stdout }).once('line', (line) => resolve(JSON.parse(line)));
 });
 
+const daraja = spawn(tsx, ['apps/api/src/test/fake-daraja.ts'], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+daraja.on('exit', (code) => {
+  console.error(`The fake Daraja stopped (${code})`);
+  process.exit(1);
+});
+// Its first line is the settings: { baseUrl, consumerKey, consumerSecret, shortcode, passkey }.
+const mpesa = await new Promise((resolve) => {
+  createInterface({ input: daraja.stdout }).once('line', (line) => resolve(JSON.parse(line)));
+});
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shule-e2e-'));
 server = spawn(tsx, ['apps/api/src/server.ts'], {
   cwd: root,
@@ -55,16 +71,26 @@ server = spawn(tsx, ['apps/api/src/server.ts'], {
     AT_SENDER_ID: '',
     SMS_CALLBACK_TOKEN: callbackToken,
     SMS_WORKER: 'true',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    MPESA_BASE_URL: mpesa.baseUrl,
+    MPESA_CONSUMER_KEY: mpesa.consumerKey,
+    MPESA_CONSUMER_SECRET: mpesa.consumerSecret,
+    MPESA_SHORTCODE: mpesa.shortcode,
+    MPESA_PASSKEY: mpesa.passkey,
+    MPESA_CALLBACK_TOKEN: randomBytes(24).toString('base64url'),
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     server.kill(signal);
     gateway.kill(signal);
+    daraja.kill(signal);
   });
 }
 server.on('exit', (code) => {
   gateway.removeAllListeners('exit');
   gateway.kill('SIGTERM');
+  daraja.removeAllListeners('exit');
+  daraja.kill('SIGTERM');
   process.exit(code ?? 0);
 });

@@ -9,6 +9,8 @@ import { startHousekeeping } from './housekeeping';
 import { loggerOptions } from './logging';
 import { gatewayFor } from './modules/messages/gateways/gateway-for';
 import { startOutboxWorker } from './modules/messages/outbox-worker';
+import { darajaFor } from './modules/mpesa/daraja';
+import { startStkSweeper } from './modules/mpesa/sweeper';
 import { registerEarlierPhotos } from './modules/uploads/service';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -37,11 +39,16 @@ async function main() {
   const smsWorker = config.sms.workerInProcess
     ? startOutboxWorker(database.db, gatewayFor(config.sms.gateway), app.log)
     : undefined;
+  // STK pushes left without a callback for two minutes are asked about (decision 016).
+  const stkSweeper = config.mpesa
+    ? startStkSweeper(database.db, darajaFor(config.mpesa), app.log)
+    : undefined;
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     await app.close();
     // The batch in hand is sent and recorded before the database closes.
     await smsWorker?.stop();
+    await stkSweeper?.stop();
     await housekeeping.stop();
     await database.close();
     release();

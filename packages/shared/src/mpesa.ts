@@ -160,20 +160,26 @@ export type MpesaStatus = z.infer<typeof mpesaStatusResponse>;
 
 const darajaText = (label: string, max = 100) => boundedText(z.string(), label, { max });
 /** A code M-Pesa may send as a number or a string. */
-const darajaCode = z.union([z.number().int(), darajaText('ResultCode', 20)], {
-  error: 'ResultCode is required',
-});
+const darajaCode = z.union(
+  [
+    z.number().int('ResultCode must be a whole number').min(0).max(2_147_483_647),
+    darajaText('ResultCode', 20),
+  ],
+  { error: 'ResultCode is required' },
+);
 
-const callbackItem = z.looseObject({
+// Daraja's objects are read with z.object: fields it adds that Shule does not read are dropped.
+const callbackItem = z.object({
   Name: darajaText('Name'),
+  /** PhoneNumber comes as a number past 32 bits (254712345678): no bound here. */
   Value: z.union([z.number(), darajaText('Value')]).optional(),
 });
 
 /** POST /api/payments/mpesa/stk_callback/{token}: Daraja's STK result. */
-export const stkCallbackBody = z.looseObject({
-  Body: z.looseObject(
+export const stkCallbackBody = z.object({
+  Body: z.object(
     {
-      stkCallback: z.looseObject(
+      stkCallback: z.object(
         {
           MerchantRequestID: darajaText('MerchantRequestID').optional(),
           CheckoutRequestID: darajaText('CheckoutRequestID').min(
@@ -182,7 +188,7 @@ export const stkCallbackBody = z.looseObject({
           ),
           ResultCode: darajaCode,
           ResultDesc: darajaText('ResultDesc', 500).optional(),
-          CallbackMetadata: z.looseObject({ Item: z.array(callbackItem).max(20) }).optional(),
+          CallbackMetadata: z.object({ Item: z.array(callbackItem).max(20) }).optional(),
         },
         { error: 'Body.stkCallback is required' },
       ),
@@ -196,24 +202,31 @@ export type StkCallbackBody = z.input<typeof stkCallbackBody>;
 export const darajaAck = z.object({ ResultCode: z.string(), ResultDesc: z.string() });
 export const DARAJA_ACCEPTED = { ResultCode: '0', ResultDesc: 'Accepted' } as const;
 
-/** A C2B (Paybill) validation or confirmation, as Daraja posts it. */
-export const c2bCallbackBody = z.looseObject({
-  TransactionType: darajaText('TransactionType').optional(),
+/** A C2B (Paybill) validation or confirmation, as Daraja posts it (the fields Shule reads). */
+export const c2bCallbackBody = z.object({
+  TransactionType: darajaText('TransactionType').optional().nullable(),
   TransID: darajaText('TransID', 40).min(1, 'TransID is required'),
   /** yyyyMMddHHmmss, Nairobi time. */
   TransTime: darajaText('TransTime', 20).regex(/^\d{14}$/, 'TransTime must be yyyyMMddHHmmss'),
-  TransAmount: z.union([z.number(), darajaText('TransAmount', 20)], {
-    error: 'TransAmount is required',
-  }),
-  BusinessShortCode: z.union([z.number(), darajaText('BusinessShortCode', 20)]).optional(),
+  /** Shillings, "1500.00" (a number is taken too). */
+  TransAmount: z.union(
+    [
+      z
+        .number()
+        .positive('TransAmount must be more than 0')
+        .max(100_000_000, 'TransAmount is too large'),
+      darajaText('TransAmount', 20),
+    ],
+    { error: 'TransAmount is required' },
+  ),
+  BusinessShortCode: z
+    .union([z.number().int().min(0).max(9_999_999), darajaText('BusinessShortCode', 20)])
+    .optional(),
   /** The account the payer typed: by convention the admission number. */
   BillRefNumber: darajaText('BillRefNumber').optional().nullable(),
-  InvoiceNumber: darajaText('InvoiceNumber').optional().nullable(),
-  OrgAccountBalance: z.union([z.number(), darajaText('OrgAccountBalance', 40)]).optional(),
-  ThirdPartyTransID: darajaText('ThirdPartyTransID').optional().nullable(),
   /** May arrive masked (2547****123) or hashed: never used to match. */
   MSISDN: z
-    .union([z.number(), darajaText('MSISDN', 200)])
+    .union([z.number().int().min(254_100_000_000).max(254_799_999_999), darajaText('MSISDN', 200)])
     .optional()
     .nullable(),
   FirstName: darajaText('FirstName').optional().nullable(),

@@ -9,6 +9,8 @@ import feeStructureRoutes from './fees/structure-routes';
 import gradeRoutes from './grades/routes';
 import deliveryReportRoutes from './messages/delivery-report-routes';
 import messageRoutes from './messages/routes';
+import mpesaCallbackRoutes from './mpesa/callback-routes';
+import mpesaRoutes from './mpesa/routes';
 import privacyRoutes from './privacy/routes';
 import reportCardRoutes from './results/report-card-routes';
 import resultRoutes from './results/routes';
@@ -34,6 +36,14 @@ export const PUBLIC_API_ROUTES: readonly string[] = [
   'POST /api/schools/register_school/',
   // The SMS gateway's callback: the secret token in its path is the check.
   'POST /api/sms/delivery_reports/:token',
+  // M-Pesa's callbacks (Daraja): the secret token in the path is the check; a Paybill token
+  // also names its school. The Paybill's are registered under /paybill/ (Daraja refuses
+  // "mpesa" in a C2B URL) and answer at the /mpesa/ paths as well.
+  'POST /api/payments/mpesa/stk_callback/:token',
+  'POST /api/payments/mpesa/c2b_validation/:token',
+  'POST /api/payments/mpesa/c2b_confirmation/:token',
+  'POST /api/payments/paybill/validation/:token',
+  'POST /api/payments/paybill/confirmation/:token',
 ];
 
 /** Whether `method url` is public: listed above, the API docs, or outside /api (web app, uploaded photos). */
@@ -48,6 +58,7 @@ export const publicDomainRoutes: FastifyPluginAsync[] = [
   sessionRoutes,
   registrationRoutes,
   deliveryReportRoutes,
+  mpesaCallbackRoutes,
 ];
 
 /**
@@ -76,4 +87,5 @@ export const protectedDomainRoutes: FastifyPluginAsync[] = [
   feeStructureRoutes,
   setupRoutes,
   feeLedgerRoutes,
+  mpesaRoutes,
 ];

@@ -2,10 +2,12 @@ import { NOTHING_TO_CHANGE_MESSAGE } from '@shule/shared/fields';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index';
 import { hashPassword } from '../modules/auth/passwords';
+import { paybillToken } from '../modules/mpesa/paybill';
 import { login, testDriver, useTestApp } from './app';
+import { type FakeDaraja, startFakeDaraja } from './fake-daraja';
 
 /**
  * No input answers 5xx. Every route the app's OpenAPI description lists (so a new route is
@@ -19,7 +21,7 @@ const SEED = 7_2026;
 const INPUTS_PER_ROUTE = 200;
 
 const { t, schools, create } = useTestApp('Fuzz Academy', 'Other School');
-/** The SMS delivery-report callback's secret: a path `{token}` holds it, so bodies get read. */
+/** The callbacks' secret (SMS reports, M-Pesa): a path `{token}` holds it, so bodies get read. */
 const CALLBACK_TOKEN = 'fuzz-callback-token-'.padEnd(40, 'z');
 const [admin, other] = schools;
 
@@ -203,7 +205,11 @@ function withValueAt(body: unknown, path: string[], value: unknown): unknown {
   return copy;
 }
 
-function caseArbitrary(operation: Operation, ids: { own: number[]; other: number[] }) {
+function caseArbitrary(
+  operation: Operation,
+  ids: { own: number[]; other: number[] },
+  callbackToken = CALLBACK_TOKEN,
+) {
   const params = operation.parameters ?? [];
   const pathParams = params.filter((p) => p.in === 'path');
   const queryParams = params.filter((p) => p.in === 'query');
@@ -219,7 +225,7 @@ function caseArbitrary(operation: Operation, ids: { own: number[]; other: number
     Object.fromEntries(
       pathParams.map((p) => [
         p.name,
-        p.name === 'token' ? fc.oneof(fc.constant(CALLBACK_TOKEN), idText) : idText,
+        p.name === 'token' ? fc.oneof(fc.constant(callbackToken), idText) : idText,
       ]),
     ),
   );
@@ -326,11 +332,22 @@ async function signInAfresh() {
   return login(t.app, admin.phone, 'secret123');
 }
 
+/** The token a callback path takes: a Paybill's names the admin's school (modules/mpesa). */
+const callbackTokenOf = (path: string) =>
+  /\/(paybill|mpesa\/c2b_)/.test(path)
+    ? paybillToken(t.app.config.mpesa!, admin.schoolId)
+    : CALLBACK_TOKEN;
+
 let ids: { own: number[]; other: number[] };
+let daraja: FakeDaraja;
 beforeAll(async () => {
   ids = await idsOfBothSchools();
   t.app.config.sms.callbackToken = CALLBACK_TOKEN;
+  // M-Pesa against the fake Daraja, so a valid push is taken (its callbacks go nowhere).
+  daraja = await startFakeDaraja();
+  t.app.config.mpesa = daraja.config('http://127.0.0.1:9', CALLBACK_TOKEN);
 });
+afterAll(() => daraja?.close());
 
 it('answers every generated bad input on every route without a 5xx', {
   timeout: 120_000,
@@ -344,7 +361,7 @@ it('answers every generated bad input on every route without a 5xx', {
   for (const [index, route] of routes.entries()) {
     // Logout, refresh and change_password may end the session: each route starts signed in.
     const session = await signInAfresh();
-    const cases = fc.sample(caseArbitrary(route.operation, ids), {
+    const cases = fc.sample(caseArbitrary(route.operation, ids, callbackTokenOf(route.path)), {
       seed: SEED + index,
       numRuns: INPUTS_PER_ROUTE,
     });
@@ -447,7 +464,7 @@ describe('bounded input on every route', () => {
       const urlOf = (pathValues: Record<string, string>, q: [string, string][]) =>
         path.replace(/\{(\w+)\}/g, (_, name: string) =>
           encodeURIComponent(
-            pathValues[name] ?? (name === 'token' ? CALLBACK_TOKEN : String(ids.own[0])),
+            pathValues[name] ?? (name === 'token' ? callbackTokenOf(path) : String(ids.own[0])),
           ),
         ) + (q.length ? `?${q.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}` : '');
       const send = (url: string, payload?: unknown) => () =>

@@ -1,0 +1,116 @@
+import { idParam } from '@shule/shared/fields';
+import {
+  assignPaymentBody,
+  assignPaymentResponse,
+  mpesaStatusResponse,
+  registerUrlsResponse,
+  stkPushBody,
+  stkRequestSchema,
+  unmatchedQuery,
+  unmatchedResponse,
+} from '@shule/shared/mpesa';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DomainError } from '../../errors';
+import { DarajaError, darajaFor } from './daraja';
+import { paybillUrls } from './paybill';
+import { assignUnmatched, listUnmatched } from './queue';
+import { getStkRequest, mpesaConfigured, requestStkPush } from './stk';
+
+const idParams = z.object({ id: idParam });
+
+/**
+ * M-Pesa for admins (decision 016): whether it is configured, STK pushes and their status, the
+ * Paybill's URL registration, and the queue of payments no admission number matched.
+ */
+const mpesaRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Money is for admins only: this one check (a bursar role would join it here).
+  const money = app.requireRole('admin');
+
+  app.get(
+    '/fees/mpesa/status/',
+    { preHandler: money, schema: { response: { 200: mpesaStatusResponse }, tags: ['mpesa'] } },
+    async () => ({
+      configured: app.config.mpesa !== undefined,
+      shortcode: app.config.mpesa?.shortcode ?? null,
+    }),
+  );
+
+  app.post(
+    '/fees/mpesa/stk_push/',
+    {
+      config: { idempotent: true },
+      preHandler: money,
+      schema: { body: stkPushBody, response: { 201: stkRequestSchema }, tags: ['mpesa'] },
+    },
+    async (request, reply) => {
+      const config = mpesaConfigured(app.config.mpesa);
+      const actor = { schoolId: request.schoolId(), userId: request.user.id };
+      const answer = await requestStkPush(app.db, darajaFor(config), config, actor, request.body);
+      return reply.status(201).send(answer);
+    },
+  );
+
+  app.get(
+    '/fees/mpesa/stk_push/:id/',
+    {
+      preHandler: money,
+      schema: { params: idParams, response: { 200: stkRequestSchema }, tags: ['mpesa'] },
+    },
+    async (request) => getStkRequest(app.db, request.schoolId(), request.params.id),
+  );
+
+  app.post(
+    '/fees/mpesa/register_urls/',
+    { preHandler: money, schema: { response: { 200: registerUrlsResponse }, tags: ['mpesa'] } },
+    async (request) => {
+      const config = mpesaConfigured(app.config.mpesa);
+      const urls = paybillUrls(config, request.schoolId());
+      try {
+        const words = await darajaFor(config).registerUrls(urls);
+        return {
+          shortcode: config.shortcode,
+          confirmation_url: urls.confirmationUrl,
+          validation_url: urls.validationUrl,
+          response_description: words,
+        };
+      } catch (err) {
+        if (err instanceof DarajaError)
+          throw new DomainError(err.message, 502, { code: 'mpesa_refused' });
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    '/payments/unmatched/',
+    {
+      preHandler: money,
+      schema: {
+        querystring: unmatchedQuery,
+        response: { 200: unmatchedResponse },
+        tags: ['mpesa'],
+      },
+    },
+    async (request) => listUnmatched(app.db, request.schoolId(), request.query),
+  );
+
+  app.post(
+    '/payments/:id/assign/',
+    {
+      preHandler: money,
+      schema: {
+        params: idParams,
+        body: assignPaymentBody,
+        response: { 200: assignPaymentResponse },
+        tags: ['mpesa'],
+      },
+    },
+    async (request) => {
+      const actor = { schoolId: request.schoolId(), userId: request.user.id };
+      return assignUnmatched(app.db, actor, request.params.id, request.body.student);
+    },
+  );
+};
+
+export default mpesaRoutes;
