@@ -1,3 +1,4 @@
+import { SCHOOL_TIME_ZONE } from '@shule/shared/date-status';
 import { format, parseISO } from 'date-fns';
 
 /** yyyy-mm-dd (how dates travel) → 'MMM d, yyyy' for display. */
@@ -7,3 +8,25 @@ export const formatDate = (iso: string | null | undefined) =>
 /** yyyy-mm-dd → yyyy/MM/dd, the compact display form. */
 export const formatDateShort = (iso: string | null | undefined) =>
   iso ? format(parseISO(iso), 'yyyy/MM/dd') : '—';
+
+const SCHOOL_DAY = new Intl.DateTimeFormat('en-US', {
+  timeZone: SCHOOL_TIME_ZONE,
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+const SCHOOL_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SCHOOL_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * A moment (ISO 8601) as the school's calendar has it, whatever the browser's zone: 'MMM d,
+ * yyyy', with the time when asked ('Nov 20, 2026 12:15'). Money is dated in Nairobi time.
+ */
+export const formatSchoolMoment = (iso: string, { time = false } = {}) => {
+  const at = new Date(iso);
+  return time ? `${SCHOOL_DAY.format(at)} ${SCHOOL_TIME.format(at)}` : SCHOOL_DAY.format(at);
+};

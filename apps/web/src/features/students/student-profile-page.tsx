@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api-client';
 import { useIsAdmin } from '../../lib/roles';
 import { ConsentsSection } from './consents-section';
 import { DataRightsSection } from './data-rights-section';
+import { FeeSection } from './fee-section';
 import { useStudent } from './get-student';
 import { ParentSmsSection } from './parent-sms-section';
 import { ResultsDetails } from './results-details';
@@ -88,6 +89,7 @@ export function StudentProfilePage() {
           </Card>
           <StudentDetailSections student={student.data} />
           <ResultsDetails student={student.data} isAdmin={isAdmin} />
+          {isAdmin ? <FeeSection student={student.data} /> : null}
           <ConsentsSection student={student.data} isAdmin={isAdmin} />
           <ParentSmsSection student={student.data} isAdmin={isAdmin} />
           {isAdmin ? <DataRightsSection student={student.data} /> : null}

@@ -1,0 +1,149 @@
+import type { FeeStatement, LedgerEntry } from '@shule/shared/fee-ledger';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveFile } from '../../lib/save-file';
+import { tokenStorage } from '../../lib/storage';
+import { json, renderWithApp, sessionUser, studentDetail } from '../../test/render-page';
+import { StudentProfilePage } from './student-profile-page';
+
+vi.mock('../../lib/save-file', () => ({ saveFile: vi.fn() }));
+
+const entry = (id: number, changes: Partial<LedgerEntry>): LedgerEntry => ({
+  id,
+  date: '2026-05-04T08:00:00.000Z',
+  kind: 'charge',
+  description: 'Tuition (Term 2 2026)',
+  term: { id: 2, name: 'Term 2' },
+  category: null,
+  payment: null,
+  receipt_number: null,
+  method: null,
+  reference: null,
+  sponsor: null,
+  note: null,
+  granted_by: null,
+  reverses: null,
+  reversed_by: null,
+  recorded_by: 'Amina Otieno',
+  amount_cents: 1_500_000,
+  balance_cents: 1_500_000,
+  ...changes,
+});
+
+const statement = (entries: LedgerEntry[]): FeeStatement => {
+  const balance = entries.at(-1)?.balance_cents ?? 0;
+  return {
+    student: {
+      id: 21,
+      first_name: 'Wanjiru',
+      last_name: 'Kamau',
+      admission_number: '0421',
+      class: { id: 4, name: 'Form 4 East' },
+    },
+    balance_cents: balance,
+    balance,
+    charged_cents: entries
+      .filter((e) => e.amount_cents > 0)
+      .reduce((s, e) => s + e.amount_cents, 0),
+    credited_cents: -entries
+      .filter((e) => e.amount_cents < 0)
+      .reduce((s, e) => s + e.amount_cents, 0),
+    entries,
+  };
+};
+
+function fakeApi(role: 'admin' | 'teacher', fees: FeeStatement) {
+  const asked: string[] = [];
+  const fetch = vi.fn(async (url: string) => {
+    asked.push(url);
+    if (url === '/api/users/user/') return json(200, sessionUser(role));
+    if (url === '/api/grades/subjects/?school_id=7') return json(200, []);
+    if (url === '/api/students/21/') return json(200, studentDetail());
+    if (url === '/api/students/21/fee_statement/') return json(200, fees);
+    if (url === '/api/students/21/fee_statement/?format=pdf') {
+      return new Response('%PDF-1.7', { status: 200 });
+    }
+    return json(404, { message: `no route ${url}` });
+  });
+  return { fetch, asked };
+}
+
+const renderPage = () =>
+  renderWithApp(<StudentProfilePage />, { route: '/students/:id', url: '/students/21' });
+
+describe('student profile: fees', () => {
+  beforeEach(() => tokenStorage.setTokens('access', 'refresh'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows an admin the balance, the latest entries with receipt numbers, and the statement PDF', async () => {
+    const api = fakeApi(
+      'admin',
+      statement([
+        entry(1, {}),
+        entry(2, {
+          description: 'Boarding (Term 2 2026)',
+          amount_cents: 1_000_000,
+          balance_cents: 2_500_000,
+        }),
+        entry(3, {
+          kind: 'payment',
+          date: '2026-05-10T09:00:00.000Z',
+          description: 'Payment: Cash',
+          receipt_number: 12,
+          amount_cents: -500_000,
+          balance_cents: 2_000_000,
+        }),
+      ]),
+    );
+    vi.stubGlobal('fetch', api.fetch);
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Fees' });
+    await waitFor(() =>
+      expect(within(section).getByTestId('fee-balance').textContent).toBe(
+        'Owes KES 20,000.00 · charged KES 25,000.00, paid or granted KES 5,000.00',
+      ),
+    );
+    expect(
+      within(section)
+        .getAllByTestId('fee-entry')
+        .map((e) => e.textContent),
+    ).toEqual([
+      'Payment: CashMay 10, 2026 · receipt no. 12−KES 5,000.00balance KES 20,000.00',
+      'Boarding (Term 2 2026)May 4, 2026+KES 10,000.00balance KES 25,000.00',
+      'Tuition (Term 2 2026)May 4, 2026+KES 15,000.00balance KES 15,000.00',
+    ]);
+    fireEvent.click(within(section).getByRole('button', { name: 'Statement (PDF)' }));
+    await waitFor(() =>
+      expect(saveFile).toHaveBeenCalledWith(expect.any(Blob), 'fee-statement-0421.pdf'),
+    );
+  });
+
+  it('says an overpayment is carried forward', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeApi(
+        'admin',
+        statement([
+          entry(1, {
+            kind: 'payment',
+            description: 'Payment: Cash',
+            amount_cents: -300_000,
+            balance_cents: -300_000,
+          }),
+        ]),
+      ).fetch,
+    );
+    renderPage();
+    const balance = await screen.findByTestId('fee-balance');
+    expect(balance.textContent).toContain('KES 3,000.00 carried forward');
+  });
+
+  it('shows a teacher no fees and asks nothing about them', async () => {
+    const api = fakeApi('teacher', statement([]));
+    vi.stubGlobal('fetch', api.fetch);
+    renderPage();
+    await screen.findByRole('region', { name: 'Results details' });
+    expect(screen.queryByRole('region', { name: 'Fees' })).toBeNull();
+    expect(api.asked.filter((u) => u.includes('fee_statement'))).toEqual([]);
+  });
+});
