@@ -5,6 +5,7 @@ import { accountRoutes, sessionRoutes } from './auth/routes';
 import classRoutes from './classes/routes';
 import examRoutes from './exams/routes';
 import feeLedgerRoutes from './fees/ledger-routes';
+import feeReportRoutes from './fees/report-routes';
 import feeStructureRoutes from './fees/structure-routes';
 import gradeRoutes from './grades/routes';
 import deliveryReportRoutes from './messages/delivery-report-routes';
@@ -88,4 +89,5 @@ export const protectedDomainRoutes: FastifyPluginAsync[] = [
   setupRoutes,
   feeLedgerRoutes,
   mpesaRoutes,
+  feeReportRoutes,
 ];
