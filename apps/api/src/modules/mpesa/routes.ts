@@ -2,6 +2,10 @@ import { idParam } from '@shule/shared/fields';
 import {
   assignPaymentBody,
   assignPaymentResponse,
+  IMPORT_MAX_BYTES,
+  importResponse,
+  importSourceField,
+  MPESA_MESSAGES,
   mpesaStatusResponse,
   registerUrlsResponse,
   stkPushBody,
@@ -9,10 +13,12 @@ import {
   unmatchedQuery,
   unmatchedResponse,
 } from '@shule/shared/mpesa';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError } from '../../errors';
+import { DomainError, invalid } from '../../errors';
 import { DarajaError, darajaFor } from './daraja';
+import { importStatement } from './import';
 import { paybillUrls } from './paybill';
 import { assignUnmatched, listUnmatched } from './queue';
 import { getStkRequest, mpesaConfigured, requestStkPush } from './stk';
@@ -21,7 +27,8 @@ const idParams = z.object({ id: idParam });
 
 /**
  * M-Pesa for admins (decision 016): whether it is configured, STK pushes and their status, the
- * Paybill's URL registration, and the queue of payments no admission number matched.
+ * Paybill's URL registration, statements imported from elsewhere, and the queue of payments no
+ * admission number matched.
  */
 const mpesaRoutes: FastifyPluginAsyncZod = async (app) => {
   // Money is for admins only: this one check (a bursar role would join it here).
@@ -94,6 +101,52 @@ const mpesaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => listUnmatched(app.db, request.schoolId(), request.query),
   );
+
+  app.post(
+    '/payments/import/',
+    {
+      preHandler: money,
+      schema: { response: { 201: importResponse }, tags: ['mpesa'] },
+    },
+    async (request, reply) => {
+      const { source, text } = await readStatement(request);
+      const actor = { schoolId: request.schoolId(), userId: request.user.id };
+      return reply.status(201).send(await importStatement(app.db, actor, source, text));
+    },
+  );
+
+  /** The form of an import: the field `source` and the file `file`, in either order. */
+  async function readStatement(request: FastifyRequest) {
+    if (!request.isMultipart()) throw invalid('file', MPESA_MESSAGES.importFile);
+    let source: unknown;
+    let text: string | undefined;
+    try {
+      for await (const part of request.parts({
+        limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 },
+      })) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file') {
+            await part.toBuffer();
+            continue;
+          }
+          text = (await part.toBuffer()).toString('utf8');
+        } else if (part.fieldname === 'source') {
+          source = part.value;
+        }
+      }
+    } catch (err) {
+      if (err instanceof app.multipartErrors.RequestFileTooLargeError) {
+        const message = `The statement is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB: import it in parts`;
+        throw new DomainError(message, 413, { errors: { file: [message] } });
+      }
+      if (err instanceof DomainError || (err as { statusCode?: number }).statusCode) throw err;
+      throw invalid('file', MPESA_MESSAGES.importFile);
+    }
+    const parsed = importSourceField.safeParse(source);
+    if (!parsed.success) throw invalid('source', MPESA_MESSAGES.importSource);
+    if (text === undefined || text.trim() === '') throw invalid('file', MPESA_MESSAGES.importFile);
+    return { source: parsed.data, text };
+  }
 
   app.post(
     '/payments/:id/assign/',

@@ -1,0 +1,60 @@
+/**
+ * A CSV reader for statements (RFC 4180): quoted fields with "" for a quote, commas and line
+ * breaks inside quotes, CRLF or LF, a UTF-8 byte-order mark. The delimiter is a comma, or a
+ * semicolon when the first line holds more of those (spreadsheets set to a European locale).
+ * Small enough to own; a statement is read whole (at most IMPORT_MAX_BYTES).
+ */
+/** One record and the line of the file it starts on (1 for the first). */
+export interface CsvRow {
+  line: number;
+  cells: string[];
+}
+
+export function parseCsv(text: string): CsvRow[] {
+  const input = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const firstLine = input.slice(0, input.search(/\r?\n|$/));
+  const delimiter =
+    (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  const rows: CsvRow[] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  let line = 1;
+  let rowLine = 1;
+  for (let i = 0; i < input.length; i += 1) {
+    const c = input[i]!;
+    if (quoted) {
+      if (c === '"') {
+        if (input[i + 1] === '"') {
+          field += '"';
+          i += 1;
+        } else {
+          quoted = false;
+        }
+      } else {
+        if (c === '\n') line += 1;
+        field += c;
+      }
+    } else if (c === '"' && field === '') {
+      quoted = true;
+    } else if (c === delimiter) {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && input[i + 1] === '\n') i += 1;
+      row.push(field);
+      rows.push({ line: rowLine, cells: row });
+      line += 1;
+      rowLine = line;
+      row = [];
+      field = '';
+    } else {
+      field += c;
+    }
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push({ line: rowLine, cells: row });
+  }
+  return rows;
+}
