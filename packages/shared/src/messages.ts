@@ -7,9 +7,24 @@ import { pageFields, paginationQuery } from './pagination';
  * row per parent phone, and a worker sends those rows through the SMS gateway.
  */
 
-/** A broadcast to the parents of chosen classes, or each student's own results of an exam. */
-export const MESSAGE_KINDS = ['broadcast', 'results'] as const;
+/**
+ * A broadcast to the parents of chosen classes, each student's own results of an exam, or each
+ * student's own fee balance (a reminder).
+ */
+export const MESSAGE_KINDS = ['broadcast', 'results', 'fee_reminder'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+/**
+ * Kinds whose every recipient row carries its own text about one student (the message's own
+ * content only describes the send): the worker sends the row's text and nothing else, and the
+ * screens count students, not parents. One list for the worker, the API and the screens.
+ */
+export const PERSONAL_MESSAGE_KINDS = [
+  'results',
+  'fee_reminder',
+] as const satisfies readonly MessageKind[];
+export const isPersonalMessage = (kind: MessageKind) =>
+  (PERSONAL_MESSAGE_KINDS as readonly MessageKind[]).includes(kind);
 
 /** One SMS to one phone: queued → sending → sent → delivered, or failed. */
 export const RECIPIENT_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'failed'] as const;

@@ -5,6 +5,7 @@ import { accountRoutes, sessionRoutes } from './auth/routes';
 import classRoutes from './classes/routes';
 import examRoutes from './exams/routes';
 import feeLedgerRoutes from './fees/ledger-routes';
+import feeReminderRoutes from './fees/reminder-routes';
 import feeReportRoutes from './fees/report-routes';
 import feeStructureRoutes from './fees/structure-routes';
 import gradeRoutes from './grades/routes';
@@ -86,6 +87,7 @@ export const protectedDomainRoutes: FastifyPluginAsync[] = [
   privacyRoutes,
   messageRoutes,
   feeStructureRoutes,
+  feeReminderRoutes,
   setupRoutes,
   feeLedgerRoutes,
   mpesaRoutes,

@@ -1,3 +1,4 @@
+import { PERSONAL_MESSAGE_KINDS } from '@shule/shared/messages';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -43,6 +44,11 @@ export const OUTBOX_DEFAULTS: OutboxOptions = {
 const MAX_RETRY_WAIT_MS = 60 * 60_000;
 
 /** `ms` milliseconds as an SQL interval. */
+/** The kinds whose rows send their own text (PERSONAL_MESSAGE_KINDS), as SQL values. */
+const personalKinds = sql.join(
+  PERSONAL_MESSAGE_KINDS.map((kind) => sql`${kind}`),
+  sql`, `,
+);
 const millis = (ms: number) => sql`(${ms}::double precision * interval '1 millisecond')`;
 
 /** What a row left 'sending' becomes (decision 014): failed, never sent again silently. */
@@ -60,7 +66,7 @@ interface ClaimedRow {
   id: number;
   message_id: number;
   phone_number: string | null;
-  /** The row's own text (results) or null for the message's. */
+  /** The row's own text (results, a fee reminder) or null for the message's. */
   content: string | null;
   /** What to send; null when a child's erasure cleared a results row's text. */
   text: string | null;
@@ -104,9 +110,9 @@ async function claimDueRows(db: Db, limit: number) {
         returning r.id, r.message_id, r.phone_number, r.content, r.attempts
       )
       select c.id, c.message_id, c.phone_number, c.content, c.attempts,
-        -- A results row's own text is the only one it may send (the message's only describes
-        -- the send), so a results row whose text a child's erasure cleared has none.
-        case when m.kind = 'results' then c.content else m.content end as text
+        -- A personal row's own text (results, a fee reminder) is the only one it may send (the
+        -- message's only describes the send), so one whose text a child's erasure cleared has none.
+        case when m.kind in (${personalKinds}) then c.content else m.content end as text
       from claimed c join messages m on m.id = c.message_id
       order by c.id`,
   );

@@ -1,4 +1,4 @@
-import type { Message, MessageRecipient } from '@shule/shared/messages';
+import { isPersonalMessage, type Message, type MessageRecipient } from '@shule/shared/messages';
 import { ArrowLeft, MessageSquareOff, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -127,7 +127,8 @@ function MessageSummary({ message }: { message: Message }) {
         <div>
           <dt className="text-xs text-muted-foreground">Length</dt>
           <dd>
-            {plural(message.parts, 'SMS part')} {message.kind === 'results' ? 'each' : 'per parent'}
+            {plural(message.parts, 'SMS part')}{' '}
+            {isPersonalMessage(message.kind) ? 'each' : 'per parent'}
           </dd>
         </div>
       </dl>
@@ -223,7 +224,7 @@ function RecipientList({
   message: Message;
   recipients: readonly MessageRecipient[];
 }) {
-  const results = message.kind === 'results';
+  const results = isPersonalMessage(message.kind);
   return (
     <CardsOrTable
       label="Recipients"

@@ -1,4 +1,5 @@
 import {
+  isPersonalMessage,
   MESSAGE_STATUS_LABELS,
   type Message,
   type MessageStatus,
@@ -32,11 +33,15 @@ export function RecipientStatusBadge({ status }: { status: RecipientStatus }) {
 /** When, in the browser's time zone: "Nov 26, 2026 14:02". */
 export const sentAt = (iso: string) => format(parseISO(iso), 'MMM d, yyyy HH:mm');
 
-/** To whom: "Form 4 East parents, Form 3 West parents", or the exam whose results each got. */
+/**
+ * To whom: "Form 4 East parents, Form 3 West parents", the exam whose results each got, or a
+ * fee reminder's classes.
+ */
 export function recipientsText(message: Pick<Message, 'kind' | 'class_names' | 'exam'>) {
   const classes = message.class_names.map((name) => `${name} parents`).join(', ');
   if (message.kind === 'results')
     return `Results of ${message.exam?.name ?? 'an exam'}${classes ? ` · ${classes}` : ''}`;
+  if (message.kind === 'fee_reminder') return `Fee reminders${classes ? ` · ${classes}` : ''}`;
   return classes || 'Parents';
 }
 
@@ -71,12 +76,12 @@ export function skippedText(
   kind: Message['kind'] = 'broadcast',
 ) {
   const who = (n: number, why: string) =>
-    kind === 'results'
+    isPersonalMessage(kind)
       ? `${plural(n, 'student')} whose parent ${why}`
       : `${plural(n, 'parent')} who ${why}`;
   const parts = [
     skipped.skipped_no_consent > 0
-      ? kind === 'results'
+      ? isPersonalMessage(kind)
         ? who(skipped.skipped_no_consent, 'has not consented to SMS')
         : `${plural(skipped.skipped_no_consent, 'parent')} without SMS consent`
       : null,
@@ -87,6 +92,6 @@ export function skippedText(
 
 /** How many were sent it: parents, or for results each student's parent. */
 export const recipientsCount = (message: Pick<Message, 'kind' | 'recipients'>) =>
-  message.kind === 'results'
+  isPersonalMessage(message.kind)
     ? `The parents of ${plural(message.recipients, 'student')}`
     : plural(message.recipients, 'parent');
