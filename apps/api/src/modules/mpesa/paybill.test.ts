@@ -103,6 +103,27 @@ describe('Paybill (C2B)', () => {
     expect(await balanceOf(t.app.db, alliance.schoolId, twin.id)).toBe(0);
   });
 
+  it('records two confirmations of one TransID at once once, and never another school’s receipt', async () => {
+    const student = await mpesaStudent(t, moi.schoolId);
+    const body = c2bConfirmation({ amount: 1200, account: student.admissionNumber });
+    const post = (schoolId: number) =>
+      t.app.inject({ method: 'POST', url: confirmationPath(schoolId), payload: body });
+    const answers = await Promise.all([post(moi.schoolId), post(moi.schoolId), post(moi.schoolId)]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(
+      (await paymentsOf(t, moi.schoolId)).filter((p) => p.reference === body.TransID),
+    ).toHaveLength(1);
+    // The same receipt posted to Alliance's URL: Alliance records nothing, Moi's stays as it was.
+    await expectStatus(post(alliance.schoolId), 200);
+    expect((await paymentsOf(t, alliance.schoolId)).some((p) => p.reference === body.TransID)).toBe(
+      false,
+    );
+    expect(await balanceOf(t.app.db, moi.schoolId, student.id)).toBe(-120_000);
+    const books = await ledgerMatchesPayments(t, moi.schoolId);
+    expect(books.orphans).toBe(0);
+    expect(books.credited).toBe(books.paid);
+  });
+
   it('refuses a wrong or another school’s token with 404 before reading, and a bad body with 400', async () => {
     const body = c2bConfirmation({ amount: 100, account: 'x', transId: 'TBAD000001' });
     const token = paybillToken(t.mpesa, moi.schoolId);

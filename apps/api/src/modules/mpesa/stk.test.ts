@@ -97,6 +97,21 @@ describe('STK push', () => {
     expect(await balanceOf(t.app.db, moi.schoolId, student.id)).toBe(-150_000);
   });
 
+  it('asks the phone once for a request sent twice with one Idempotency-Key', async () => {
+    const student = await mpesaStudent(t, moi.schoolId);
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: PUSH,
+        headers: { ...moi.auth, 'idempotency-key': `stk-${student.id}` },
+        payload: { student: student.id, phone_number: '0712345678', amount_cents: 100_000 },
+      });
+    const first = await expectStatus(send(), 201);
+    const again = await expectStatus(send(), 201);
+    expect(again.json().id).toBe(first.json().id);
+    expect(t.fake.pushes).toHaveLength(1);
+  });
+
   it('sends a short code for an admission number longer than 12 characters', async () => {
     const student = await mpesaStudent(t, moi.schoolId, 'MOI/2026/000123');
     const row = await pushed(student.id);
