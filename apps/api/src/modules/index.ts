@@ -7,6 +7,7 @@ import examRoutes from './exams/routes';
 import feeLedgerRoutes from './fees/ledger-routes';
 import feeReminderRoutes from './fees/reminder-routes';
 import feeReportRoutes from './fees/report-routes';
+import sponsorRoutes from './fees/sponsor-routes';
 import feeStructureRoutes from './fees/structure-routes';
 import gradeRoutes from './grades/routes';
 import deliveryReportRoutes from './messages/delivery-report-routes';
@@ -92,4 +93,5 @@ export const protectedDomainRoutes: FastifyPluginAsync[] = [
   feeLedgerRoutes,
   mpesaRoutes,
   feeReportRoutes,
+  sponsorRoutes,
 ];
