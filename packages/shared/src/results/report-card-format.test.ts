@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   componentsNote,
+  feeBalanceLine,
   formatOpeningDate,
   nextTermLine,
   signedNumber,
@@ -98,5 +99,14 @@ describe('a report form', () => {
     expect(formatOpeningDate('2027-01-05')).toBe('5 January 2027');
     expect(nextTermLine(sampleCard())).toBe('Next term opens on 1 September 2026.');
     expect(nextTermLine(sampleCard(0, { next_term_opens: null }))).toBeNull();
+  });
+
+  it('says the fee balance, what is carried forward, or nothing without fees', () => {
+    expect(feeBalanceLine(sampleCard())).toBe('Fee balance: KES 12,500.00');
+    expect(feeBalanceLine(sampleCard(0, { fee_balance_cents: 0 }))).toBe('Fees: fully paid');
+    expect(feeBalanceLine(sampleCard(0, { fee_balance_cents: -50_050 }))).toBe(
+      'Fees: fully paid, KES 500.50 carried forward',
+    );
+    expect(feeBalanceLine(sampleCard(0, { fee_balance_cents: null }))).toBeNull();
   });
 });

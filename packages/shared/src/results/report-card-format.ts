@@ -1,3 +1,4 @@
+import { formatKes } from '../fees';
 import type { ReportCard, ReportSubjectRow, ReportSummary } from './report-cards';
 
 /**
@@ -159,6 +160,15 @@ export function componentsNote(card: ReportCard): string | null {
   return card.subjects.some((r) => r.rescaled)
     ? `${combines} ${RESCALED} A paper was missed (X) or not sat: the weights of the others were rescaled.`
     : combines;
+}
+
+/** "Fee balance: KES 12,500.00", "Fees: fully paid" or what is carried forward; null without fees. */
+export function feeBalanceLine(card: ReportCard) {
+  const cents = card.fee_balance_cents;
+  if (cents === null) return null;
+  if (cents > 0) return `Fee balance: KES ${formatKes(cents)}`;
+  if (cents < 0) return `Fees: fully paid, KES ${formatKes(-cents)} carried forward`;
+  return 'Fees: fully paid';
 }
 
 /** "Next term opens on 5 January 2027." */

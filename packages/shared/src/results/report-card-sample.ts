@@ -82,6 +82,7 @@ export function sampleCard(i = 0, overrides: Partial<ReportCard> = {}): ReportCa
     ],
     remarks: { class_teacher: 'Good.', principal: 'Good.' },
     next_term_opens: '2026-09-01',
+    fee_balance_cents: 1_250_000,
     ...overrides,
   };
 }

@@ -102,6 +102,11 @@ export const reportCardSchema = z.object({
   remarks: z.object({ class_teacher: z.string(), principal: z.string() }),
   /** The opening date of the next term, when a later term exists. */
   next_term_opens: z.string().nullable(),
+  /**
+   * The student's fee balance in cents when the form is made (negative: carried forward), for
+   * an admin's forms when the student has a fee ledger; null otherwise (docs/decisions/015).
+   */
+  fee_balance_cents: z.number().int().nullable(),
 });
 export type ReportCard = z.infer<typeof reportCardSchema>;
 

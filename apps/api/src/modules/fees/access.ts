@@ -9,5 +9,9 @@ export const MONEY_ROLES: readonly RoleName[] = ['admin'];
 
 export const requireMoneyRole = (app: FastifyInstance) => app.requireRole(...MONEY_ROLES);
 
+/** Whether the signed-in user may see money where other staff see the rest (a report form). */
+export const maySeeMoney = (user: { roles: string[] }) =>
+  user.roles.some((role) => (MONEY_ROLES as readonly string[]).includes(role));
+
 /** The school's time zone: days of payments and admissions are Nairobi days. */
 export const NAIROBI = 'Africa/Nairobi';

@@ -1,5 +1,5 @@
 import type { PaymentMethod, PaymentSource } from '@shule/shared/fees';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { ledgerEntries, payments, receiptCounters } from '../../db/schema/index';
 import { conflict } from '../../errors';
@@ -143,4 +143,23 @@ export async function balanceOf(db: Db | Tx, schoolId: number, studentId: number
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.schoolId, schoolId), eq(ledgerEntries.studentId, studentId)));
   return Number(row!.cents);
+}
+
+/**
+ * The balances of several students of the school in one query: only students with a ledger
+ * are in the map (a student never billed nor credited has no fees to show).
+ */
+export async function feeBalancesOf(db: Db | Tx, schoolId: number, studentIds: number[]) {
+  const balances = new Map<number, number>();
+  if (studentIds.length === 0) return balances;
+  const rows = await db
+    .select({
+      studentId: ledgerEntries.studentId,
+      cents: sql<string>`sum(${ledgerEntries.amountCents})`,
+    })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.schoolId, schoolId), inArray(ledgerEntries.studentId, studentIds)))
+    .groupBy(ledgerEntries.studentId);
+  for (const row of rows) balances.set(row.studentId, Number(row.cents));
+  return balances;
 }

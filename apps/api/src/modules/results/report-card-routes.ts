@@ -8,6 +8,7 @@ import {
 } from '@shule/shared/results/report-cards';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../errors';
+import { maySeeMoney } from '../fees/access';
 import { jsonOrPdfAnswer, sendPdf } from './pdf-answer';
 import { classOfStudent, reportCards, saveReportRemarks } from './report-cards';
 import { renderReportCardsPdf } from './report-cards-pdf';
@@ -48,6 +49,7 @@ const reportCardRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         classId,
         student,
+        { withFees: maySeeMoney(request.user) },
       );
       if (format === 'json') {
         for (const card of cards) {

@@ -1,5 +1,6 @@
 import {
   componentsNote,
+  feeBalanceLine,
   formatResultNumber,
   isComponentColumn,
   nextTermLine,
@@ -438,6 +439,8 @@ function drawPage(doc: Doc, card: ReportCard, crest: OpenedImage | null, photo: 
     .stroke();
   const opens = nextTermLine(card) ?? '';
   line(doc, opens, MARGIN, footY + 8, WIDTH / 2, { font: BOLD, size: 9 });
+  const fees = feeBalanceLine(card);
+  if (fees) line(doc, fees, MARGIN, footY + 19, WIDTH / 2, { font: BOLD, size: 8 });
   line(doc, "Parent's / guardian's signature", MARGIN + WIDTH / 2, footY + 8, WIDTH / 2 - 140, {
     size: 7.5,
     color: MUTED,

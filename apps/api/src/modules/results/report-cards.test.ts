@@ -1,8 +1,10 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { NOTHING_TO_CHANGE_MESSAGE } from '@shule/shared/fields';
 import type { ReportCards } from '@shule/shared/results/report-cards';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { schools, students } from '../../db/schema/index';
+import { ledgerEntries, schools, students } from '../../db/schema/index';
 import {
   authAs,
   countQueries,
@@ -12,6 +14,7 @@ import {
 } from '../../test/app';
 import { photoRefOf, uploadPhotoFixture } from '../../test/fixtures';
 import { insertStudent } from '../../test/seed';
+import { readPdf } from '../fees/read-pdf';
 import { kcseForm4, type Marks as MarksOf, signedInClassTeacher } from './test-school';
 
 const { t, call, create, newSchool } = useTestApp();
@@ -341,6 +344,42 @@ describe('report cards (PDF)', () => {
       'No student of this class has marks in this exam',
     );
     expect(await cardsOf(who, f.endTerm, `class=${empty}`)).toEqual([]);
+  });
+});
+
+describe('report cards show the fee balance to admins', () => {
+  it('carries each student’s balance when they have fees, for an admin only, and prints it', async () => {
+    const who = await newSchool();
+    const f = await form4(who);
+    // Amina owes 7,999.50; Baraka paid 500 more than charged; Daudi has no fees in Shule.
+    await t.app.db.insert(ledgerEntries).values([
+      { schoolId: who.schoolId, studentId: f.ids.Amina!, kind: 'charge', amountCents: 799_950 },
+      { schoolId: who.schoolId, studentId: f.ids.Baraka!, kind: 'charge', amountCents: 100_000 },
+      { schoolId: who.schoolId, studentId: f.ids.Baraka!, kind: 'waiver', amountCents: -150_000 },
+    ]);
+    const cards = await cardsOf(who, f.endTerm, `class=${f.east}`);
+    expect(cards.map((c) => [c.student.name, c.fee_balance_cents])).toEqual([
+      ['Amina Test', 799_950],
+      ['Baraka Test', -50_000],
+      ['Daudi Test', null],
+    ]);
+    const teacher = await signedInClassTeacher({ t, call, create }, who, f.east);
+    const theirs = await cardsOf(teacher, f.endTerm, `class=${f.east}`);
+    expect(theirs.map((c) => c.fee_balance_cents)).toEqual([null, null, null]);
+    const pdf = await expectStatus(
+      getCards(who, f.endTerm, `class=${f.east}&student=${f.ids.Amina}&format=pdf`),
+      200,
+    );
+    if (process.env.SAVE_PDFS) {
+      writeFileSync(path.join(process.env.SAVE_PDFS, 'report-card.pdf'), pdf.rawPayload);
+    }
+    expect(pageCount(pdf.rawPayload)).toBe(1);
+    expect(readPdf(pdf.rawPayload).text).toContain('Fee balance: KES 7,999.50');
+    const forTeacher = await expectStatus(
+      getCards(teacher, f.endTerm, `class=${f.east}&student=${f.ids.Amina}&format=pdf`),
+      200,
+    );
+    expect(readPdf(forTeacher.rawPayload).text).not.toContain('Fee balance');
   });
 });
 

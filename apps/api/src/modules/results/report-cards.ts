@@ -13,6 +13,7 @@ import { and, asc, eq, gt, inArray, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { examScores, exams, reportRemarks, schools, students, terms } from '../../db/schema/index';
 import { DomainError, notFound } from '../../errors';
+import { feeBalancesOf } from '../fees/ledger';
 import { type ExamResults, examResults } from './service';
 
 /**
@@ -198,8 +199,20 @@ export async function reportCards(
   examId: number,
   classId: number,
   studentId?: number,
+  { withFees = false }: { withFees?: boolean } = {},
 ): Promise<ReportCard[]> {
-  return (await buildReportCards(db, schoolId, examId, classId, studentId)).map((c) => c.card);
+  const cards = (await buildReportCards(db, schoolId, examId, classId, studentId)).map(
+    (c) => c.card,
+  );
+  if (withFees && cards.length > 0) {
+    const balances = await feeBalancesOf(
+      db,
+      schoolId,
+      cards.map((c) => c.student.id),
+    );
+    for (const card of cards) card.fee_balance_cents = balances.get(card.student.id) ?? null;
+  }
+  return cards;
 }
 
 /** The cards, each with the remarks it would carry without kept ones. */
@@ -363,6 +376,8 @@ async function buildReportCards(
         principal: who.principal ?? fallback.principal,
       },
       next_term_opens: opens,
+      // Money is an admin's to see: reportCards adds it for them (modules/fees/access.ts).
+      fee_balance_cents: null,
     };
     return { card, defaults: fallback };
   });

@@ -75,6 +75,7 @@ describe('report form page', () => {
         .map((c) => c.textContent),
     ).toEqual(['66', '-1', 'B', '9', '2/124', 'Good work; keep it up', '']);
     expect(within(form).getByText('Next term opens on 1 September 2026.')).toBeTruthy();
+    expect(within(form).getByText('Fee balance: KES 12,500.00')).toBeTruthy();
     expect(
       within(form).getByRole('img', { name: /Opener 7.43, Mid term 8.57, End term 9.14/ }),
     ).toBeTruthy();

@@ -1,5 +1,6 @@
 import {
   componentsNote,
+  feeBalanceLine,
   formatResultNumber,
   nextTermLine,
   type SubjectColumn,
@@ -36,7 +37,10 @@ export function ReportForm({ card, remarks }: { card: ReportCard; remarks?: Reac
         <div>{remarks ?? <RemarksText card={card} />}</div>
       </div>
       <footer className="mt-4 flex flex-col gap-3 border-t border-slate-300 pt-2 text-sm sm:flex-row sm:items-end sm:justify-between print:flex-row print:items-end print:justify-between">
-        <p className="font-semibold">{nextTermLine(card) ?? ''}</p>
+        <div>
+          <p className="font-semibold">{nextTermLine(card) ?? ''}</p>
+          {feeBalanceLine(card) && <p className="text-xs font-semibold">{feeBalanceLine(card)}</p>}
+        </div>
         <p className="flex items-end gap-2 text-xs text-slate-500">
           Parent's / guardian's signature
           <span className="inline-block w-32 border-b border-slate-400" />
