@@ -12,7 +12,7 @@ import {
   setDarajaFor,
   stkPassword,
 } from './daraja';
-import { NEVER_SENT_REASON, settleStalePushes } from './stk';
+import { NEVER_SENT_REASON, NO_ANSWER_REASON, settleStalePushes } from './stk';
 import {
   eventually,
   ledgerMatchesPayments,
@@ -329,6 +329,24 @@ describe('STK query after two minutes without a callback', () => {
       const failed = (await pushOf(moi, row.id)).json() as StkRequest;
       expect(failed).toMatchObject({ status: 'failed', result_code: '1032' });
       expect(failed.reason).toMatch(/cancelled/);
+    } finally {
+      t.fake.setCallbackDelay(100);
+    }
+  });
+
+  it('gives up on a push M-Pesa still calls unfinished an hour after it was sent', async () => {
+    const student = await mpesaStudent(t, moi.schoolId);
+    t.fake.setCallbackDelay(60_000);
+    try {
+      const row = await pushed(student.id, '0712000777', 50_000);
+      expect(await sweep(59 * 60_000)).toMatchObject({ asked: 1, stillWaiting: 1 });
+      expect(await sweep(61 * 60_000)).toMatchObject({ asked: 1, failed: 1 });
+      const failed = (await pushOf(moi, row.id)).json() as StkRequest;
+      expect(failed).toMatchObject({ status: 'failed', reason: NO_ANSWER_REASON });
+      // The callback, if it comes after all, is the word of record: the money is recorded.
+      expect(await t.fake.postStkCallback(row.checkout_request_id!)).toBe(200);
+      expect(((await pushOf(moi, row.id)).json() as StkRequest).status).toBe('paid');
+      expect(await balanceOf(t.app.db, moi.schoolId, student.id)).toBe(-50_000);
     } finally {
       t.fake.setCallbackDelay(100);
     }

@@ -270,6 +270,12 @@ export async function applyStkCallback(db: Db, body: StkCallbackBody) {
 export const NEVER_SENT_REASON =
   'The request did not reach M-Pesa (the server stopped while asking): nothing was asked of the parent’s phone.';
 
+/** How long the STK query is asked about a push that M-Pesa keeps calling unfinished. */
+export const STK_GIVE_UP_AFTER_MS = 60 * 60_000;
+
+export const NO_ANSWER_REASON =
+  'M-Pesa gave no final answer about this request within an hour. If the parent paid, the payment is in the Paybill’s statement: check it before asking again.';
+
 export interface SweepResult {
   asked: number;
   paid: number;
@@ -332,6 +338,15 @@ export async function settleStalePushes(
       // The callback came while Daraja was being asked: it settled the push.
       if (row.status !== 'pending') return 'settled';
       if (answer.state === 'processing') {
+        // A prompt lasts about a minute: an hour without a final word is no payment (a
+        // callback that still comes records the money all the same).
+        if (now.getTime() - row.createdAt.getTime() >= STK_GIVE_UP_AFTER_MS) {
+          await tx
+            .update(mpesaStkRequests)
+            .set({ status: 'failed', resultDesc: NO_ANSWER_REASON, updatedAt: now })
+            .where(eq(mpesaStkRequests.id, id));
+          return 'failed';
+        }
         await tx
           .update(mpesaStkRequests)
           .set({ updatedAt: now })
