@@ -165,7 +165,10 @@ function FeeFields({
           <Input placeholder="Tuition" {...form.register(`fees.${i}.name`)} />
         </Field>
         <Field label="Duration" error={errors?.duration?.message}>
-          <Select {...form.register(`fees.${i}.duration`)}>
+          <Select
+            defaultValue={form.getValues(`fees.${i}.duration`)}
+            {...form.register(`fees.${i}.duration`)}
+          >
             <option value="">Choose how often</option>
             {FEE_DURATIONS.map((d) => (
               <option key={d} value={d}>
@@ -175,7 +178,10 @@ function FeeFields({
           </Select>
         </Field>
         <Field label="Applies To" error={errors?.applies_to?.message}>
-          <Select {...form.register(`fees.${i}.applies_to`)}>
+          <Select
+            defaultValue={form.getValues(`fees.${i}.applies_to`)}
+            {...form.register(`fees.${i}.applies_to`)}
+          >
             {FEE_APPLICABILITY.map((a) => (
               <option key={a} value={a}>
                 {FEE_APPLICABILITY_LABELS[a]}
@@ -184,7 +190,10 @@ function FeeFields({
           </Select>
         </Field>
         <Field label="Vote Head" error={errors?.vote_head?.message}>
-          <Select {...form.register(`fees.${i}.vote_head`)}>
+          <Select
+            defaultValue={form.getValues(`fees.${i}.vote_head`)}
+            {...form.register(`fees.${i}.vote_head`)}
+          >
             {VOTE_HEADS.map((v) => (
               <option key={v} value={v}>
                 {VOTE_HEAD_LABELS[v]}
