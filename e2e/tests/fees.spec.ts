@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { type Download, expect, type Page, test } from '@playwright/test';
 import { apiSession, loginViaUi, registerSchoolViaApi, uniquePhone } from '../support/school';
 
 /**
@@ -30,7 +31,7 @@ async function seedSchool(request: Parameters<typeof registerSchoolViaApi>[0]) {
     start_date: '2026-01-01',
     end_date: '2026-12-31',
   });
-  await post('/fees/terms/', {
+  const term3 = await post('/fees/terms/', {
     name: 'Term 3',
     academic_year: year.id,
     start_date: '2026-08-31',
@@ -49,7 +50,7 @@ async function seedSchool(request: Parameters<typeof registerSchoolViaApi>[0]) {
   const wanjiru = await admit(east.id, 'Wanjiru', 'Kamau', uniquePhone());
   const baraka = await admit(east.id, 'Baraka', 'Otieno', uniquePhone());
   const chebet = await admit(west.id, 'Chebet', 'Kiprop', uniquePhone());
-  return { school, post, east, west, wanjiru, baraka, chebet };
+  return { school, post, east, west, wanjiru, baraka, chebet, term: term3 };
 }
 
 test("a term's fee structure set in shillings and billed once, at 1280 px", async ({
@@ -128,4 +129,162 @@ test("a term's fee structure set in shillings and billed once, at 1280 px", asyn
   await page.getByRole('button', { name: 'Bill this term' }).click();
   await bill.getByRole('button', { name: 'Bill students' }).click();
   await expect(page.getByText(/^Nothing new to bill/)).toBeVisible();
+});
+
+/** Saves a download beside the screenshots (when kept) and checks it is a PDF. */
+async function keepPdf(download: Download, name: string) {
+  const path = `${process.env.SHOTS_DIR ?? test.info().outputDir}/${name}.pdf`;
+  await download.saveAs(path);
+  expect(readFileSync(path).subarray(0, 5).toString()).toBe('%PDF-');
+}
+
+test('fees taken in cash and by M-Pesa, with receipts, balances and statements, at 390 px', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { school, post, east, west, term } = await seedSchool(request);
+  const { headers } = await apiSession(request, school);
+  // Term 3: tuition 15,000 for 4 East and 14,000 for 4 West, billed.
+  const tuition = await post('/fees/categories/', { name: 'Tuition', duration: 'termly' });
+  const put = await request.put('/api/fees/structures/', {
+    headers,
+    data: {
+      term: term.id,
+      amounts: [
+        { category: tuition.id, class: east.id, amount_cents: 1_500_000 },
+        { category: tuition.id, class: west.id, amount_cents: 1_400_000 },
+      ],
+    },
+  });
+  expect(put.ok(), await put.text()).toBeTruthy();
+  await post(`/fees/structures/${term.id}/apply/`);
+  await loginViaUi(page, school);
+
+  // ── Collection and balances ───────────────────────────────────────────────────────────────
+  await page.goto('/fees');
+  await expect(page.getByTestId('collection-totals')).toContainText('KES 44,000.00');
+  await expect(page.getByTestId('collection-totals')).toContainText('0.0%');
+  const rows = page
+    .getByRole('list', { name: 'Students with balances' })
+    .getByTestId('balance-row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first()).toContainText('KES 15,000.00');
+  await shot(page, '10-fees-billed');
+
+  // ── Cash at the counter ───────────────────────────────────────────────────────────────────
+  const wanjiru = rows.filter({ hasText: 'Wanjiru Kamau' });
+  await wanjiru.getByRole('button', { name: 'Record a payment for Wanjiru Kamau' }).click();
+  const pay = page.getByRole('dialog', { name: 'Record a payment' });
+  await pay.getByLabel('Amount (KES)').fill('2,500.x');
+  await pay.getByRole('button', { name: 'Record payment' }).click();
+  await expect(pay.getByText('Amount must be in shillings, like 12500 or 12,500.50')).toBeVisible();
+  await pay.getByLabel('Amount (KES)').fill('2,500');
+  await pay.getByLabel('Paid by').fill('Grace Kamau');
+  await shot(page, '11-pay-cash');
+  await pay.getByRole('button', { name: 'Record payment' }).click();
+  const paid = page.getByRole('dialog', { name: 'Payment recorded' });
+  await expect(paid.getByText('Receipt no. 1: KES 2,500.00 by cash')).toBeVisible();
+  await expect(paid.getByTestId('balance-after')).toHaveText(
+    'Wanjiru Kamau now owes KES 12,500.00.',
+  );
+  await shot(page, '12-pay-cash-done');
+  const receipt = page.waitForEvent('download');
+  await paid.getByRole('button', { name: 'Receipt no. 1 (PDF)' }).click();
+  await keepPdf(await receipt, 'receipt-1');
+  await paid.getByRole('button', { name: 'Done' }).click();
+  await expect(wanjiru).toContainText('KES 12,500.00');
+
+  // ── M-Pesa: a cancelled prompt, then a paid one ───────────────────────────────────────────
+  const baraka = rows.filter({ hasText: 'Baraka Otieno' });
+  await baraka.getByRole('button', { name: "Request M-Pesa from Baraka Otieno's parent" }).click();
+  const mpesa = page.getByRole('dialog', { name: 'Request M-Pesa' });
+  await expect(mpesa.getByLabel('Amount (KES)')).toHaveValue('15000');
+  // The fake Daraja cancels a push to a number ending 1032.
+  await mpesa.getByLabel('Phone number').fill('0712341032');
+  await mpesa.getByRole('button', { name: 'Send request' }).click();
+  await expect(mpesa.getByText('Waiting for the parent')).toBeVisible();
+  await shot(page, '13-mpesa-waiting');
+  await expect(
+    mpesa.getByText('The parent cancelled the M-Pesa prompt on their phone.'),
+  ).toBeVisible({ timeout: 20_000 });
+  await shot(page, '14-mpesa-cancelled');
+  await mpesa.getByRole('button', { name: 'Ask again' }).click();
+  await mpesa.getByLabel('Phone number').fill('0712345678');
+  await mpesa.getByRole('button', { name: 'Send request' }).click();
+  await expect(mpesa.getByText('Paid: KES 15,000.00 by M-Pesa')).toBeVisible({ timeout: 20_000 });
+  await expect(mpesa.getByText(/^Receipt no\. 2 · M-Pesa \w+/)).toBeVisible();
+  await shot(page, '15-mpesa-paid');
+  const mpesaReceipt = page.waitForEvent('download');
+  await mpesa.getByRole('button', { name: 'Receipt no. 2 (PDF)' }).click();
+  await keepPdf(await mpesaReceipt, 'receipt-2-mpesa');
+  await mpesa.getByRole('button', { name: 'Done' }).click();
+  // Baraka owes nothing now: he leaves the list of those owing.
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByTestId('collection-totals')).toContainText('KES 17,500.00');
+
+  // ── A statement ───────────────────────────────────────────────────────────────────────────
+  const statement = page.waitForEvent('download');
+  await wanjiru.getByRole('button', { name: 'Statement of Wanjiru Kamau (PDF)' }).click();
+  await keepPdf(await statement, 'statement-wanjiru');
+
+  // ── The student's page ────────────────────────────────────────────────────────────────────
+  await wanjiru.getByRole('link', { name: 'Wanjiru Kamau' }).click();
+  const fees = page.getByRole('region', { name: 'Fees' });
+  await expect(fees.getByTestId('fee-balance')).toContainText('Owes KES 12,500.00');
+  await expect(fees.getByTestId('fee-entry').first()).toContainText('receipt no. 1');
+  await fees.scrollIntoViewIfNeeded();
+  await shot(page, '16-student-fees');
+
+  // ── Charts ────────────────────────────────────────────────────────────────────────────────
+  await page.goto('/analytics');
+  await expect(page.getByTestId('analytics-totals')).toContainText('KES 17,500.00');
+  await expect(page.getByRole('row', { name: /M-Pesa 1 KES 15,000\.00/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Cash 1 KES 2,500\.00/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /Bar chart of the fees collected/ })).toBeVisible();
+  await shot(page, '17-analytics');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
+
+  // ── The Paybill, a bank statement and the unmatched queue ─────────────────────────────────
+  await page.goto('/fees');
+  await expect(page.getByTestId('paybill-status')).toContainText('Parents pay to Paybill');
+  await page.getByRole('button', { name: 'Register Paybill URLs' }).click();
+  await expect(page.getByText(/^Registered with Safaricom/)).toBeVisible();
+  await page.getByRole('button', { name: 'Import a statement' }).click();
+  const importing = page.getByRole('dialog', { name: 'Import a statement' });
+  await importing.getByLabel('Statement from').selectOption('bank');
+  // Chebet's mother paid twice: once with her admission number, once with a typing slip.
+  await importing.getByLabel('CSV file').setInputFiles({
+    name: 'equity-november.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      'Transaction Date,Reference,Account,Payer Name,Credit\r\n' +
+        '2026-11-20,EQB100200,0003,Mary Kiprop,4000\r\n' +
+        '2026-11-21,EQB100201,OOO3,Mary Kiprop,3000\r\n',
+    ),
+  });
+  await importing.getByRole('button', { name: 'Import' }).click();
+  await expect(
+    importing.getByText('Read 2 rows: 2 payments recorded (KES 7,000.00).'),
+  ).toBeVisible();
+  await expect(
+    importing.getByText('1 matched to students by admission number, 1 waiting to be assigned.'),
+  ).toBeVisible();
+  await shot(page, '18-import-done');
+  await importing.getByRole('button', { name: 'Done' }).click();
+  const queued = page.getByTestId('unmatched-payment');
+  await expect(queued).toHaveCount(1);
+  await expect(queued).toContainText('Account typed: "OOO3"');
+  await shot(page, '19-unmatched');
+  await queued.getByRole('button', { name: 'Assign to a student' }).click();
+  const assign = page.getByRole('dialog', { name: 'Assign payment' });
+  await assign.getByPlaceholder('Search student name or admission number').fill('Chebet');
+  const chebet = assign.getByRole('button', { name: 'Assign to Chebet Kiprop' });
+  await expect(chebet).toBeVisible();
+  await shot(page, '20-assign');
+  await chebet.click();
+  await expect(page.getByText('No unmatched payments')).toBeVisible();
+  await expect(rows.filter({ hasText: 'Chebet Kiprop' })).toContainText('KES 7,000.00');
 });

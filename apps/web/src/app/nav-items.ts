@@ -15,6 +15,7 @@ import {
   ShieldCheck,
   Trophy,
   Users,
+  Wallet,
 } from 'lucide-react';
 
 export interface NavItem {
@@ -41,6 +42,7 @@ export const ACADEMICS_NAV: NavItem[] = [
 
 /** Only for admins, in the sidebar and the drawer: money and the audit log. */
 export const ADMIN_NAV: NavItem[] = [
+  { to: '/fees', label: 'Fees', icon: Wallet },
   { to: '/fee_structure', label: 'Fee structure', icon: Receipt },
   { to: '/audit_log', label: 'Audit log', icon: ShieldCheck },
 ];

@@ -179,9 +179,20 @@ export const router = createBrowserRouter([
                         .FeeStructurePage,
                     }),
                   },
-                  comingSoon('/analytics', 'Analytics/Fee'),
+                  {
+                    path: '/fees',
+                    lazy: async () => ({
+                      Component: (await import('../features/fees/fees-page')).FeesPage,
+                    }),
+                  },
+                  {
+                    path: '/analytics',
+                    lazy: async () => ({
+                      Component: (await import('../features/fees/fee-analytics-page'))
+                        .FeeAnalyticsPage,
+                    }),
+                  },
                   comingSoon('/reports', 'Reports'),
-                  comingSoon('/fees', 'Fees'),
                   {
                     path: '/setup',
                     lazy: async () => ({

@@ -93,7 +93,7 @@ export function FeeStructurePage() {
 
       <Card>
         <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
-          <div className="space-y-1.5">
+          <div className="min-w-0 flex-1 basis-64 space-y-1.5">
             <CardTitle>Fee Categories</CardTitle>
             <CardDescription>What the school charges for, and how often.</CardDescription>
           </div>

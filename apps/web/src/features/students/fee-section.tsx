@@ -121,7 +121,9 @@ export function FeeSection({ student }: { student: StudentDetail }) {
                   </p>
                   <p className="text-xs text-muted-foreground">
                     {entryDate(e)}
-                    {e.receipt_number !== null ? ` · receipt no. ${e.receipt_number}` : ''}
+                    {e.receipt_number !== null ? (
+                      <span className="whitespace-nowrap"> · receipt no. {e.receipt_number}</span>
+                    ) : null}
                   </p>
                 </div>
                 <p className="shrink-0 text-right tabular-nums">

@@ -1,0 +1,126 @@
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_SOURCE_LABELS,
+  IMPORT_SOURCES,
+  type ImportResponse,
+  type ImportSource,
+  MPESA_MESSAGES,
+} from '@shule/shared/mpesa';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { Field } from '../../components/ui/field';
+import { FormFooter } from '../../components/ui/form-footer';
+import { Input, Select } from '../../components/ui/input';
+import { errorMessage } from '../../lib/api-client';
+import { kesFromCents } from '../../lib/kes';
+import { useImportStatement } from './import-statement';
+
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** What an import did, in sentences. */
+export function importSummary(result: ImportResponse) {
+  const recorded = result.matched + result.unmatched;
+  return [
+    `Read ${count(result.rows, 'row')}: ${count(recorded, 'payment')} recorded (${kesFromCents(result.total_cents)}).`,
+    `${result.matched} matched to students by admission number, ${result.unmatched} waiting to be assigned.`,
+    result.already_recorded > 0
+      ? `${count(result.already_recorded, 'row')} recorded before and left alone.`
+      : null,
+  ].filter((line): line is string => line !== null);
+}
+
+/** Import a statement of payments made elsewhere: a bank, eCitizen, M-Pesa Bill Manager. */
+export function ImportStatementDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const importing = useImportStatement();
+  const [source, setSource] = useState<ImportSource>('bank');
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [result, setResult] = useState<ImportResponse | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setFile(null);
+    setFileError(null);
+    setFailure(null);
+    setResult(null);
+  }, [open]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    if (!file) {
+      setFileError(MPESA_MESSAGES.importFile);
+      return;
+    }
+    if (file.size > IMPORT_MAX_BYTES) {
+      setFileError('The file is larger than 2 MB: split the statement by month');
+      return;
+    }
+    importing.mutate(
+      { source, file },
+      { onSuccess: setResult, onError: (err) => setFailure(errorMessage(err)) },
+    );
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && !importing.isPending && onClose()}
+      title="Import a statement"
+      description="Payments made to the school elsewhere, from the statement's CSV. Each row is matched to a student by the admission number in its account or reference, or waits to be assigned; a row imported before is not recorded again."
+    >
+      {result ? (
+        <div className="space-y-4">
+          <Alert tone="success">
+            {importSummary(result).map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </Alert>
+          {result.skipped.length > 0 ? (
+            <div className="text-sm">
+              <p className="font-medium">Rows left out ({result.skipped.length})</p>
+              <ul className="mt-1 max-h-40 list-disc overflow-y-auto pl-5 text-muted-foreground">
+                {result.skipped.map((s) => (
+                  <li key={s.line}>
+                    Line {s.line}: {s.reason}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <div className="flex justify-end">
+            <Button onClick={onClose}>Done</Button>
+          </div>
+        </div>
+      ) : (
+        <form onSubmit={submit} noValidate className="space-y-4">
+          {failure ? <Alert tone="error">{failure}</Alert> : null}
+          <Field label="Statement from">
+            <Select value={source} onChange={(e) => setSource(e.target.value as ImportSource)}>
+              {IMPORT_SOURCES.map((s) => (
+                <option key={s} value={s}>
+                  {IMPORT_SOURCE_LABELS[s]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="CSV file" error={fileError ?? undefined}>
+            <Input
+              type="file"
+              accept=".csv,text/csv"
+              className="py-1.5"
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setFileError(null);
+              }}
+            />
+          </Field>
+          <FormFooter busy={importing.isPending} submitLabel="Import" onCancel={onClose} />
+        </form>
+      )}
+    </Dialog>
+  );
+}
