@@ -288,3 +288,80 @@ test('fees taken in cash and by M-Pesa, with receipts, balances and statements, 
   await expect(page.getByText('No unmatched payments')).toBeVisible();
   await expect(rows.filter({ hasText: 'Chebet Kiprop' })).toContainText('KES 7,000.00');
 });
+
+test("a student's page: a discount named by who granted it, a bursary, and a payment reversed with a reason, at 1280 px", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { school, post, east, west, term, wanjiru } = await seedSchool(request);
+  const { headers } = await apiSession(request, school);
+  const tuition = await post('/fees/categories/', { name: 'Tuition', duration: 'termly' });
+  const put = await request.put('/api/fees/structures/', {
+    headers,
+    data: {
+      term: term.id,
+      amounts: [
+        { category: tuition.id, class: east.id, amount_cents: 1_500_000 },
+        { category: tuition.id, class: west.id, amount_cents: 1_400_000 },
+      ],
+    },
+  });
+  expect(put.ok(), await put.text()).toBeTruthy();
+  await post(`/fees/structures/${term.id}/apply/`);
+  await post('/payments/', {
+    student: wanjiru.id,
+    method: 'cheque',
+    amount_cents: 500_000,
+    reference: 'CHQ 000123',
+  });
+  await loginViaUi(page, school);
+
+  await page.goto(`/students/${wanjiru.id}`);
+  const fees = page.getByRole('region', { name: 'Fees' });
+  await expect(fees.getByTestId('fee-balance')).toContainText('Owes KES 10,000.00');
+
+  await fees.getByRole('button', { name: 'Add a credit' }).click();
+  const credit = page.getByRole('dialog', { name: 'Add a credit' });
+  await credit.getByLabel('Kind').selectOption('discount');
+  await credit.getByLabel('Amount (KES)').fill('1,000');
+  await credit.getByRole('button', { name: 'Add credit' }).click();
+  await expect(credit.getByText('Granted by is required for a waiver or a discount')).toBeVisible();
+  await credit.getByLabel('Granted by').fill('The Principal');
+  await credit.getByLabel('Note').fill('Sibling discount');
+  await shot(page, '21-credit-discount');
+  await credit.getByRole('button', { name: 'Add credit' }).click();
+  await expect(credit).toBeHidden();
+  await expect(fees.getByTestId('fee-balance')).toContainText('Owes KES 9,000.00');
+
+  await fees.getByRole('button', { name: 'Add a credit' }).click();
+  await credit.getByLabel('Kind').selectOption('bursary');
+  await credit.getByLabel('Amount (KES)').fill('4000');
+  await credit.getByRole('button', { name: 'Add a sponsor not in the list' }).click();
+  await credit.getByLabel('Sponsor name').fill('Nairobi County Bursary');
+  await credit.getByRole('button', { name: 'Add sponsor' }).click();
+  await expect(credit.getByLabel('Paid by')).not.toHaveValue('');
+  await shot(page, '22-credit-bursary');
+  await credit.getByRole('button', { name: 'Add credit' }).click();
+  await expect(credit).toBeHidden();
+  await expect(fees.getByTestId('fee-balance')).toContainText('Owes KES 5,000.00');
+
+  // The cheque bounced.
+  await fees.getByRole('button', { name: 'Reverse Payment by Cheque CHQ 000123' }).click();
+  const reverse = page.getByRole('dialog', { name: 'Reverse this entry?' });
+  await reverse.getByRole('button', { name: 'Reverse entry' }).click();
+  await expect(reverse.getByText('Reason is required')).toBeVisible();
+  await reverse.getByLabel('Reason').fill('Cheque bounced');
+  await shot(page, '23-reverse');
+  await reverse.getByRole('button', { name: 'Reverse entry' }).click();
+  await expect(reverse).toBeHidden();
+  await expect(fees.getByTestId('fee-balance')).toContainText('Owes KES 10,000.00');
+  await expect(
+    fees.getByRole('button', { name: 'Reverse Payment by Cheque CHQ 000123' }),
+  ).toHaveCount(0);
+  await fees.scrollIntoViewIfNeeded();
+  await shot(page, '24-student-fees-after');
+  const statement = page.waitForEvent('download');
+  await fees.getByRole('button', { name: 'Statement (PDF)' }).click();
+  await keepPdf(await statement, 'statement-reversed');
+});

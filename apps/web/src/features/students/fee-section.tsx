@@ -1,6 +1,6 @@
 import type { LedgerEntry } from '@shule/shared/fee-ledger';
 import type { StudentDetail } from '@shule/shared/students';
-import { FileText, Wallet } from 'lucide-react';
+import { BadgePercent, FileText, Undo2, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -12,12 +12,16 @@ import { cn } from '../../lib/cn';
 import { formatSchoolMoment } from '../../lib/dates';
 import { downloadFeeStatementPdf } from '../../lib/fee-files';
 import { kesFromCents } from '../../lib/kes';
+import { FeeCreditDialog, ReverseEntryDialog } from './fee-credit-dialog';
 import { useFeeStatement } from './get-fee-statement';
 
 /** The latest entries shown here; the PDF has every one. */
 const RECENT = 5;
 
 const entryDate = (e: LedgerEntry) => formatSchoolMoment(e.date);
+
+/** An entry not yet reversed, and not itself a reversal, may be reversed (once). */
+const canReverse = (e: LedgerEntry) => e.kind !== 'reversal' && e.reversed_by === null;
 
 /** A charge adds (+), every credit takes off (−). */
 const signed = (cents: number) =>
@@ -30,6 +34,8 @@ const signed = (cents: number) =>
 export function FeeSection({ student }: { student: StudentDetail }) {
   const statement = useFeeStatement(student.id);
   const [downloading, setDownloading] = useState(false);
+  const [crediting, setCrediting] = useState(false);
+  const [reversing, setReversing] = useState<LedgerEntry | null>(null);
 
   const download = async () => {
     setDownloading(true);
@@ -91,6 +97,10 @@ export function FeeSection({ student }: { student: StudentDetail }) {
             <Wallet className="h-4 w-4" aria-hidden="true" />
             Record a payment
           </Link>
+          <Button size="sm" variant="outline" onClick={() => setCrediting(true)} disabled={!data}>
+            <BadgePercent className="h-4 w-4" aria-hidden="true" />
+            Add a credit
+          </Button>
           <Button size="sm" variant="outline" onClick={download} disabled={downloading || !data}>
             <FileText className="h-4 w-4" aria-hidden="true" />
             {downloading ? 'Preparing PDF…' : 'Statement (PDF)'}
@@ -126,14 +136,30 @@ export function FeeSection({ student }: { student: StudentDetail }) {
                     ) : null}
                   </p>
                 </div>
-                <p className="shrink-0 text-right tabular-nums">
-                  <span className={e.amount_cents < 0 ? 'text-green-800' : undefined}>
-                    {signed(e.amount_cents)}
-                  </span>
-                  <span className="block text-xs text-muted-foreground">
-                    balance {kesFromCents(e.balance_cents)}
-                  </span>
-                </p>
+                <div className="flex shrink-0 items-start gap-2">
+                  <p className="text-right tabular-nums">
+                    <span className={e.amount_cents < 0 ? 'text-green-800' : undefined}>
+                      {signed(e.amount_cents)}
+                    </span>
+                    <span className="block text-xs text-muted-foreground">
+                      balance {kesFromCents(e.balance_cents)}
+                    </span>
+                  </p>
+                  {canReverse(e) ? (
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      className="h-8 w-8"
+                      aria-label={`Reverse ${e.description}`}
+                      title="Reverse"
+                      onClick={() => setReversing(e)}
+                    >
+                      <Undo2 className="h-4 w-4" aria-hidden="true" />
+                    </Button>
+                  ) : (
+                    <span className="h-8 w-8" aria-hidden="true" />
+                  )}
+                </div>
               </li>
             ))}
           </ul>
@@ -144,6 +170,8 @@ export function FeeSection({ student }: { student: StudentDetail }) {
           ) : null}
         </div>
       )}
+      <FeeCreditDialog student={student} open={crediting} onOpenChange={setCrediting} />
+      <ReverseEntryDialog entry={reversing} onClose={() => setReversing(null)} />
     </section>
   );
 }
