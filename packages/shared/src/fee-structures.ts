@@ -188,3 +188,11 @@ export function appliesToStudent(
   const isNew = admittedOn >= yearStart;
   return appliesTo === 'new' ? isNew : !isNew;
 }
+
+/** Why a class or a term the fees use cannot be deleted (DESIGN.md §5: nothing lost silently). */
+export const classHasFeesMessage = (name: string) =>
+  `${name} has amounts in a fee structure; remove them from the structure before deleting it`;
+export const termHasFeeStructureMessage = (name: string) =>
+  `${name} has a fee structure; remove its amounts before deleting it`;
+export const termHasLedgerMessage = (name: string) =>
+  `${name} has fees billed or credited to students; it cannot be deleted`;

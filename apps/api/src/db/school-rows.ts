@@ -71,10 +71,13 @@ export function deleteUnlessUsed<T extends SchoolTable, S extends SelectedFields
     usedBy,
     columns,
     inUseMessage,
+    alsoCheck,
   }: {
     usedBy: AnyPgColumn;
     columns?: S;
     inUseMessage: (row: SelectResultFields<S>, count: number) => string;
+    /** Other rows that hold on to it (the fees'): throws its own 409, under the same lock. */
+    alsoCheck?: (tx: Tx, row: SelectResultFields<S>) => Promise<void>;
   },
 ) {
   return db.transaction(async (tx) => {
@@ -82,6 +85,7 @@ export function deleteUnlessUsed<T extends SchoolTable, S extends SelectedFields
     const [used] = await tx.select({ n: count() }).from(usedBy.table).where(eq(usedBy, id));
     const dependents = used?.n ?? 0;
     if (dependents > 0) throw conflict(inUseMessage(row, dependents));
+    if (alsoCheck) await alsoCheck(tx, row);
     await tx.delete(table).where(ofSchool(table, schoolId, id));
   });
 }

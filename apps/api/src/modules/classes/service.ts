@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client';
 import { classes, students, teachers, users } from '../../db/schema/index';
 import { deleteUnlessUsed, findInSchool, takenInSchool } from '../../db/school-rows';
 import { conflict, invalid, notFound } from '../../errors';
+import { assertClassFreeOfFees } from '../fees/in-use';
 
 export async function countClasses(db: Db, schoolId: number) {
   const [row] = await db.select({ n: count() }).from(classes).where(eq(classes.schoolId, schoolId));
@@ -140,5 +141,7 @@ export async function updateClass(
 export const deleteClass = (db: Db, schoolId: number, classId: number) =>
   deleteUnlessUsed(db, schoolId, classes, classId, 'Class', {
     usedBy: students.classId,
+    columns: { name: classes.name },
     inUseMessage: (_, count) => classHasStudentsMessage(count),
+    alsoCheck: (tx, row) => assertClassFreeOfFees(tx, classId, row.name),
   });

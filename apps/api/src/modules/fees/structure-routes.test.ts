@@ -242,3 +242,47 @@ describe('a term’s fee structure and billing it', () => {
     await expectStatus(apply(fresh, year.term1), 409, NOTHING_TO_BILL_MESSAGE);
   });
 });
+
+describe('classes and terms the fees use', () => {
+  it('are not deleted: 409 naming why, never a failure of the database', async () => {
+    const fresh = await newSchool('Maseno School');
+    const year = await feeSchool(t.app, fresh.schoolId);
+    const emptyClass = (await create(fresh, '/api/classes/', { name: 'Form 3' })).class.id;
+    const swim = await create(fresh, '/api/fees/categories/', {
+      name: 'Swimming',
+      duration: 'termly',
+    });
+    await expectStatus(
+      put(fresh, {
+        term: year.term2,
+        amounts: [{ category: swim.id, class: emptyClass, amount_cents: 50_000 }],
+      }),
+      200,
+    );
+    await expectStatus(
+      call('DELETE', `/api/classes/${emptyClass}/`, fresh.auth),
+      409,
+      'Form 3 has amounts in a fee structure; remove them from the structure before deleting it',
+    );
+    await expectStatus(
+      call('DELETE', `/api/fees/terms/${year.term2}/`, fresh.auth),
+      409,
+      'Term 2 2026 has a fee structure; remove its amounts before deleting it',
+    );
+    // A term with a bursary entry on a ledger: kept whatever its structure.
+    await create(fresh, `/api/students/${year.students.amani}/ledger/`, {
+      kind: 'capitation',
+      amount_cents: 100,
+      term: year.term1,
+    });
+    await expectStatus(
+      call('DELETE', `/api/fees/terms/${year.term1}/`, fresh.auth),
+      409,
+      'Term 1 2026 has fees billed or credited to students; it cannot be deleted',
+    );
+    // Once the structure is emptied, the class and the term go.
+    await expectStatus(put(fresh, { term: year.term2, amounts: [] }), 200);
+    await expectStatus(call('DELETE', `/api/classes/${emptyClass}/`, fresh.auth), 204);
+    await expectStatus(call('DELETE', `/api/fees/terms/${year.term2}/`, fresh.auth), 204);
+  });
+});

@@ -14,6 +14,7 @@ import type { Db, Tx } from '../../db/client';
 import { academicYears, exams, terms } from '../../db/schema/index';
 import { deleteUnlessUsed, findInSchool, ofSchool } from '../../db/school-rows';
 import { invalid } from '../../errors';
+import { assertTermFreeOfFees } from '../fees/in-use';
 
 /** Terms with their academic year's id and name: one query, a left join. */
 async function selectTerms(db: Db | Tx, where: SQL, today: string): Promise<Term[]> {
@@ -152,4 +153,5 @@ export const deleteTerm = (db: Db, schoolId: number, termId: number) =>
     usedBy: exams.termId,
     columns: { name: terms.name },
     inUseMessage: (term, count) => termHasExamsMessage(term.name, count),
+    alsoCheck: (tx, term) => assertTermFreeOfFees(tx, termId, term.name),
   });
