@@ -18,7 +18,7 @@ import {
 import { signedInTeacher } from '../../test/fixtures';
 import { testGateway } from '../messages/gateways/test-driver';
 import type { SmsGateway, SmsSend } from '../messages/gateways/types';
-import { sendDueBatch } from '../messages/outbox-worker';
+import { CHILD_ERASED_REASON, sendDueBatch } from '../messages/outbox-worker';
 import { type MessagingSchool, messagingSchool } from '../messages/test-school';
 import { recordPayment } from './ledger';
 
@@ -260,6 +260,43 @@ describe('POST /api/fees/reminders/', () => {
       .from(messages)
       .where(eq(messages.id, res.json().message.id));
     expect(stored!.content).toMatch(/^Fee reminders/);
+  });
+
+  it('sends nothing about a child erased before their reminder went out', async () => {
+    const school = await newSchool('Kisumu Girls');
+    const s = await owingSchool(school);
+    while ((await sendDueBatch(t.app.db, testGateway)).claimed > 0);
+    const res = await expectStatus(send(school, { classes: [s.east] }), 201);
+    await expectStatus(
+      t.app.inject({
+        method: 'POST',
+        url: `/api/students/${s.achieng.id}/erase/`,
+        headers: school.auth,
+        payload: { confirm: s.achieng.admission_number },
+      }),
+      200,
+    );
+    const calls: SmsSend[] = [];
+    const recording: SmsGateway = {
+      name: 'test',
+      send: async (sms) => {
+        calls.push(sms);
+        return testGateway.send(sms);
+      },
+    };
+    while ((await sendDueBatch(t.app.db, recording)).claimed > 0);
+    // Chebet's father gets his; Achieng's mother (kept for her brother Baraka) gets neither
+    // Achieng's text, erased with her, nor the message's description in its place.
+    expect(calls.map((c) => c.text)).toEqual([expect.stringContaining('Chebet Student')]);
+    const rows = await t.app.db
+      .select({ status: messageRecipients.status, reason: messageRecipients.reason })
+      .from(messageRecipients)
+      .where(eq(messageRecipients.messageId, res.json().message.id))
+      .orderBy(messageRecipients.id);
+    expect(rows).toEqual([
+      { status: 'sent', reason: null },
+      { status: 'failed', reason: CHILD_ERASED_REASON },
+    ]);
   });
 
   it('refuses when nobody owes more, or nobody owing can be reached (400, nothing stored)', async () => {
