@@ -1,4 +1,4 @@
-import { FEE_STRUCTURE_MESSAGES } from '@shule/shared/fee-structures';
+import { categoryInUseMessage, FEE_STRUCTURE_MESSAGES } from '@shule/shared/fee-structures';
 import { MONEY_MESSAGES } from '@shule/shared/fees';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -38,6 +38,24 @@ function fakeApi(
       const created = category(2, body.name, { ...body, description: body.description || null });
       categories = [...categories, created];
       return json(201, created);
+    }
+    const one = /^\/api\/fees\/categories\/(\d+)\/$/.exec(url);
+    if (one && method === 'PATCH') {
+      categories = categories.map((c) => (c.id === Number(one[1]) ? { ...c, ...body } : c));
+      return json(
+        200,
+        categories.find((c) => c.id === Number(one[1])),
+      );
+    }
+    if (one && method === 'DELETE') {
+      const found = categories.find((c) => c.id === Number(one[1]))!;
+      if (found.structure_lines > 0) {
+        return json(409, {
+          message: categoryInUseMessage(found.name, 'the fee structure of Term 2'),
+        });
+      }
+      categories = categories.filter((c) => c !== found);
+      return json(204, null);
     }
     if (url === '/api/fees/structures/?term=2') return json(200, structure());
     if (url === '/api/fees/structures/' && method === 'PUT') {
@@ -176,6 +194,48 @@ describe('the fee structure screen', () => {
     expect(await screen.findByText('billed to 3 students')).toBeTruthy();
     expect(screen.queryByLabelText('Tuition for 4 East')).toBeNull();
     expect(screen.getByLabelText('Tuition for 4 West')).toBeTruthy();
+  });
+
+  it("edits a category and its classes' amounts, and says why one in a structure is not deleted", async () => {
+    const api = fakeApi();
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithApp(<FeeStructurePage />);
+    await screen.findByLabelText('Tuition for 4 East');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Tuition' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Fee Category' });
+    expect(within(dialog).getByLabelText('Category name')).toHaveProperty('value', 'Tuition');
+    expect(within(dialog).getByLabelText('Amount for 4 East')).toHaveProperty('value', '15000');
+    expect(within(dialog).getByLabelText('Amount for 4 West')).toHaveProperty('disabled', true);
+    fireEvent.change(within(dialog).getByLabelText('Applies to'), { target: { value: 'new' } });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: '4 West' }));
+    fireEvent.input(within(dialog).getByLabelText('Amount for 4 West'), {
+      target: { value: '9000' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.writes()).toEqual([
+      { method: 'PATCH', url: '/api/fees/categories/1/', body: { applies_to: 'new' } },
+      {
+        method: 'PUT',
+        url: '/api/fees/structures/',
+        body: {
+          term: 2,
+          categories: [1],
+          amounts: [
+            { class: 4, amount_cents: 1_500_000, category: 1 },
+            { class: 5, amount_cents: 900_000, category: 1 },
+          ],
+        },
+      },
+    ]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Tuition' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(
+      await screen.findByText(
+        `Could not delete fee category. ${categoryInUseMessage('Tuition', 'the fee structure of Term 2')}`,
+      ),
+    ).toBeTruthy();
   });
 
   it('tells a teacher it is for admins, asking nothing about money', async () => {
