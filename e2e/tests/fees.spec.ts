@@ -364,4 +364,31 @@ test("a student's page: a discount named by who granted it, a bursary, and a pay
   const statement = page.waitForEvent('download');
   await fees.getByRole('button', { name: 'Statement (PDF)' }).click();
   await keepPdf(await statement, 'statement-reversed');
+
+  // ── Sponsors and the government's capitation on /fees ──────────────────────────────────────
+  await page.goto('/fees');
+  const sponsor = page.getByTestId('sponsor');
+  await expect(sponsor).toContainText('Nairobi County Bursary');
+  await expect(sponsor).toContainText('KES 4,000.00 to 1 student');
+  await sponsor.getByRole('button', { name: 'Statement' }).click();
+  const sponsorStatement = page.getByRole('dialog', { name: 'Nairobi County Bursary: statement' });
+  await expect(sponsorStatement.getByText('Wanjiru Kamau')).toBeVisible();
+  await shot(page, '25-sponsor-statement');
+  await sponsorStatement.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Record capitation' }).click();
+  const capitation = page.getByRole('dialog', { name: 'Record government capitation' });
+  await capitation.getByRole('checkbox', { name: /4 East/ }).check();
+  await shot(page, '26-capitation');
+  await capitation.getByRole('button', { name: 'Record capitation' }).click();
+  await expect(
+    capitation.getByText('KES 11,122.00 credited to each of 2 students: KES 22,244.00 in all.'),
+  ).toBeVisible();
+  await capitation.getByRole('button', { name: 'Done' }).click();
+  // Once per term and instalment.
+  await page.getByRole('button', { name: 'Record capitation' }).click();
+  await capitation.getByRole('checkbox', { name: /4 East/ }).check();
+  await capitation.getByRole('button', { name: 'Record capitation' }).click();
+  await expect(
+    capitation.getByText(/Capitation instalment 1 has already been recorded/),
+  ).toBeVisible();
 });

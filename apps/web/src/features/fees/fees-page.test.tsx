@@ -207,6 +207,44 @@ function fakeApi({
         page_size: 10,
       });
     }
+    if (url === '/api/fees/sponsors/') {
+      return json(200, {
+        sponsors: [
+          {
+            id: 5,
+            name: 'Nairobi County Bursary',
+            kind: 'county_bursary',
+            total_cents: 400_000,
+            students: 1,
+          },
+        ],
+      });
+    }
+    if (url === '/api/fees/sponsors/5/statement/') {
+      return json(200, {
+        sponsor: {
+          id: 5,
+          name: 'Nairobi County Bursary',
+          kind: 'county_bursary',
+          total_cents: 400_000,
+          students: 1,
+        },
+        entries: [
+          {
+            id: 70,
+            date: '2026-11-20T09:00:00.000Z',
+            kind: 'bursary',
+            student: wanjiru.student,
+            term: { id: 2, name: 'Term 2' },
+            note: 'Ward bursary',
+            amount_cents: 400_000,
+          },
+        ],
+      });
+    }
+    if (url === '/api/fees/capitation/' && method === 'POST') {
+      return json(201, { students: 2, amount_cents_each: 1_112_200, total_cents: 2_224_400 });
+    }
     if (url === '/api/fees/mpesa/register_urls/' && method === 'POST') {
       return json(200, {
         shortcode: '174379',
@@ -468,6 +506,40 @@ describe('the fees screen', () => {
     ).toBeTruthy();
     expect(within(dialog).getByText('Line 5: A withdrawal, not money in')).toBeTruthy();
     expect(api.imports).toEqual([{ source: 'bank', file: 'equity-november.csv' }]);
+  });
+
+  it("lists sponsors with their statements, and records the government's capitation once for chosen classes", async () => {
+    const api = fakeApi();
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithApp(<FeesPage />);
+    const sponsor = await screen.findByTestId('sponsor');
+    expect(sponsor.textContent).toContain('County bursary · KES 4,000.00 to 1 student');
+    fireEvent.click(within(sponsor).getByRole('button', { name: 'Statement' }));
+    const statement = await screen.findByRole('dialog', {
+      name: 'Nairobi County Bursary: statement',
+    });
+    expect(
+      (await within(statement).findByRole('list', { name: "Sponsor's entries" })).textContent,
+    ).toBe('Wanjiru Kamau (Adm. 0421)Nov 20, 2026 · Bursary · Term 2 · Ward bursaryKES 4,000.00');
+    fireEvent.click(within(statement).getByRole('button', { name: 'Close' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Record capitation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record government capitation' });
+    expect(within(dialog).getByLabelText('Instalment').textContent).toContain(
+      '1 (50%): KES 11,122.00 a learner',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record capitation' }));
+    expect(await within(dialog).findByText('Choose at least one class')).toBeTruthy();
+    fireEvent.click(await within(dialog).findByRole('checkbox', { name: /4 East/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record capitation' }));
+    expect(
+      await within(dialog).findByText(
+        'KES 11,122.00 credited to each of 2 students: KES 22,244.00 in all.',
+      ),
+    ).toBeTruthy();
+    expect(api.writes().map((w) => [w.url, w.body])).toEqual([
+      ['/api/fees/capitation/', { term: 2, classes: [4], instalment: 1 }],
+    ]);
   });
 
   it("registers the Paybill's URLs with Safaricom, and names the Paybill", async () => {

@@ -15,6 +15,7 @@ import { MpesaDialog } from './mpesa-dialog';
 import { PaybillCard } from './paybill-card';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { FeeRemindersCard } from './reminders-card';
+import { SponsorsCard } from './sponsors-card';
 import { useChosenTerm } from './term-select';
 import { UnmatchedCard } from './unmatched-card';
 
@@ -85,6 +86,7 @@ export function FeesPage() {
       />
       <FeeRemindersCard />
       <UnmatchedCard />
+      <SponsorsCard terms={terms.data ?? []} term={term} />
       <PaybillCard />
       <RecordPaymentDialog student={paying} onClose={() => setPaying(null)} />
       <MpesaDialog student={asking} onClose={() => setAsking(null)} />

@@ -20,15 +20,14 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { kesFromCents } from '../../lib/kes';
+import { useCreateSponsor, useSponsors } from '../../lib/queries/sponsors';
 import { zodResolver } from '../../lib/zod-resolver';
 import {
   type FeeCreditForm,
   type FeeCreditValues,
   feeCreditFormSchema,
   useAddFeeCredit,
-  useCreateSponsor,
   useReverseEntry,
-  useSponsors,
 } from './fee-ledger';
 import { studentName } from './student-details';
 

@@ -1,29 +1,17 @@
 import {
   ADJUSTMENT_KINDS,
-  type CreateSponsorBody,
   type LedgerAdjustmentBody,
   type LedgerEntryResponse,
   ledgerAdjustmentBody,
   type ReverseEntryBody,
-  type Sponsor,
-  type SponsorList,
 } from '@shule/shared/fee-ledger';
 import { kesInputField } from '@shule/shared/fees';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../lib/api-client';
 
 /** Every fee query (balances, collection, this statement) is under ['fees']. */
 const FEES_KEY = ['fees'] as const;
-
-/** The school's sponsors and bursaries, by name, for a bursary's "paid by". */
-export function useSponsors({ enabled }: { enabled: boolean }) {
-  return useQuery({
-    queryKey: [...FEES_KEY, 'sponsors'],
-    queryFn: () => api.get<SponsorList>('/fees/sponsors/').then((r) => r.sponsors),
-    enabled,
-  });
-}
 
 /**
  * A credit that is not money at the counter: a waiver or discount (naming who granted it), a
@@ -82,14 +70,5 @@ export function useReverseEntry() {
         idempotencyKey: key,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: FEES_KEY }),
-  });
-}
-
-/** A sponsor added where a bursary is recorded: the county, the CDF, a church, an NGO. */
-export function useCreateSponsor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateSponsorBody) => api.post<Sponsor>('/fees/sponsors/', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...FEES_KEY, 'sponsors'] }),
   });
 }
