@@ -91,10 +91,9 @@ export async function renderReceiptPdf(
   const rows: [string, string][] = [
     ['Received from', payment.payer_name ?? (payment.payer_phone ? payment.payer_phone : '—')],
     ['Student', studentName],
-    [
-      'Admission number',
-      receipt.erased ? '—' : (student?.admission_number ?? payment.account_reference ?? '—'),
-    ],
+    student || receipt.erased
+      ? ['Admission number', receipt.erased ? '—' : student!.admission_number]
+      : ['Account (as paid)', payment.account_reference ?? '—'],
     ['Class', receipt.erased ? '—' : (receipt.className ?? '—')],
     ['Paid by', method],
   ];
