@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Rocket } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
-import { Card, CardContent } from '../../components/ui/card';
+import { Card } from '../../components/ui/card';
 import { getSetup, setupQueryKey } from '../../lib/queries/setup';
 
 /**
@@ -18,7 +18,7 @@ export function SetupOfferCard({ schoolId }: { schoolId: number }) {
   const started = state.step > 1;
   return (
     <Card className="border-primary/40 bg-primary/5">
-      <CardContent className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-6">
+      <div className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-6">
         <div className="flex items-start gap-3">
           <Rocket className="mt-0.5 h-6 w-6 shrink-0 text-primary" aria-hidden="true" />
           <div>
@@ -35,7 +35,7 @@ export function SetupOfferCard({ schoolId }: { schoolId: number }) {
         <Link to="/setup" className={buttonClass('primary')}>
           {started ? 'Continue setup' : 'Start setup'}
         </Link>
-      </CardContent>
+      </div>
     </Card>
   );
 }

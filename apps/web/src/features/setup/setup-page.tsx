@@ -1,4 +1,4 @@
-import { Card, CardContent } from '../../components/ui/card';
+import { Card } from '../../components/ui/card';
 import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { SkeletonRows } from '../../components/ui/skeleton';
@@ -31,7 +31,8 @@ export function SetupPage() {
         <LoadError what="your setup" error={setup.error} onRetry={() => setup.refetch()} />
       ) : (
         <Card>
-          <CardContent className="p-4 sm:p-6">
+          {/* Padded all round (CardContent has none on top: it follows a header). */}
+          <div className="p-4 sm:p-6">
             {state.finished_at !== null && state.step === 6 ? (
               <SetupComplete onChange={() => move(2)} />
             ) : (
@@ -55,7 +56,7 @@ export function SetupPage() {
                 </div>
               </>
             )}
-          </CardContent>
+          </div>
         </Card>
       )}
     </div>
