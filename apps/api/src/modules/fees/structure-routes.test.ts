@@ -1,5 +1,7 @@
 import { NOTHING_TO_BILL_MESSAGE } from '@shule/shared/fee-structures';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { feeAmounts, ledgerEntries, students } from '../../db/schema/index';
 import { authAs, expectStatus, json, useTestApp } from '../../test/app';
 import { type FeeSchool, feeSchool } from './test-school';
 
@@ -166,6 +168,35 @@ describe('a term’s fee structure and billing it', () => {
     );
     const both = await Promise.all([apply(moi, f.term2), apply(moi, f.term2)]);
     expect(both.map((r) => json(r).new_charges).sort()).toEqual([0, 3]);
+
+    // Amani moves to Form 2: Tuition stands from Form 1, so nothing more is billed; once that
+    // charge is reversed, the next apply bills Form 2's Tuition.
+    await t.app.db
+      .update(students)
+      .set({ classId: f.form2 })
+      .where(eq(students.id, f.students.amani));
+    expect(json(await expectStatus(apply(moi, f.term1), 200))).toMatchObject({ new_charges: 1 });
+    const [form1Tuition] = await t.app.db
+      .select({ id: ledgerEntries.id })
+      .from(ledgerEntries)
+      .innerJoin(feeAmounts, eq(feeAmounts.id, ledgerEntries.feeAmountId))
+      .where(
+        and(
+          eq(ledgerEntries.studentId, f.students.amani),
+          eq(feeAmounts.classId, f.form1),
+          eq(feeAmounts.categoryId, tuition.id),
+          eq(ledgerEntries.termId, f.term1),
+        ),
+      );
+    await create(moi, `/api/ledger_entries/${form1Tuition!.id}/reverse/`, {
+      reason: 'Moved to Form 2',
+    });
+    expect(json(await expectStatus(apply(moi, f.term1), 200))).toEqual({
+      billed_students: 1,
+      new_charges: 1,
+      total_cents: 1_300_050,
+    });
+    expect(json(await expectStatus(apply(moi, f.term1), 200))).toMatchObject({ new_charges: 0 });
 
     // The category is now in use: not deleted, and the message says why.
     await expectStatus(

@@ -213,9 +213,10 @@ export async function putStructure(
 /**
  * Bills the term: every active, not erased student of the classes its lines name is charged
  * each line that applies to them (new or continuing by the day they were admitted against the
- * start of the term's academic year), once. A student is charged a category at most once a
- * term, even after moving class; a line already charged (reversed or not) is never charged
- * again. One INSERT … SELECT, whatever the size of the school.
+ * start of the term's academic year), once. A student holds at most one standing charge of a
+ * category a term, even after moving class (reverse the old class's charge, and the next apply
+ * bills the new class's line); a line already charged (reversed or not) is never charged to the
+ * same student again. One INSERT … SELECT, whatever the size of the school.
  */
 export async function applyStructure(
   db: Db,
@@ -249,7 +250,8 @@ export async function applyStructure(
         and not exists (
           select 1 from ledger_entries le join fee_amounts other on other.id = le.fee_amount_id
           where le.student_id = s.id and le.kind = 'charge'
-            and other.term_id = fa.term_id and other.category_id = fa.category_id)
+            and other.term_id = fa.term_id and other.category_id = fa.category_id
+            and not exists (select 1 from ledger_entries r where r.reverses_id = le.id))
       on conflict (student_id, fee_amount_id) where kind = 'charge' do nothing
       returning student_id, amount_cents`,
     );
