@@ -364,6 +364,9 @@ test("a student's page: a discount named by who granted it, a bursary, and a pay
   const statement = page.waitForEvent('download');
   await fees.getByRole('button', { name: 'Statement (PDF)' }).click();
   await keepPdf(await statement, 'statement-reversed');
+  const byVoteHead = page.waitForEvent('download');
+  await fees.getByRole('button', { name: 'By vote head (PDF)' }).click();
+  await keepPdf(await byVoteHead, 'statement-by-vote-head');
 
   // ── Sponsors and the government's capitation on /fees ──────────────────────────────────────
   await page.goto('/fees');

@@ -6,10 +6,21 @@ import { saveFile } from './save-file';
  * page.
  */
 
-/** A student's fee statement: every ledger entry with its running balance. */
-export async function downloadFeeStatementPdf(student: { id: number; admission_number: string }) {
-  const { blob, fileName } = await requestFile(`/students/${student.id}/fee_statement/?format=pdf`);
-  saveFile(blob, fileName ?? `fee-statement-${student.admission_number}.pdf`);
+/**
+ * A student's fee statement: every ledger entry with its running balance; `byVoteHead` adds
+ * what was charged and paid under each vote head (the way a public school reports fees).
+ */
+export async function downloadFeeStatementPdf(
+  student: { id: number; admission_number: string },
+  { byVoteHead = false } = {},
+) {
+  const { blob, fileName } = await requestFile(
+    `/students/${student.id}/fee_statement/?format=pdf${byVoteHead ? '&by=vote_head' : ''}`,
+  );
+  saveFile(
+    blob,
+    fileName ?? `fee-statement-${student.admission_number}${byVoteHead ? '-by-vote-head' : ''}.pdf`,
+  );
 }
 
 /** A payment's receipt, from the `receipt_url` the API gives (/api/payments/{id}/receipt/). */

@@ -77,7 +77,7 @@ function fakeApi(role: 'admin' | 'teacher', fees: FeeStatement) {
     if (url === '/api/grades/subjects/?school_id=7') return json(200, []);
     if (url === '/api/students/21/') return json(200, studentDetail());
     if (url === '/api/students/21/fee_statement/') return json(200, fees);
-    if (url === '/api/students/21/fee_statement/?format=pdf') {
+    if (url.startsWith('/api/students/21/fee_statement/?format=pdf')) {
       return new Response('%PDF-1.7', { status: 200 });
     }
     return json(404, { message: `no route ${url}` });
@@ -133,6 +133,14 @@ describe('student profile: fees', () => {
     await waitFor(() =>
       expect(saveFile).toHaveBeenCalledWith(expect.any(Blob), 'fee-statement-0421.pdf'),
     );
+    fireEvent.click(within(section).getByRole('button', { name: 'By vote head (PDF)' }));
+    await waitFor(() =>
+      expect(saveFile).toHaveBeenCalledWith(
+        expect.any(Blob),
+        'fee-statement-0421-by-vote-head.pdf',
+      ),
+    );
+    expect(api.asked).toContain('/api/students/21/fee_statement/?format=pdf&by=vote_head');
   });
 
   it('adds a discount naming who granted it, and a bursary from a sponsor added there', async () => {

@@ -33,14 +33,14 @@ const signed = (cents: number) =>
  */
 export function FeeSection({ student }: { student: StudentDetail }) {
   const statement = useFeeStatement(student.id);
-  const [downloading, setDownloading] = useState(false);
+  const [downloading, setDownloading] = useState<'plain' | 'vote_head' | null>(null);
   const [crediting, setCrediting] = useState(false);
   const [reversing, setReversing] = useState<LedgerEntry | null>(null);
 
-  const download = async () => {
-    setDownloading(true);
+  const download = async (byVoteHead: boolean) => {
+    setDownloading(byVoteHead ? 'vote_head' : 'plain');
     try {
-      await downloadFeeStatementPdf(student);
+      await downloadFeeStatementPdf(student, { byVoteHead });
     } catch (err) {
       toast({
         title: 'Statement not downloaded',
@@ -48,7 +48,7 @@ export function FeeSection({ student }: { student: StudentDetail }) {
         variant: 'destructive',
       });
     } finally {
-      setDownloading(false);
+      setDownloading(null);
     }
   };
 
@@ -101,9 +101,23 @@ export function FeeSection({ student }: { student: StudentDetail }) {
             <BadgePercent className="h-4 w-4" aria-hidden="true" />
             Add a credit
           </Button>
-          <Button size="sm" variant="outline" onClick={download} disabled={downloading || !data}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => download(false)}
+            disabled={downloading !== null || !data}
+          >
             <FileText className="h-4 w-4" aria-hidden="true" />
-            {downloading ? 'Preparing PDF…' : 'Statement (PDF)'}
+            {downloading === 'plain' ? 'Preparing PDF…' : 'Statement (PDF)'}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => download(true)}
+            disabled={downloading !== null || !data}
+          >
+            <FileText className="h-4 w-4" aria-hidden="true" />
+            {downloading === 'vote_head' ? 'Preparing PDF…' : 'By vote head (PDF)'}
           </Button>
         </div>
       </div>
