@@ -270,7 +270,7 @@ test('fees taken in cash and by M-Pesa, with receipts, balances and statements, 
     importing.getByText('Read 2 rows: 2 payments recorded (KES 7,000.00).'),
   ).toBeVisible();
   await expect(
-    importing.getByText('1 matched to students by admission number, 1 waiting to be assigned.'),
+    importing.getByText('1 matched to a student by admission number, 1 waiting to be assigned.'),
   ).toBeVisible();
   await shot(page, '18-import-done');
   await importing.getByRole('button', { name: 'Done' }).click();

@@ -24,7 +24,7 @@ export function importSummary(result: ImportResponse) {
   const recorded = result.matched + result.unmatched;
   return [
     `Read ${count(result.rows, 'row')}: ${count(recorded, 'payment')} recorded (${kesFromCents(result.total_cents)}).`,
-    `${result.matched} matched to students by admission number, ${result.unmatched} waiting to be assigned.`,
+    `${result.matched} matched to ${result.matched === 1 ? 'a student' : 'students'} by admission number, ${result.unmatched} waiting to be assigned.`,
     result.already_recorded > 0
       ? `${count(result.already_recorded, 'row')} recorded before and left alone.`
       : null,
