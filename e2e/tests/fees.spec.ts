@@ -171,6 +171,15 @@ test('fees taken in cash and by M-Pesa, with receipts, balances and statements, 
   await expect(rows).toHaveCount(3);
   await expect(rows.first()).toContainText('KES 15,000.00');
   await shot(page, '10-fees-billed');
+  const csv = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csvPath = `${test.info().outputDir}/balances.csv`;
+  await (await csv).saveAs(csvPath);
+  const lines = readFileSync(csvPath, 'utf8').trim().split(/\r?\n/);
+  expect(lines[0]).toBe(
+    'Admission number,First name,Last name,Class,Expected (KES),Paid (KES),Balance (KES)',
+  );
+  expect(lines).toHaveLength(4);
 
   // ── Cash at the counter ───────────────────────────────────────────────────────────────────
   const wanjiru = rows.filter({ hasText: 'Wanjiru Kamau' });
