@@ -100,12 +100,43 @@ export function stkFailureWords(resultCode: string, resultDesc?: string | null) 
     : `M-Pesa failed (code ${resultCode}).`;
 }
 
-/** POST /api/fees/mpesa/stk_push/ (admin; send an Idempotency-Key). */
-export const stkPushBody = z.object({
-  student: idField('Student'),
-  phone_number: mpesaPhoneField,
-  amount_cents: mpesaAmountCentsField,
-});
+/** An M-Pesa amount in whole shillings, as M-Pesa and issue 18's `amount` take it. */
+export const mpesaShillingsField = z
+  .number({ error: 'Amount must be a number of shillings' })
+  .int(MPESA_MESSAGES.wholeShillings)
+  .min(1, MPESA_MESSAGES.minimum)
+  .max(MPESA_MAX_CENTS / 100, MPESA_MESSAGES.maximum);
+
+export const STK_AMOUNT_MESSAGES = {
+  required: 'Amount is required',
+  both: 'Give the amount in shillings (amount) or in cents (amount_cents), not both',
+} as const;
+
+/**
+ * POST /api/fees/mpesa/stk_push/ (admin; send an Idempotency-Key): `student`, `phone_number` and
+ * `amount` in whole shillings, the fields other clients rely on (issue 18), or `amount_cents` as
+ * every other money field of the API. Read as `amount_cents`.
+ */
+export const stkPushBody = z
+  .object({
+    student: idField('Student'),
+    phone_number: mpesaPhoneField,
+    amount: mpesaShillingsField.optional(),
+    amount_cents: mpesaAmountCentsField.optional(),
+  })
+  .superRefine((body, ctx) => {
+    const given = [body.amount, body.amount_cents].filter((v) => v !== undefined).length;
+    if (given === 1) return;
+    ctx.addIssue({
+      code: 'custom',
+      path: ['amount'],
+      message: given === 0 ? STK_AMOUNT_MESSAGES.required : STK_AMOUNT_MESSAGES.both,
+    });
+  })
+  .transform(({ amount, amount_cents, ...rest }) => ({
+    ...rest,
+    amount_cents: amount_cents ?? (amount ?? 0) * 100,
+  }));
 export type StkPushBody = z.input<typeof stkPushBody>;
 
 export const STK_STATUS_LABELS = {

@@ -1,5 +1,5 @@
 import type { StkRequest } from '@shule/shared/mpesa';
-import { MPESA_MESSAGES } from '@shule/shared/mpesa';
+import { MPESA_MESSAGES, STK_AMOUNT_MESSAGES } from '@shule/shared/mpesa';
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mpesaStkRequests } from '../../db/schema/index';
@@ -95,6 +95,23 @@ describe('STK push', () => {
       payerPhone: '0712345678',
     });
     expect(await balanceOf(t.app.db, moi.schoolId, student.id)).toBe(-150_000);
+  });
+
+  it("takes the issue's `amount` in whole shillings, and refuses neither or both amounts", async () => {
+    const student = await mpesaStudent(t, moi.schoolId);
+    const body = { student: student.id, phone_number: '0712345678' };
+    const res = await push(moi, { ...body, amount: 2500 });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ amount_cents: 250_000, status: 'pending' });
+    expect(t.fake.pushes.at(-1)).toMatchObject({ amount: 2500 });
+    await expectStatus(push(moi, body), 400, STK_AMOUNT_MESSAGES.required);
+    await expectStatus(
+      push(moi, { ...body, amount: 2500, amount_cents: 250_000 }),
+      400,
+      STK_AMOUNT_MESSAGES.both,
+    );
+    await expectStatus(push(moi, { ...body, amount: 25.5 }), 400, MPESA_MESSAGES.wholeShillings);
+    await expectStatus(push(moi, { ...body, amount: 250_001 }), 400, MPESA_MESSAGES.maximum);
   });
 
   it('asks the phone once for a request sent twice with one Idempotency-Key', async () => {
