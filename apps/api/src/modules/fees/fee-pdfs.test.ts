@@ -114,6 +114,28 @@ describe('fee PDFs', () => {
     expect(text).toContain('By vote head');
   });
 
+  it('totals the debit and credit columns as printed, a bounced cheque and its reversal in each', async () => {
+    const statement = longStatement();
+    const last = statement.entries.at(-1)!;
+    const entry = (id: number, amount_cents: number, balance_cents: number) => ({
+      ...last,
+      id,
+      kind: amount_cents < 0 ? ('payment' as const) : ('reversal' as const),
+      description: amount_cents < 0 ? 'Payment by Cheque 4411' : 'Reversal: the cheque bounced',
+      amount_cents,
+      balance_cents,
+    });
+    statement.entries.push(
+      entry(900, -500_000, statement.balance_cents - 500_000),
+      entry(901, 500_000, statement.balance_cents),
+    );
+    const { text } = readPdf(await renderStatementPdf(statement, schoolFixture));
+    // Charged 330,000 and credited 274,000 before; the cheque adds 5,000 to each column.
+    expect(text).toContain('335,000.00');
+    expect(text).toContain('279,000.00');
+    expect(text).toContain('Balance due: KES 56,000.00');
+  });
+
   it('prints an M-Pesa payment no admission number matched yet', async () => {
     const receipt: Receipt = {
       payment: {

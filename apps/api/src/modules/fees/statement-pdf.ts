@@ -155,13 +155,17 @@ export async function renderStatementPdf(
     .lineWidth(0.8)
     .strokeColor(RULE)
     .stroke();
+  // The sums of the columns above, so a reader can add them up (a reversal stands in its own
+  // column: the JSON's charged and credited totals are net of reversals instead).
+  const columnSum = (sign: 1 | -1) =>
+    statement.entries.reduce((sum, e) => sum + Math.max(0, sign * e.amount_cents), 0);
   row(
     [
       '',
       'Totals',
       '',
-      formatKes(Math.max(0, statement.charged_cents)),
-      formatKes(Math.max(0, statement.credited_cents)),
+      formatKes(columnSum(1)),
+      formatKes(columnSum(-1)),
       balanceText(statement.balance_cents),
     ],
     0,
