@@ -2,9 +2,9 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FeeStatement, LedgerEntry } from '@shule/shared/fee-ledger';
 import { describe, expect, it } from 'vitest';
+import { readPdf } from '../../test/read-pdf';
 import { schoolFixture } from '../results/merit-list.fixture';
 import type { Receipt } from './payments';
-import { readPdf } from './read-pdf';
 import { renderReceiptPdf } from './receipt-pdf';
 import { renderStatementPdf } from './statement-pdf';
 

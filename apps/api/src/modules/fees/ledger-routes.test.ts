@@ -5,7 +5,7 @@ import { IDEMPOTENCY_HEADER } from '@shule/shared/idempotency';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sponsors } from '../../db/schema/index';
 import { authAs, expectStatus, json, useTestApp } from '../../test/app';
-import { readPdf } from './read-pdf';
+import { readPdf } from '../../test/read-pdf';
 import { type FeeSchool, feeSchool } from './test-school';
 
 const { t, schools, call, create } = useTestApp('Moi Forces Academy', 'Alliance Girls');

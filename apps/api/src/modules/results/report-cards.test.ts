@@ -13,8 +13,8 @@ import {
   useTestApp,
 } from '../../test/app';
 import { photoRefOf, uploadPhotoFixture } from '../../test/fixtures';
+import { readPdf } from '../../test/read-pdf';
 import { insertStudent } from '../../test/seed';
-import { readPdf } from '../fees/read-pdf';
 import { kcseForm4, type Marks as MarksOf, signedInClassTeacher } from './test-school';
 
 const { t, call, create, newSchool } = useTestApp();

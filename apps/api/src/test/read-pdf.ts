@@ -1,13 +1,16 @@
 import { inflateSync } from 'node:zlib';
 
 /**
- * For the tests: the lines a pdfkit PDF draws, read back from its deflated content streams
- * (each line is one TJ array of hex strings; see results/merit-list-pdf.test.ts), and its
+ * For the tests: what a pdfkit PDF draws, read back from its content streams. pdfkit deflates
+ * each page's stream and writes every line of text as one TJ array of hex strings (the font's
+ * single-byte codes, split where it kerns), so inflating the streams and joining each array's
+ * strings gives the lines as drawn, one per entry. Also the font sizes it sets (Tf) and the
  * page count.
  */
 export function readPdf(pdf: Buffer) {
   const raw = pdf.toString('latin1');
   const lines: string[] = [];
+  const fontSizes: number[] = [];
   const streamStart = /stream\r?\n/g;
   for (let m = streamStart.exec(raw); m; m = streamStart.exec(raw)) {
     const start = m.index + m[0].length;
@@ -22,9 +25,10 @@ export function readPdf(pdf: Buffer) {
       const hex = [...tj[1]!.matchAll(/<([0-9a-f]*)>/g)].map((h) => h[1]).join('');
       lines.push(Buffer.from(hex, 'hex').toString('latin1').replace(/\x85/g, '…'));
     }
+    for (const tf of content.matchAll(/\/F\d+ ([\d.]+) Tf/g)) fontSizes.push(Number(tf[1]));
   }
   const pages = Number(
     /\/Type \/Pages\s*\/Count (\d+)/.exec(raw)?.[1] ?? /\/Count (\d+)/.exec(raw)?.[1],
   );
-  return { lines, text: lines.join('\n'), pages };
+  return { lines, text: lines.join('\n'), fontSizes, pages };
 }
