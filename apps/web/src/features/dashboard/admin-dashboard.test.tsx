@@ -62,6 +62,15 @@ describe('admin dashboard', () => {
     expect(await within(card).findByText('An error occurred')).toBeTruthy();
   });
 
+  it('links the Messages card to Messaging, not coming soon', async () => {
+    renderDashboard({});
+    const link = await screen.findByRole('link', { name: 'Send a message' });
+    expect(link.getAttribute('href')).toBe('/messages');
+    const card = link.closest<HTMLElement>('.rounded-lg')!;
+    expect(within(card).getByText('Messages')).toBeTruthy();
+    expect(within(card).queryByText('Coming soon')).toBeNull();
+  });
+
   it('starts the calendar week on Sunday', async () => {
     const { container } = renderDashboard({});
     // The calendar loads after the rest of the dashboard.

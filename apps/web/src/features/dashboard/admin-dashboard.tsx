@@ -245,7 +245,20 @@ export function AdminDashboard({ schoolId }: { schoolId: number }) {
       <div className="grid gap-4 md:grid-cols-3">
         <ComingSoonCard title="Announcements" icon={Megaphone} />
         <ComingSoonCard title="Recent Activities" icon={Activity} />
-        <ComingSoonCard title="Messages" icon={MessageSquare} />
+        <Card>
+          <CardHeader className="flex-row items-center justify-between pb-2">
+            <CardTitle className="text-sm font-medium text-muted-foreground">Messages</CardTitle>
+            <MessageSquare className="h-5 w-5 text-slate-400" aria-hidden="true" />
+          </CardHeader>
+          <CardContent>
+            <p className="text-sm text-muted-foreground">
+              SMS to the parents of chosen classes, with each parent&apos;s delivery.{' '}
+              <Link to="/messages" className="text-primary underline underline-offset-2">
+                Send a message
+              </Link>
+            </p>
+          </CardContent>
+        </Card>
       </div>
     </div>
   );
