@@ -184,7 +184,7 @@ test('classes, siblings, CSV export, a teacher with a photo, dashboard counts an
   await card.getByRole('link', { name: 'View Full Profile' }).click();
   await expect(page).toHaveURL(/\/students\/\d+$/);
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Baraka Mwangi');
-  await expect(page.getByText(parent.phone)).toBeVisible();
+  await expect(page.getByRole('link', { name: parent.phone })).toBeVisible();
 
   // A teacher with a photo goes to the top, with their one-time password shown once.
   await page.goto('/teachers');
