@@ -3,7 +3,7 @@ import {
   type SetupState,
   setupClassesFormSchema,
 } from '@shule/shared/setup';
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useRef } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -13,6 +13,7 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { useSession } from '../../lib/session';
 import { zodResolver } from '../../lib/zod-resolver';
+import { RemoveRowButton } from './remove-row-button';
 import { applyRowErrors } from './row-errors';
 import { saveClass } from './save-setup-records';
 import { StepFooter } from './step-footer';
@@ -85,19 +86,11 @@ export function ClassesStep({ state }: { state: SetupState }) {
               <Field label="Level" error={rowErrors?.level?.message}>
                 <Input placeholder="Form 1" {...form.register(`classes.${i}.level`)} />
               </Field>
-              {isSaved || rows.fields.length === 1 ? (
-                <span className="hidden w-10 sm:block" />
-              ) : (
-                <Button
-                  variant="ghost"
-                  className="justify-self-start px-2 sm:mt-7 sm:w-10"
-                  aria-label={`Remove class ${i + 1}`}
-                  onClick={() => rows.remove(i)}
-                >
-                  <Trash2 className="h-4 w-4" aria-hidden="true" />
-                  <span className="sm:hidden">Remove</span>
-                </Button>
-              )}
+              <RemoveRowButton
+                label={`Remove class ${i + 1}`}
+                removable={!isSaved && rows.fields.length > 1}
+                onRemove={() => rows.remove(i)}
+              />
             </li>
           );
         })}

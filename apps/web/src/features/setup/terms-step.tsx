@@ -1,5 +1,5 @@
 import { type SetupState, type SetupTermsForm, setupTermsFormSchema } from '@shule/shared/setup';
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useRef } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -10,6 +10,7 @@ import { Input } from '../../components/ui/input';
 import { formatDate } from '../../lib/dates';
 import { useSession } from '../../lib/session';
 import { zodResolver } from '../../lib/zod-resolver';
+import { RemoveRowButton } from './remove-row-button';
 import { applyRowErrors } from './row-errors';
 import { saveTerm } from './save-setup-records';
 import { StepFooter } from './step-footer';
@@ -95,19 +96,11 @@ export function TermsStep({ state }: { state: SetupState }) {
               <Field label="End Date" error={rowErrors?.end_date?.message}>
                 <Input type="date" {...form.register(`terms.${i}.end_date`)} />
               </Field>
-              {isSaved || rows.fields.length === 1 ? (
-                <span className="hidden w-10 sm:block" />
-              ) : (
-                <Button
-                  variant="ghost"
-                  className="justify-self-start px-2 sm:mt-7 sm:w-10"
-                  aria-label={`Remove term ${i + 1}`}
-                  onClick={() => rows.remove(i)}
-                >
-                  <Trash2 className="h-4 w-4" aria-hidden="true" />
-                  <span className="sm:hidden">Remove</span>
-                </Button>
-              )}
+              <RemoveRowButton
+                label={`Remove term ${i + 1}`}
+                removable={!isSaved && rows.fields.length > 1}
+                onRemove={() => rows.remove(i)}
+              />
             </li>
           );
         })}
