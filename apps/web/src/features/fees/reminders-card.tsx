@@ -4,6 +4,7 @@ import { BellRing } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { SmsGatewayNotices } from '../../components/sms-gateway-notices';
+import { SmsSample } from '../../components/sms-sample';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import {
@@ -153,23 +154,7 @@ export function FeeRemindersCard() {
             {skippedText(p) ? (
               <p className="text-sm text-muted-foreground">{skippedText(p)}</p>
             ) : null}
-            {p.sample ? (
-              <figure className="space-y-1.5">
-                <figcaption className="text-sm font-medium">
-                  What the parent of {p.sample.student_name} ({p.sample.admission_number}) gets
-                </figcaption>
-                <p
-                  data-testid="fee-reminder-sample"
-                  className="whitespace-pre-line break-words rounded-md border bg-muted/60 p-3 font-mono text-sm"
-                >
-                  {p.sample.content}
-                </p>
-                <p className="text-xs text-muted-foreground">
-                  {[...p.sample.content].length} characters ·{' '}
-                  {p.sample.parts === 1 ? '1 SMS part' : `${p.sample.parts} SMS parts`}
-                </p>
-              </figure>
-            ) : null}
+            {p.sample ? <SmsSample sample={p.sample} testId="fee-reminder-sample" /> : null}
             <div className="flex justify-end">
               <Button onClick={start} disabled={send.isPending || p.recipients === 0}>
                 {send.isPending

@@ -3,6 +3,7 @@ import { MessageSquareText } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { SmsGatewayNotices } from '../../components/sms-gateway-notices';
+import { SmsSample } from '../../components/sms-sample';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -132,24 +133,15 @@ function ResultsSmsDialog({
       <div className="space-y-4">
         <SmsGatewayNotices state={p} />
         {p.sample ? (
-          <figure className="space-y-1.5">
-            <figcaption className="text-sm font-medium">
-              What the parent of {p.sample.student_name} ({p.sample.admission_number}) gets
-            </figcaption>
-            <p
-              data-testid="results-sms-sample"
-              className="whitespace-pre-line break-words rounded-md border bg-muted/60 p-3 font-mono text-sm"
-            >
-              {p.sample.content}
-            </p>
-            <p className="text-xs text-muted-foreground">
-              {[...p.sample.content].length} characters ·{' '}
-              {p.sample.parts === 1 ? '1 SMS part' : `${p.sample.parts} SMS parts`}
-              {p.sample.parts > 1
+          <SmsSample
+            sample={p.sample}
+            testId="results-sms-sample"
+            note={
+              p.sample.parts > 1
                 ? ': more than one SMS part costs more; most results fit in one.'
-                : ''}
-            </p>
-          </figure>
+                : ''
+            }
+          />
         ) : null}
         <div
           data-testid="results-sms-audience"
