@@ -9,6 +9,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { centsFromKes } from '@shule/shared/fees';
 import { z } from 'zod';
 
 const MIN_SECRET_LENGTH = 32;
@@ -177,12 +178,6 @@ function smsGateway(e: z.output<typeof envSchema>): SmsDriverConfig {
   };
 }
 
-/** "0.8" → 80 cents, exactly (no float on the way). */
-const centsOf = (shillings: string) => {
-  const [whole, fraction = ''] = shillings.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-};
-
 /**
  * The signing secret: JWT_SECRET, or one generated once and kept in the data folder. It is
  * written aside and linked into place, so a process killed while writing it leaves no empty
@@ -247,7 +242,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       gateway: smsGateway(e),
       callbackToken: e.SMS_CALLBACK_TOKEN,
       workerInProcess: e.SMS_WORKER === 'true',
-      pricePerPartCents: centsOf(e.SMS_PRICE_PER_PART_KES),
+      // The setting's pattern is shillings, so it always reads as cents.
+      pricePerPartCents: centsFromKes(e.SMS_PRICE_PER_PART_KES)!,
     },
     mpesa: mpesaOf(e),
   };

@@ -1,11 +1,7 @@
 import { formatKes as formatCents } from '@shule/shared/fees';
 
 /** "0.80" or "1" (shillings, as the API writes them) → 80 or 100 cents; null if not money. */
-export function centsFromKes(kes: string): number | null {
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(kes.trim());
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
-}
+export { centsFromKes } from '@shule/shared/fees';
 
 /** "KES 1,234.50": shillings with thousands apart, from the API's exact decimal string. */
 export function formatKes(kes: string) {
