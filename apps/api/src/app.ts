@@ -17,6 +17,7 @@ import { RequestLog } from './logging';
 import { sessionVersionOf } from './modules/auth/sessions';
 import { isPublicRoute, protectedDomainRoutes, publicDomainRoutes } from './modules/index';
 import uploadedFiles from './modules/uploads/files';
+import { enforceAccess } from './plugins/access';
 import auth from './plugins/auth';
 import changes from './plugins/changes';
 import errors from './plugins/errors';
@@ -111,6 +112,7 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
   await app.register(
     async (api) => {
       api.addHook('onRequest', api.authenticate);
+      api.addHook('onRoute', enforceAccess(api));
       for (const routes of protectedDomainRoutes) await api.register(routes);
     },
     { prefix: '/api' },

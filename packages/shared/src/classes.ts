@@ -58,5 +58,9 @@ export type CreateClassResponse = z.infer<typeof createClassResponse>;
 export const classNameTakenMessage = (name: string) => `A class named '${name}' already exists`;
 
 /** Why a class with students cannot be deleted (DESIGN.md §5: nothing is lost silently). */
+/** A class whose students' marks of past exams name it: the results keep it. */
+export const classHasMarksMessage = (name: string) =>
+  `${name} holds marks of past exams, kept in the class they were sat in; it cannot be deleted.`;
+
 export const classHasStudentsMessage = (count: number) =>
   `This class has ${count} ${count === 1 ? 'student' : 'students'}. Move or remove them before deleting the class.`;

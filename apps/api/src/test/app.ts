@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, inject, vi } from 'vitest';
 import { type App, type AppOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
-import { users } from '../db/schema/index';
+import { teachers, teachingAssignments, users } from '../db/schema/index';
 import { isSessionVersionRead } from '../modules/auth/sessions';
 import { grantRole } from '../modules/auth/users';
 import { type LargeSchoolOptions, seedLargeSchool } from './large-school';
@@ -232,6 +232,45 @@ export async function authAs(app: App, schoolId: number, role: RoleName) {
     .returning({ id: users.id });
   await grantRole(app.db, user!.id, role);
   return bearerOf(app, user!.id, schoolId, role);
+}
+
+/**
+ * A teacher of `schoolId` (login, role and teachers row) teaching each (class, subject) of
+ * `teaches`: the Authorization header with the teacher's and the user's ids.
+ */
+export async function teacherOf(
+  app: App,
+  schoolId: number,
+  teaches: { classId: number; subjectId: number }[] = [],
+) {
+  const [user] = await app.db
+    .insert(users)
+    .values({
+      schoolId,
+      firstName: 'Test',
+      lastName: 'Teacher',
+      username: 'teacher',
+      phoneNumber: uniquePhone(),
+      passwordHash: 'not-a-hash',
+    })
+    .returning({ id: users.id });
+  await grantRole(app.db, user!.id, 'teacher');
+  const [teacher] = await app.db
+    .insert(teachers)
+    .values({ schoolId, userId: user!.id })
+    .returning({ id: teachers.id });
+  if (teaches.length > 0) {
+    await app.db
+      .insert(teachingAssignments)
+      .values(
+        teaches.map((x) => ({ schoolId, teacherId: teacher!.id, createdBy: user!.id, ...x })),
+      );
+  }
+  return {
+    auth: await bearerOf(app, user!.id, schoolId, 'teacher'),
+    userId: user!.id,
+    teacherId: teacher!.id,
+  };
 }
 
 /**

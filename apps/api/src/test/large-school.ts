@@ -232,8 +232,8 @@ async function markEveryone(
   subjectFactor: number,
 ) {
   await db.execute(sql`
-    insert into exam_scores (school_id, exam_id, student_id, subject_id, score)
-    select ${schoolId}, ${examId}, s.id, sc.subject_id,
+    insert into exam_scores (school_id, exam_id, student_id, subject_id, class_id, score)
+    select ${schoolId}, ${examId}, s.id, sc.subject_id, s.class_id,
            20 + (s.id * ${studentFactor} + sc.subject_id * ${subjectFactor}) % 80
     from students s join subject_classes sc on sc.class_id = s.class_id
     where s.school_id = ${schoolId}`);

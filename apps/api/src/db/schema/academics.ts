@@ -211,6 +211,13 @@ export const examScores = pgTable(
     subjectId: integer('subject_id')
       .notNull()
       .references(() => subjects.id, { onDelete: 'restrict' }),
+    /**
+     * The class the student was in when the mark was first entered: a past exam's merit list
+     * keeps each student in the class they sat it in, wherever they have moved since.
+     */
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'restrict' }),
     score: numeric('score', { precision: 5, scale: 2, mode: 'number' }),
     /** MarkCode when there is no score. */
     markCode: text('mark_code'),
@@ -219,9 +226,43 @@ export const examScores = pgTable(
   (t) => [
     unique('exam_scores_student_exam_subject_key').on(t.studentId, t.examId, t.subjectId),
     index('exam_scores_exam_idx').on(t.examId),
+    index('exam_scores_class_exam_idx').on(t.classId, t.examId),
     check(
       'exam_scores_score_or_code',
       sql`(${t.score} is null) <> (${t.markCode} is null) and (${t.markCode} is null or ${t.markCode} in ('X', 'Y'))`,
     ),
+  ],
+);
+
+/**
+ * Every change to a mark (set, changed, removed), written in the transaction that changes it
+ * (modules/scores/write-marks.ts). Only ever added to: no route edits or deletes a row. The
+ * mark before and after are each a score or a code (X, Y), both null for no mark. `changed_by`
+ * is a plain user id, like the audit log's: the record outlives the user.
+ */
+export const markChanges = pgTable(
+  'mark_changes',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: schoolId(),
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    oldScore: numeric('old_score', { precision: 5, scale: 2, mode: 'number' }),
+    oldCode: text('old_code'),
+    newScore: numeric('new_score', { precision: 5, scale: 2, mode: 'number' }),
+    newCode: text('new_code'),
+    changedBy: integer('changed_by').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('mark_changes_exam_student_idx').on(t.examId, t.studentId, t.id),
+    index('mark_changes_school_changed_idx').on(t.schoolId, t.changedAt),
   ],
 );

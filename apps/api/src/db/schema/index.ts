@@ -6,5 +6,6 @@ export * from './messages';
 export * from './people';
 export * from './results';
 export * from './schools';
+export * from './teaching';
 export * from './uploads';
 export * from './users';

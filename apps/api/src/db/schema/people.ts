@@ -87,7 +87,11 @@ export const students = pgTable(
     /** male | female | other */
     gender: text('gender').notNull(),
     profilePhoto: text('profile_photo'),
+    /** False once the student has left (leftOn, leftReason); rejoining sets it back. */
     isActive: boolean('is_active').notNull().default(true),
+    /** The day the student left the school and why (LEAVE_REASONS); null while active. */
+    leftOn: date('left_on', { mode: 'string' }),
+    leftReason: text('left_reason'),
     /** Entry marks for value-added analysis: KCPE, KPSEA or KJSEA. */
     entryExam: text('entry_exam'),
     entryIndexNumber: text('entry_index_number'),

@@ -31,6 +31,8 @@ export const users = pgTable(
     sessionVersion: integer('session_version').notNull().default(0),
     gender: text('gender'),
     profilePhoto: text('profile_photo'),
+    /** Set when an admin deactivates the account (a teacher who left): it cannot sign in. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

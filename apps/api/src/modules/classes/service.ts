@@ -8,7 +8,7 @@ import {
 import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { classes, students, teachers, users } from '../../db/schema/index';
+import { classes, examScores, students, teachers, users } from '../../db/schema/index';
 import { deleteUnlessUsed, findInSchool, takenInSchool } from '../../db/school-rows';
 import { conflict, invalid, notFound } from '../../errors';
 import { assertClassFreeOfFees } from '../fees/in-use';
@@ -143,5 +143,13 @@ export const deleteClass = (db: Db, schoolId: number, classId: number) =>
     usedBy: students.classId,
     columns: { name: classes.name },
     inUseMessage: (_, count) => classHasStudentsMessage(count),
-    alsoCheck: (tx, row) => assertClassFreeOfFees(tx, classId, row.name),
+    alsoCheck: async (tx, row) => {
+      const [marked] = await tx
+        .select({ id: examScores.id })
+        .from(examScores)
+        .where(eq(examScores.classId, classId))
+        .limit(1);
+      if (marked) throw conflict(classHasMarksMessage(row.name));
+      await assertClassFreeOfFees(tx, classId, row.name);
+    },
   });

@@ -25,9 +25,14 @@ async function score(who: typeof a, examId: number) {
     .insert(subjects)
     .values({ schoolId: who.schoolId, name: `Chemistry ${examId}`, code: `C${examId}` })
     .returning({ id: subjects.id });
-  await t.app.db
-    .insert(examScores)
-    .values({ schoolId: who.schoolId, examId, studentId, subjectId: subject!.id, score: 55 });
+  await t.app.db.insert(examScores).values({
+    schoolId: who.schoolId,
+    examId,
+    studentId,
+    subjectId: subject!.id,
+    classId,
+    score: 55,
+  });
   return { studentId, subjectId: subject!.id };
 }
 

@@ -162,6 +162,7 @@ describe('exams', () => {
       examId: exam.id,
       studentId,
       subjectId: subject!.id,
+      classId,
       score: 61,
     });
     const res = await call('DELETE', `/api/grades/exams/${exam.id}/`, a.auth);

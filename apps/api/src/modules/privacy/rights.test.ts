@@ -123,6 +123,7 @@ describe('GET /api/students/{id}/data_export/', () => {
     expect(Object.keys(data.tables).sort()).toEqual([
       'exam_scores',
       'ledger_entries',
+      'mark_changes',
       'message_recipients',
       'mpesa_stk_requests',
       'parents',

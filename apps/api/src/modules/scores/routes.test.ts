@@ -1,13 +1,21 @@
 import { type StudentsWithGrades, studentsWithGradesResponse } from '@shule/shared/scores';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/raw-rows';
 import {
   authAs,
   countQueries,
   expectStatus,
   type SignedInSchool,
+  teacherOf,
   useTestApp,
 } from '../../test/app';
 import { insertClass, insertStudent } from '../../test/seed';
+
+const db = () => t.app.db;
+/** The user id in a bearer token's subject. */
+const userIdOf = (auth: Record<string, string>) =>
+  Number(JSON.parse(Buffer.from(auth.authorization!.split('.')[1]!, 'base64url').toString()).sub);
 
 const { t, call, create, schools, newSchool } = useTestApp(
   'Alliance High School',
@@ -22,21 +30,28 @@ const [a, b] = schools;
 async function gradebook(who: SignedInSchool) {
   const form1 = await insertClass(t.app, who.schoolId, 'Form 1');
   const form2 = await insertClass(t.app, who.schoolId, 'Form 2');
+  const mat = await post(who, '/api/grades/subjects/', {
+    name: 'Mathematics',
+    code: 'MAT',
+    classes: [form1, form2],
+  });
+  const eng = await post(who, '/api/grades/subjects/', {
+    name: 'English',
+    code: 'ENG',
+    classes: [form1],
+  });
+  // Teaches Form 1 both its subjects, and Form 2 none.
+  const { auth: teacher } = await teacherOf(t.app, who.schoolId, [
+    { classId: form1, subjectId: mat },
+    { classId: form1, subjectId: eng },
+  ]);
   return {
     who,
-    teacher: await authAs(t.app, who.schoolId, 'teacher'),
+    teacher,
     form1,
     form2,
-    mat: await post(who, '/api/grades/subjects/', {
-      name: 'Mathematics',
-      code: 'MAT',
-      classes: [form1, form2],
-    }),
-    eng: await post(who, '/api/grades/subjects/', {
-      name: 'English',
-      code: 'ENG',
-      classes: [form1],
-    }),
+    mat,
+    eng,
     kis: await post(who, '/api/grades/subjects/', {
       name: 'Kiswahili',
       code: 'KIS',
@@ -213,6 +228,49 @@ describe('saving a student’s marks', () => {
         { subject__name: 'Mathematics', subject: mat, score: 78 },
       ],
     });
+  });
+
+  it("refuses (403) a teacher's mark for a subject or class they do not teach, writing nothing", async () => {
+    const { teacher, who, exam, mat, amina, chebet } = await ownGradebook();
+    await expectStatus(
+      save(teacher, { student: chebet, exam, subject_marks: { [mat]: 50 } }),
+      403,
+      'You do not teach Mathematics in Form 2: only its subject teacher or an administrator can enter these marks',
+    );
+    const written = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from exam_scores where exam_id = ${exam}`,
+    );
+    expect(written).toEqual([{ n: 0 }]);
+    // An administrator writes any class's marks.
+    await expectStatus(
+      save(who.auth, { student: chebet, exam, subject_marks: { [mat]: 50 } }),
+      200,
+    );
+    await expectStatus(save(teacher, { student: amina, exam, subject_marks: { [mat]: 60 } }), 200);
+  });
+
+  it('records every change of a mark with who made it, and nothing for a mark saved unchanged', async () => {
+    const { teacher, who, exam, mat, amina } = await ownGradebook();
+    await expectStatus(save(teacher, { student: amina, exam, subject_marks: { [mat]: 60 } }), 200);
+    await expectStatus(save(teacher, { student: amina, exam, subject_marks: { [mat]: 60 } }), 200);
+    await expectStatus(
+      save(who.auth, { student: amina, exam, subject_marks: { [mat]: 'X' } }),
+      200,
+    );
+    await expectStatus(save(who.auth, { student: amina, exam, subject_marks: { [mat]: '' } }), 200);
+    const changes = await queryRows(
+      db(),
+      sql`select old_score::float as old_score, old_code, new_score::float as new_score, new_code,
+                 changed_by
+          from mark_changes where exam_id = ${exam} and student_id = ${amina} order by id`,
+    );
+    const [teacherId, adminId] = [userIdOf(teacher), userIdOf(who.auth)];
+    expect(changes).toEqual([
+      { old_score: null, old_code: null, new_score: 60, new_code: null, changed_by: teacherId },
+      { old_score: 60, old_code: null, new_score: null, new_code: 'X', changed_by: adminId },
+      { old_score: null, old_code: 'X', new_score: null, new_code: null, changed_by: adminId },
+    ]);
   });
 
   it('returns the right scores for several students, and only for the exam asked', async () => {

@@ -40,7 +40,7 @@ const scoreRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['scores'],
       },
     },
-    async (request) => saveStudentMarks(app.db, request.schoolId(), request.body),
+    async (request) => saveStudentMarks(app.db, request.schoolId(), request.user, request.body),
   );
 };
 

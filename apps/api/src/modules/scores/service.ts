@@ -1,5 +1,4 @@
 import { combinedMarksMessage } from '@shule/shared/exams';
-import type { Mark } from '@shule/shared/results/marks';
 import {
   markOutOfRangeMessage,
   parseMark,
@@ -15,9 +14,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { markAsJson } from '../../db/exam-marks';
-import { classes, examScores, exams, students, subjects } from '../../db/schema/index';
+import { classes, exams, students, subjects } from '../../db/schema/index';
 import { findInSchool, ofSchool } from '../../db/school-rows';
 import { conflict, invalid, notFound } from '../../errors';
+import type { AuthUser } from '../../plugins/auth';
+import { assertMayMark } from '../teaching/may-mark';
+import { type MarkToWrite, writeMarks } from './write-marks';
 
 // The correlated subqueries name the outer table in full: drizzle leaves column names
 // unqualified when a select has a single table, and "id" would then be ambiguous.
@@ -97,12 +99,14 @@ async function scoresOfStudent(tx: Tx, studentId: number, examId: number) {
 /**
  * POST /grades/student_subject_grades/: one student's marks for one exam, all or none. A mark
  * is set (insert or update), or removed when sent empty; subjects not sent keep their marks.
- * Every mark is checked before anything is written. The student, exam and subjects are
- * share-locked so that none can be deleted while the marks are written.
+ * Every mark is checked before anything is written; a teacher writes only the subjects they
+ * teach in the student's class. The student, exam and subjects are share-locked so that none
+ * can be deleted while the marks are written; each change is recorded (writeMarks).
  */
 export async function saveStudentMarks(
   db: Db,
   schoolId: number,
+  user: AuthUser,
   input: z.output<typeof saveStudentMarksBody>,
 ): Promise<SaveStudentMarksResponse> {
   const entries = Object.entries(input.subject_marks);
@@ -150,61 +154,31 @@ export async function saveStudentMarks(
     const subjectById = new Map(found.map((s) => [s.id, s]));
     if (subjectIds.some((id) => !subjectById.has(id))) throw notFound('Subject');
 
-    const marks: { subjectId: number; mark: Mark }[] = [];
-    const removed: number[] = [];
+    const marks: MarkToWrite[] = [];
     for (const [key, raw] of entries) {
       const subject = subjectById.get(Number(key))!;
       const score = parseMark(raw);
       if (score === 'invalid') {
         throw invalid(`subject_marks.${key}`, markOutOfRangeMessage(subject.name));
       }
-      if (score === null) {
-        removed.push(subject.id);
-      } else if (!subject.taught) {
+      if (score !== null && !subject.taught) {
         throw invalid(
           `subject_marks.${key}`,
           subjectNotTaughtMessage(subject.name, student.className),
         );
-      } else if (!subject.taken) {
-        throw invalid(`subject_marks.${key}`, subjectNotTakenMessage(subject.name));
-      } else {
-        marks.push({ subjectId: subject.id, mark: score });
       }
+      if (score !== null && !subject.taken) {
+        throw invalid(`subject_marks.${key}`, subjectNotTakenMessage(subject.name));
+      }
+      marks.push({ studentId: student.id, subjectId: subject.id, mark: score });
     }
-
-    if (marks.length > 0) {
-      await tx
-        .insert(examScores)
-        .values(
-          marks.map((m) => ({
-            schoolId,
-            examId: exam.id,
-            studentId: student.id,
-            subjectId: m.subjectId,
-            score: typeof m.mark === 'number' ? m.mark : null,
-            markCode: typeof m.mark === 'number' ? null : m.mark,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [examScores.studentId, examScores.examId, examScores.subjectId],
-          set: {
-            score: sql`excluded.score`,
-            markCode: sql`excluded.mark_code`,
-            updatedAt: sql`now()`,
-          },
-        });
-    }
-    if (removed.length > 0) {
-      await tx
-        .delete(examScores)
-        .where(
-          and(
-            eq(examScores.studentId, student.id),
-            eq(examScores.examId, exam.id),
-            inArray(examScores.subjectId, removed),
-          ),
-        );
-    }
+    await assertMayMark(tx, user, { id: student.classId, name: student.className }, found);
+    await writeMarks(
+      tx,
+      { schoolId, examId: exam.id, changedBy: user.id },
+      marks,
+      new Map([[student.id, student.classId]]),
+    );
 
     return {
       message: SCORES_SAVED_MESSAGE,

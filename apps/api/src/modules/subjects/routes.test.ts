@@ -222,6 +222,7 @@ describe('subjects', () => {
         examId: exam.json().id,
         studentId,
         subjectId: bio.id,
+        classId: form1,
         score: 50,
       })),
     );
