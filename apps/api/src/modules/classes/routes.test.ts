@@ -1,7 +1,7 @@
-import { classHasStudentsMessage } from '@shule/shared/classes';
+import { classHasMarksMessage, classHasStudentsMessage } from '@shule/shared/classes';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { classes, students } from '../../db/schema/index';
+import { classes, examScores, exams, students, subjects } from '../../db/schema/index';
 import {
   countQueries,
   expectStatus,
@@ -15,6 +15,7 @@ import {
   createClassFixture,
   signedInTeacher,
 } from '../../test/fixtures';
+import { insertStudent } from '../../test/seed';
 
 const { t, schools, newSchool } = useTestApp('Kenya High School', 'Starehe Boys Centre');
 const [ours, theirs] = schools;
@@ -247,6 +248,40 @@ describe('DELETE /api/classes/{id}', () => {
       .from(students)
       .where(eq(students.classId, k.id));
     expect(row!.n).toBe(3);
+  });
+
+  it('refuses a class that holds marks of a past exam, once its students have moved (409)', async () => {
+    const k = await createClassFixture(t.app, ours, 'Marked Class');
+    const other = await createClassFixture(t.app, ours, 'Next Class');
+    const student = await insertStudent(t.app, ours.schoolId, k.id);
+    const [subject] = await t.app.db
+      .insert(subjects)
+      .values({ schoolId: ours.schoolId, name: 'Biology', code: 'BIO' })
+      .returning({ id: subjects.id });
+    const [exam] = await t.app.db
+      .insert(exams)
+      .values({
+        schoolId: ours.schoolId,
+        name: 'Old',
+        startDate: '2024-01-01',
+        endDate: '2024-01-02',
+      })
+      .returning({ id: exams.id });
+    await t.app.db.insert(examScores).values({
+      schoolId: ours.schoolId,
+      examId: exam!.id,
+      studentId: student,
+      subjectId: subject!.id,
+      classId: k.id,
+      score: 40,
+    });
+    await t.app.db.update(students).set({ classId: other.id }).where(eq(students.id, student));
+    await expectStatus(
+      inject('DELETE', `/api/classes/${k.id}/`, ours),
+      409,
+      classHasMarksMessage('Marked Class'),
+    );
+    expect(await classExists(k.id)).toBe(true);
   });
 
   it('another school’s class is not found (404) and kept; teachers 403; 401 without token', async () => {

@@ -1,5 +1,6 @@
 import {
   type ClassRow,
+  classHasMarksMessage,
   classHasStudentsMessage,
   classNameTakenMessage,
   type createClassBody,
