@@ -3,6 +3,7 @@ import academicYearRoutes from './academic-years/routes';
 import auditRoutes from './audit/routes';
 import { accountRoutes, sessionRoutes } from './auth/routes';
 import classRoutes from './classes/routes';
+import dashboardRoutes from './dashboard/routes';
 import examRoutes from './exams/routes';
 import feeLedgerRoutes from './fees/ledger-routes';
 import feeReminderRoutes from './fees/reminder-routes';
@@ -94,4 +95,5 @@ export const protectedDomainRoutes: FastifyPluginAsync[] = [
   mpesaRoutes,
   feeReportRoutes,
   sponsorRoutes,
+  dashboardRoutes,
 ];

@@ -1,0 +1,166 @@
+import { todayIn } from '@shule/shared/date-status';
+import type { Gender } from '@shule/shared/students';
+import {
+  OPEN_EXAM_GRACE_DAYS,
+  type TeacherAssignment,
+  type TeacherDashboard,
+} from '@shule/shared/teacher-dashboard';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/raw-rows';
+
+interface AssignmentRow {
+  class_id: number;
+  class_name: string;
+  subject_id: number;
+  subject_name: string;
+  subject_code: string;
+}
+
+const assignmentOf = (r: AssignmentRow): TeacherAssignment => ({
+  class: { id: r.class_id, name: r.class_name },
+  subject: { id: r.subject_id, name: r.subject_name, code: r.subject_code },
+});
+
+/** The current (class, subject) pairs of the teacher signed in as `userId`. */
+const MY_ASSIGNMENTS = (schoolId: number, userId: number) => sql`
+  select ta.class_id, c.name as class_name, c.level as class_level,
+         ta.subject_id, s.name as subject_name, s.code as subject_code
+  from teaching_assignments ta
+  join teachers t on t.id = ta.teacher_id
+  join classes c on c.id = ta.class_id
+  join subjects s on s.id = ta.subject_id
+  where t.user_id = ${userId} and t.school_id = ${schoolId}
+    and ta.school_id = ${schoolId} and ta.ended_at is null`;
+
+function selectAssignments(db: Db, schoolId: number, userId: number) {
+  return queryRows<AssignmentRow>(
+    db,
+    sql`${MY_ASSIGNMENTS(schoolId, userId)} order by c.name, s.name, ta.id`,
+  );
+}
+
+/**
+ * For each open exam (not combined, started, ended at most OPEN_EXAM_GRACE_DAYS ago) and each of
+ * my assignments whose class sits it (an exam naming no class and no level is sat by every
+ * class): the marks owed (active students of the class who take the subject: no list of their
+ * own, or theirs holds it) and how many of them are entered. Counted in SQL, one row per pair.
+ */
+function selectProgress(db: Db, schoolId: number, userId: number, today: string) {
+  return queryRows<
+    AssignmentRow & {
+      exam_id: number;
+      exam_name: string;
+      start_date: string;
+      end_date: string;
+      owed: number;
+      entered: number;
+    }
+  >(
+    db,
+    sql`
+    with mine as (${MY_ASSIGNMENTS(schoolId, userId)}),
+    open_exams as (
+      select e.id, e.name, e.start_date, e.end_date, e.levels
+      from exams e
+      where e.school_id = ${schoolId}
+        and e.start_date <= ${today}::date
+        and e.end_date >= ${today}::date - ${OPEN_EXAM_GRACE_DAYS}::int
+        and not exists (select 1 from exam_components x where x.exam_id = e.id)
+    )
+    select o.id as exam_id, o.name as exam_name,
+           o.start_date::text as start_date, o.end_date::text as end_date,
+           m.class_id, m.class_name, m.subject_id, m.subject_name, m.subject_code,
+           count(st.id)::int as owed, count(es.id)::int as entered
+    from open_exams o
+    join mine m
+      on (not exists (select 1 from exam_classes ec where ec.exam_id = o.id)
+            and coalesce(cardinality(o.levels), 0) = 0)
+         or exists (select 1 from exam_classes ec
+                    where ec.exam_id = o.id and ec.class_id = m.class_id)
+         or m.class_level = any(o.levels)
+    left join students st
+      on st.school_id = ${schoolId} and st.class_id = m.class_id
+         and st.is_active and st.erased_at is null
+         and (not exists (select 1 from student_subjects ss where ss.student_id = st.id)
+              or exists (select 1 from student_subjects ss
+                         where ss.student_id = st.id and ss.subject_id = m.subject_id))
+    left join exam_scores es
+      on es.exam_id = o.id and es.student_id = st.id and es.subject_id = m.subject_id
+    group by o.id, o.name, o.start_date, o.end_date,
+             m.class_id, m.class_name, m.subject_id, m.subject_name, m.subject_code
+    order by o.start_date desc, o.id desc, m.class_name, m.subject_name, m.class_id, m.subject_id`,
+  );
+}
+
+/** The class I am class teacher of (the first by name, should I lead several), with its active students. */
+async function selectMyClass(db: Db, schoolId: number, userId: number) {
+  const [row] = await queryRows<{
+    id: number;
+    name: string;
+    students: {
+      id: number;
+      first_name: string;
+      last_name: string;
+      admission_number: string;
+      gender: Gender;
+    }[];
+  }>(
+    db,
+    sql`
+    select c.id, c.name,
+           coalesce((
+             select json_agg(json_build_object(
+                      'id', st.id, 'first_name', st.first_name, 'last_name', st.last_name,
+                      'admission_number', st.admission_number, 'gender', st.gender)
+                    order by st.first_name, st.last_name, st.id)
+             from students st
+             where st.school_id = ${schoolId} and st.class_id = c.id
+               and st.is_active and st.erased_at is null), '[]'::json) as students
+    from classes c
+    join teachers t on t.id = c.class_teacher_id
+    where t.user_id = ${userId} and t.school_id = ${schoolId} and c.school_id = ${schoolId}
+    order by c.name, c.id
+    limit 1`,
+  );
+  return row ? { ...row, count: row.students.length } : null;
+}
+
+/**
+ * The teacher's dashboard of the user `userId`: three queries whatever the size of the school.
+ * A user without a teachers row (an administrator) gets empty lists and no class.
+ */
+export async function teacherDashboard(
+  db: Db,
+  schoolId: number,
+  userId: number,
+  today = todayIn(),
+): Promise<TeacherDashboard> {
+  const [assignments, progress, myClass] = await Promise.all([
+    selectAssignments(db, schoolId, userId),
+    selectProgress(db, schoolId, userId, today),
+    selectMyClass(db, schoolId, userId),
+  ]);
+  const openExams: TeacherDashboard['open_exams'] = [];
+  for (const row of progress) {
+    let exam = openExams.at(-1);
+    if (exam?.exam.id !== row.exam_id) {
+      exam = {
+        exam: {
+          id: row.exam_id,
+          name: row.exam_name,
+          start_date: row.start_date,
+          end_date: row.end_date,
+        },
+        items: [],
+      };
+      openExams.push(exam);
+    }
+    exam.items.push({ ...assignmentOf(row), entered: row.entered, owed: row.owed });
+  }
+  return {
+    assignments: assignments.map(assignmentOf),
+    open_exams: openExams,
+    my_class: myClass,
+  };
+}
