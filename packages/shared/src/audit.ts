@@ -15,6 +15,10 @@ export const AUDIT_ACTIONS = [
   'student_data_exported',
   'student_erased',
   'consent_changed',
+  'user_changed',
+  'user_reactivated',
+  'teaching_assigned',
+  'teaching_ended',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -33,6 +37,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   student_data_exported: "Exported a student's data",
   student_erased: 'Erased a student',
   consent_changed: 'Changed a consent',
+  user_changed: "Changed a user's details",
+  user_reactivated: 'Reactivated a user',
+  teaching_assigned: 'Assigned a class and subject',
+  teaching_ended: 'Ended a class and subject',
 };
 
 /** `?page=&page_size=&action=` of the audit log; newest first. */

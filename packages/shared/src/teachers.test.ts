@@ -63,6 +63,8 @@ describe('matchesTeacherSearch', () => {
     id: 3,
     subject: null,
     tsc_number: 'TSC1',
+    is_active: true,
+    assignments: [],
     user: {
       id: 42,
       first_name: 'Peter',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalEmail, phoneField, requiredText, schoolRef } from './fields';
 import { GENDERS } from './students';
+import { teacherAssignmentSchema } from './teaching';
 import { photoUrlField } from './uploads';
 
 export const TEACHER_MESSAGES = {
@@ -39,8 +40,13 @@ export type TeacherForm = CreateTeacherBody;
 /** A teacher as GET /api/schools/{id}/teachers and POST /api/staff/teachers/ answer it (spec §3). */
 export const teacherRowSchema = z.object({
   id: z.number().int(),
+  /** The spec's free-text subject, kept for its clients: always null (see `assignments`). */
   subject: z.string().nullable(),
   tsc_number: z.string().nullable(),
+  /** False once an administrator deactivated the teacher: they cannot sign in. */
+  is_active: z.boolean(),
+  /** What the teacher teaches now, by class then subject. */
+  assignments: z.array(teacherAssignmentSchema),
   user: z.object({
     id: z.number().int(),
     first_name: z.string(),

@@ -25,6 +25,7 @@ import staffRoutes from './staff/routes';
 import studentRoutes from './students/routes';
 import subjectGradeRoutes from './subject-grades/routes';
 import subjectRoutes from './subjects/routes';
+import teachingRoutes from './teaching/routes';
 import termRoutes from './terms/routes';
 import uploadRoutes from './uploads/routes';
 
@@ -74,6 +75,7 @@ export const protectedDomainRoutes: FastifyPluginAsync[] = [
   schoolSettingsRoutes,
   classRoutes,
   staffRoutes,
+  teachingRoutes,
   studentRoutes,
   gradeRoutes,
   subjectRoutes,

@@ -21,7 +21,7 @@ import {
 } from '../../test/fixtures';
 import { PHONE_TAKEN_MESSAGE } from '../auth/service';
 
-const { t, schools } = useTestApp('Mang’u High School', 'Maseno School');
+const { t, schools, create } = useTestApp('Mang’u High School', 'Maseno School');
 const [ours, theirs] = schools;
 
 const addTeacher = (who: SignedInSchool | null, payload: object) =>
@@ -64,6 +64,8 @@ describe('POST /api/staff/teachers/', () => {
       id: expect.any(Number),
       subject: null,
       tsc_number: body.tsc_number,
+      is_active: true,
+      assignments: [],
       user: {
         id: expect.any(Number),
         first_name: 'Mary',
@@ -167,6 +169,15 @@ describe('GET /api/schools/{id}/teachers', () => {
       headers: school.auth,
       payload: { class_teacher: first.teacher.id },
     });
+    const maths = await create(school, '/api/grades/subjects/', {
+      name: 'Mathematics',
+      code: 'MAT',
+      classes: [k.id],
+    });
+    const assigned = await create(school, `/api/staff/teachers/${first.teacher.id}/assignments/`, {
+      class: k.id,
+      subject: maths.id,
+    });
 
     let body: { teachers: { id: number; user: { class: string | null } }[] } = { teachers: [] };
     const queries = await countQueries(t.app, async () => {
@@ -183,7 +194,17 @@ describe('GET /api/schools/{id}/teachers', () => {
           profile_photo: expect.stringContaining(`${photoRefOf(photo)}?expires=`),
         },
       },
-      { ...first.teacher, user: { ...first.teacher.user, class: 'Form 1 Blue' } },
+      {
+        ...first.teacher,
+        assignments: [
+          {
+            id: assigned.id,
+            class: { id: k.id, name: 'Form 1 Blue' },
+            subject: { id: maths.id, name: 'Mathematics', code: 'MAT' },
+          },
+        ],
+        user: { ...first.teacher.user, class: 'Form 1 Blue' },
+      },
     ]);
 
     const teacher = await login(t.app, first.phone, first.password);

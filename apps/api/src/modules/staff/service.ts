@@ -5,10 +5,12 @@ import {
   teacherCreatedMessage,
   tscTakenMessage,
 } from '@shule/shared/teachers';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { TeacherAssignment } from '@shule/shared/teaching';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { classes, teachers, users } from '../../db/schema/index';
+import { classes, subjects, teachers, teachingAssignments, users } from '../../db/schema/index';
 import { takenInSchool } from '../../db/school-rows';
 import { conflict } from '../../errors';
 import { recordAudit } from '../audit/record';
@@ -22,16 +24,36 @@ export async function countTeachers(db: Db, schoolId: number): Promise<TeacherCo
   const [row] = await db
     .select({ n: count() })
     .from(teachers)
-    .where(eq(teachers.schoolId, schoolId));
+    .innerJoin(users, eq(users.id, teachers.userId))
+    .where(and(eq(teachers.schoolId, schoolId), isNull(users.deactivatedAt)));
   return { teacher_count: row?.n ?? 0 };
 }
 
-/** The school's teachers in the §3 read shape, newest first, in one query. */
+// The assignment's class, apart from the class-teacher join of the same query.
+const taughtClass = alias(classes, 'taught_class');
+
+/** A teacher's current assignments as one JSON array, by class then subject. */
+const currentAssignments = sql<TeacherAssignment[]>`coalesce((
+  select json_agg(json_build_object(
+      'id', ${teachingAssignments.id},
+      'class', json_build_object('id', ${taughtClass.id}, 'name', ${taughtClass.name}),
+      'subject', json_build_object('id', ${subjects.id}, 'name', ${subjects.name}, 'code', ${subjects.code})
+    ) order by ${taughtClass.name}, ${subjects.name}, ${teachingAssignments.id})
+  from ${teachingAssignments}
+  join ${classes} as "taught_class" on ${taughtClass.id} = ${teachingAssignments.classId}
+  join ${subjects} on ${subjects.id} = ${teachingAssignments.subjectId}
+  where ${teachingAssignments.teacherId} = ${teachers.id} and ${teachingAssignments.endedAt} is null
+), '[]'::json)`;
+
+/**
+ * The school's teachers in the §3 read shape with their current assignments and whether they
+ * may sign in, newest first, in one query. `subject` stays in the shape, always null: what a
+ * teacher teaches is their assignments.
+ */
 async function selectTeachers(db: Db | Tx, schoolId: number, teacherId?: number) {
   const rows = await db
     .select({
       id: teachers.id,
-      subject: teachers.subject,
       tsc_number: teachers.tscNumber,
       userId: users.id,
       first_name: users.firstName,
@@ -41,6 +63,8 @@ async function selectTeachers(db: Db | Tx, schoolId: number, teacherId?: number)
       profile_photo: users.profilePhoto,
       phone_number: users.phoneNumber,
       className: sql<string | null>`string_agg(${classes.name}, ', ' order by ${classes.name})`,
+      deactivatedAt: users.deactivatedAt,
+      assignments: currentAssignments,
     })
     .from(teachers)
     .innerJoin(users, eq(users.id, teachers.userId))
@@ -58,8 +82,10 @@ async function selectTeachers(db: Db | Tx, schoolId: number, teacherId?: number)
   return rows.map(
     (r): TeacherRow => ({
       id: r.id,
-      subject: r.subject,
+      subject: null,
       tsc_number: r.tsc_number,
+      is_active: r.deactivatedAt === null,
+      assignments: r.assignments,
       user: {
         id: r.userId,
         first_name: r.first_name,

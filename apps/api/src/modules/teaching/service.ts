@@ -1,0 +1,199 @@
+import {
+  type Assignment,
+  alreadyAssignedMessage,
+  type createAssignmentBody,
+  deactivatedTeacherMessage,
+  subjectNotInClassMessage,
+} from '@shule/shared/teaching';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import {
+  classes,
+  subjectClasses,
+  subjects,
+  teachers,
+  teachingAssignments,
+  users,
+} from '../../db/schema/index';
+import { findInSchool } from '../../db/school-rows';
+import { conflict, invalid, notFound } from '../../errors';
+import { recordAudit } from '../audit/record';
+
+export interface Actor {
+  userId: number;
+  address: string | null;
+}
+
+/** Current assignments matching `where` (within the school), by class then subject. */
+async function selectAssignments(db: Db | Tx, schoolId: number, where: SQL): Promise<Assignment[]> {
+  const rows = await db
+    .select({
+      id: teachingAssignments.id,
+      teacherId: teachers.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      classId: classes.id,
+      className: classes.name,
+      subjectId: subjects.id,
+      subjectName: subjects.name,
+      subjectCode: subjects.code,
+    })
+    .from(teachingAssignments)
+    .innerJoin(teachers, eq(teachers.id, teachingAssignments.teacherId))
+    .innerJoin(users, eq(users.id, teachers.userId))
+    .innerJoin(classes, eq(classes.id, teachingAssignments.classId))
+    .innerJoin(subjects, eq(subjects.id, teachingAssignments.subjectId))
+    .where(
+      and(eq(teachingAssignments.schoolId, schoolId), isNull(teachingAssignments.endedAt), where),
+    )
+    .orderBy(
+      asc(classes.name),
+      asc(subjects.name),
+      asc(users.firstName),
+      asc(teachingAssignments.id),
+    );
+  return rows.map((r) => ({
+    id: r.id,
+    teacher: { id: r.teacherId, first_name: r.firstName, last_name: r.lastName },
+    class: { id: r.classId, name: r.className },
+    subject: { id: r.subjectId, name: r.subjectName, code: r.subjectCode },
+  }));
+}
+
+async function findTeacher(db: Db | Tx, schoolId: number, teacherId: number, lock = false) {
+  const query = db
+    .select({
+      id: teachers.id,
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      deactivatedAt: users.deactivatedAt,
+    })
+    .from(teachers)
+    .innerJoin(users, eq(users.id, teachers.userId))
+    .where(and(eq(teachers.id, teacherId), eq(teachers.schoolId, schoolId)));
+  const [row] = await (lock ? query.for('no key update', { of: teachers }) : query);
+  if (!row) throw notFound('Teacher');
+  return row;
+}
+
+export async function listTeacherAssignments(db: Db, schoolId: number, teacherId: number) {
+  await findTeacher(db, schoolId, teacherId);
+  return selectAssignments(db, schoolId, eq(teachingAssignments.teacherId, teacherId));
+}
+
+export async function listClassAssignments(db: Db, schoolId: number, classId: number) {
+  await findInSchool(db, schoolId, classes, classId, 'Class');
+  return selectAssignments(db, schoolId, eq(teachingAssignments.classId, classId));
+}
+
+/**
+ * Assigns the teacher to teach the subject in the class. The subject must be one of the class's
+ * (subject_classes); a deactivated teacher and a pair already assigned answer 409. The teacher
+ * row is locked so two requests for the same pair cannot both pass the check.
+ */
+export async function assignTeaching(
+  db: Db,
+  schoolId: number,
+  teacherId: number,
+  input: z.output<typeof createAssignmentBody>,
+  actor: Actor,
+): Promise<Assignment> {
+  return db.transaction(async (tx) => {
+    const teacher = await findTeacher(tx, schoolId, teacherId, true);
+    const teacherName = `${teacher.firstName} ${teacher.lastName}`;
+    const [cls] = await tx
+      .select({ id: classes.id, name: classes.name })
+      .from(classes)
+      .where(and(eq(classes.id, input.class), eq(classes.schoolId, schoolId)));
+    if (!cls) throw invalid('class', 'Choose one of your classes');
+    const [subject] = await tx
+      .select({
+        id: subjects.id,
+        name: subjects.name,
+        taught: sql<boolean>`exists (select 1 from ${subjectClasses} where ${subjectClasses.subjectId} = ${subjects.id} and ${subjectClasses.classId} = ${cls.id})`,
+      })
+      .from(subjects)
+      .where(and(eq(subjects.id, input.subject), eq(subjects.schoolId, schoolId)));
+    if (!subject) throw invalid('subject', 'Choose one of your subjects');
+    if (teacher.deactivatedAt) throw conflict(deactivatedTeacherMessage(teacherName));
+    if (!subject.taught) throw invalid('subject', subjectNotInClassMessage(subject.name, cls.name));
+    const [existing] = await tx
+      .select({ id: teachingAssignments.id })
+      .from(teachingAssignments)
+      .where(
+        and(
+          eq(teachingAssignments.teacherId, teacherId),
+          eq(teachingAssignments.classId, cls.id),
+          eq(teachingAssignments.subjectId, subject.id),
+          isNull(teachingAssignments.endedAt),
+        ),
+      );
+    if (existing) throw conflict(alreadyAssignedMessage(teacherName, subject.name, cls.name));
+    const [created] = await tx
+      .insert(teachingAssignments)
+      .values({
+        schoolId,
+        teacherId,
+        classId: cls.id,
+        subjectId: subject.id,
+        createdBy: actor.userId,
+      })
+      .returning({ id: teachingAssignments.id });
+    await recordAudit(tx, {
+      schoolId,
+      actorUserId: actor.userId,
+      action: 'teaching_assigned',
+      subjectType: 'user',
+      subjectId: teacher.userId,
+      address: actor.address,
+    });
+    const [row] = await selectAssignments(tx, schoolId, eq(teachingAssignments.id, created!.id));
+    return row!;
+  });
+}
+
+/** Ends one current assignment of the teacher (kept, with who ended it and when); 404 otherwise. */
+export async function endAssignment(
+  db: Db,
+  schoolId: number,
+  teacherId: number,
+  assignmentId: number,
+  actor: Actor,
+) {
+  await db.transaction(async (tx) => {
+    const teacher = await findTeacher(tx, schoolId, teacherId);
+    const ended = await tx
+      .update(teachingAssignments)
+      .set({ endedAt: sql`now()`, endedBy: actor.userId })
+      .where(
+        and(
+          eq(teachingAssignments.id, assignmentId),
+          eq(teachingAssignments.teacherId, teacherId),
+          eq(teachingAssignments.schoolId, schoolId),
+          isNull(teachingAssignments.endedAt),
+        ),
+      )
+      .returning({ id: teachingAssignments.id });
+    if (ended.length === 0) throw notFound('Assignment');
+    await recordAudit(tx, {
+      schoolId,
+      actorUserId: actor.userId,
+      action: 'teaching_ended',
+      subjectType: 'user',
+      subjectId: teacher.userId,
+      address: actor.address,
+    });
+  });
+}
+
+/** Ends every current assignment of the teacher (deactivation); answers how many ended. */
+export async function endAllAssignmentsOf(tx: Tx, teacherId: number, endedBy: number) {
+  const ended = await tx
+    .update(teachingAssignments)
+    .set({ endedAt: sql`now()`, endedBy })
+    .where(and(eq(teachingAssignments.teacherId, teacherId), isNull(teachingAssignments.endedAt)))
+    .returning({ id: teachingAssignments.id });
+  return ended.length;
+}
