@@ -19,6 +19,8 @@ import privacyRoutes from './privacy/routes';
 import reportCardRoutes from './results/report-card-routes';
 import resultRoutes from './results/routes';
 import { registrationRoutes, schoolSettingsRoutes } from './schools/routes';
+import markHistoryRoutes from './scores/history-routes';
+import markEntryRoutes from './scores/mark-entry-routes';
 import scoreRoutes from './scores/routes';
 import setupRoutes from './setup/routes';
 import staffRoutes from './staff/routes';
@@ -84,6 +86,8 @@ export const protectedDomainRoutes: FastifyPluginAsync[] = [
   termRoutes,
   examRoutes,
   scoreRoutes,
+  markEntryRoutes,
+  markHistoryRoutes,
   resultRoutes,
   reportCardRoutes,
   uploadRoutes,
