@@ -19,8 +19,8 @@ export const unauthorized = (
   message = 'Authentication credentials were not provided.',
   code?: string,
 ) => new DomainError(message, 401, { code });
-export const forbidden = (message = 'You do not have permission to do that.') =>
-  new DomainError(message, 403);
+export const forbidden = (message = 'You do not have permission to do that.', code?: string) =>
+  new DomainError(message, 403, { code });
 export const notFound = (what: string) => new DomainError(`${what} not found`, 404);
 export const conflict = (message: string) => new DomainError(message, 409);
 

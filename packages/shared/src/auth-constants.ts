@@ -5,3 +5,7 @@ export const LOGIN_FAILED_MESSAGE = 'Login Failed. Please check username and pas
 
 /** The `code` of a 401 for an access or refresh token that is no longer valid: sign in again. */
 export const TOKEN_NOT_VALID = 'token_not_valid';
+
+/** 403 from sign-in for an account an administrator deactivated (a teacher who left). */
+export const DEACTIVATED_MESSAGE =
+  "This account has been deactivated. Ask your school's administrator.";

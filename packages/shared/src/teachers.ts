@@ -1,8 +1,16 @@
 import { z } from 'zod';
-import { optionalEmail, phoneField, requiredText, schoolRef } from './fields';
+import {
+  changesOf,
+  emailField,
+  idParam,
+  optionalEmail,
+  phoneField,
+  requiredText,
+  schoolRef,
+} from './fields';
 import { GENDERS } from './students';
 import { teacherAssignmentSchema } from './teaching';
-import { photoUrlField } from './uploads';
+import { photoUrlField, replacePhotoField } from './uploads';
 
 export const TEACHER_MESSAGES = {
   uploading: 'Please wait, still uploading profile photo',
@@ -34,6 +42,38 @@ export const createTeacherBody = z.object({
   school: schoolRef,
 });
 export type CreateTeacherBody = z.input<typeof createTeacherBody>;
+
+/**
+ * PATCH /api/staff/teachers/{id}/ (admin): the fields sent change. A new phone number is the
+ * teacher's new login. Email, gender and photo may be cleared with '' or null.
+ */
+export const updateTeacherBody = changesOf({
+  first_name: requiredText('First name'),
+  last_name: requiredText('Last name'),
+  phone_number: phoneField('Phone number'),
+  tsc_number: requiredText('TSC number', { max: 20 }),
+  email: z.union([z.literal(''), z.null(), emailField]).transform((v) => (v ? v : null)),
+  gender: z
+    .union([z.literal(''), z.null(), z.enum(GENDERS)], { error: TEACHER_MESSAGES.gender })
+    .transform((v) => (v ? v : null)),
+  profile_photo: replacePhotoField,
+});
+export type UpdateTeacherBody = z.input<typeof updateTeacherBody>;
+
+/** The Edit Teacher form: every field, as Add Teacher's (the dialog sends what changed). */
+export const editTeacherFormSchema = createTeacherBody.pick({
+  first_name: true,
+  last_name: true,
+  phone_number: true,
+  tsc_number: true,
+  email: true,
+  gender: true,
+  profile_photo: true,
+});
+export type EditTeacherForm = z.input<typeof editTeacherFormSchema>;
+
+/** Path of one teacher (the teachers row id). */
+export const teacherParams = z.object({ id: idParam });
 export const teacherFormSchema = createTeacherBody;
 export type TeacherForm = CreateTeacherBody;
 
@@ -71,6 +111,9 @@ export type CreateTeacherResponse = z.infer<typeof createTeacherResponse>;
 
 export const teacherCreatedMessage = (phone: string, oneTimePassword: string) =>
   `Teacher added. They can log in with phone ${phone} and the one-time password ${oneTimePassword}; ask them to change it under My Account.`;
+
+export const cannotDeactivateSelfMessage =
+  'You cannot deactivate your own account: ask another administrator';
 
 export const tscTakenMessage = (tsc: string) =>
   `A teacher with TSC number ${tsc} already exists in your school`;

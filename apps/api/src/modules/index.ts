@@ -24,6 +24,7 @@ import markEntryRoutes from './scores/mark-entry-routes';
 import scoreRoutes from './scores/routes';
 import setupRoutes from './setup/routes';
 import staffRoutes from './staff/routes';
+import teacherRoutes from './staff/teacher-routes';
 import studentRoutes from './students/routes';
 import subjectGradeRoutes from './subject-grades/routes';
 import subjectRoutes from './subjects/routes';
@@ -77,6 +78,7 @@ export const protectedDomainRoutes: FastifyPluginAsync[] = [
   schoolSettingsRoutes,
   classRoutes,
   staffRoutes,
+  teacherRoutes,
   teachingRoutes,
   studentRoutes,
   gradeRoutes,

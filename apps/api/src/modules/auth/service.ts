@@ -9,13 +9,17 @@ import type {
   signupBody,
 } from '@shule/shared/auth';
 import { PASSWORD_MESSAGES } from '@shule/shared/auth';
-import { LOGIN_FAILED_MESSAGE, TOKEN_NOT_VALID } from '@shule/shared/auth-constants';
+import {
+  DEACTIVATED_MESSAGE,
+  LOGIN_FAILED_MESSAGE,
+  TOKEN_NOT_VALID,
+} from '@shule/shared/auth-constants';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { LoginLimits } from '../../config';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
-import { conflict, invalid, unauthorized } from '../../errors';
+import { conflict, forbidden, invalid, unauthorized } from '../../errors';
 import { recordAudit } from '../audit/record';
 import { hashPassword, verifyPassword } from './passwords';
 import {
@@ -67,6 +71,8 @@ export async function login(
   if (!(await verifyPassword(found?.user.passwordHash, input.password)) || !found) {
     throw unauthorized(LOGIN_FAILED_MESSAGE, 'invalid_credentials');
   }
+  // Only to the one who knows the password: a deactivated account is not revealed to a guesser.
+  if (found.user.deactivatedAt) throw forbidden(DEACTIVATED_MESSAGE, 'account_deactivated');
   await forgiveLoginAttempt(deps.db, phone, address, limits);
   await recordAudit(deps.db, {
     schoolId: found.user.schoolId,
@@ -119,7 +125,7 @@ export async function refresh(deps: AuthDeps, token: string) {
     throw refreshNotValid();
   }
   const found = await findUserWithRoles(deps.db, { id: rotated.userId });
-  if (!found) throw refreshNotValid();
+  if (!found || found.user.deactivatedAt) throw refreshNotValid();
   return { access: await deps.signAccessToken(claimsOf(found)), refresh: rotated.refresh };
 }
 

@@ -1,9 +1,11 @@
 import type { TeacherCount } from '@shule/shared/api';
 import {
+  cannotDeactivateSelfMessage,
   type createTeacherBody,
   type TeacherRow,
   teacherCreatedMessage,
   tscTakenMessage,
+  type updateTeacherBody,
 } from '@shule/shared/teachers';
 import type { TeacherAssignment } from '@shule/shared/teaching';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
@@ -12,11 +14,14 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { classes, subjects, teachers, teachingAssignments, users } from '../../db/schema/index';
 import { takenInSchool } from '../../db/school-rows';
-import { conflict } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit/record';
 import { hashPassword } from '../auth/passwords';
+import { revokeUserRefreshTokens } from '../auth/refresh-tokens';
 import { PHONE_TAKEN_MESSAGE } from '../auth/service';
+import { forgetSessionVersion, raiseSessionVersion } from '../auth/sessions';
 import { grantRole, isPhoneTaken } from '../auth/users';
+import { type Actor, endAllAssignmentsOf } from '../teaching/service';
 import { assertUploadOfSchool } from '../uploads/service';
 import { generateOneTimePassword } from './one-time-password';
 
@@ -101,6 +106,141 @@ async function selectTeachers(db: Db | Tx, schoolId: number, teacherId?: number)
 }
 
 export const listTeachers = (db: Db, schoolId: number) => selectTeachers(db, schoolId);
+
+async function getTeacher(db: Db | Tx, schoolId: number, teacherId: number) {
+  const [row] = await selectTeachers(db, schoolId, teacherId);
+  if (!row) throw notFound('Teacher');
+  return row;
+}
+
+/** The teacher's row and user, locked until the transaction ends; 404 for another school's. */
+async function lockTeacher(tx: Tx, schoolId: number, teacherId: number) {
+  const [row] = await tx
+    .select({
+      id: teachers.id,
+      userId: users.id,
+      phoneNumber: users.phoneNumber,
+      deactivatedAt: users.deactivatedAt,
+    })
+    .from(teachers)
+    .innerJoin(users, eq(users.id, teachers.userId))
+    .where(and(eq(teachers.id, teacherId), eq(teachers.schoolId, schoolId)))
+    .for('no key update');
+  if (!row) throw notFound('Teacher');
+  return row;
+}
+
+/** Ends the user's sessions inside `tx`; call forgetSessionVersion once it is committed. */
+async function endSessionsIn(tx: Tx, userId: number) {
+  await revokeUserRefreshTokens(tx, userId);
+  await raiseSessionVersion(tx, userId);
+}
+
+/**
+ * Changes a teacher's details. A new phone number is their new login: refused (409) when
+ * another account has it, and the teacher's sessions end so they sign in with it.
+ */
+export async function updateTeacher(
+  db: Db,
+  schoolId: number,
+  teacherId: number,
+  input: z.output<typeof updateTeacherBody>,
+  actor: Actor,
+) {
+  let endedSessionsOf: number | undefined;
+  const teacher = await db.transaction(async (tx) => {
+    const found = await lockTeacher(tx, schoolId, teacherId);
+    const userChanges: Partial<typeof users.$inferInsert> = {};
+    if (input.first_name !== undefined) userChanges.firstName = input.first_name;
+    if (input.last_name !== undefined) userChanges.lastName = input.last_name;
+    if (input.email !== undefined) userChanges.email = input.email;
+    if (input.gender !== undefined) userChanges.gender = input.gender;
+    if (input.profile_photo !== undefined) {
+      await assertUploadOfSchool(tx, schoolId, input.profile_photo);
+      userChanges.profilePhoto = input.profile_photo;
+    }
+    if (input.phone_number !== undefined && input.phone_number !== found.phoneNumber) {
+      if (await isPhoneTaken(tx, input.phone_number)) throw conflict(PHONE_TAKEN_MESSAGE);
+      userChanges.phoneNumber = input.phone_number;
+      endedSessionsOf = found.userId;
+    }
+    if (input.tsc_number !== undefined) {
+      const sameTsc = sql`lower(${teachers.tscNumber}) = lower(${input.tsc_number})`;
+      if (await takenInSchool(tx, schoolId, teachers, sameTsc, teacherId)) {
+        throw conflict(tscTakenMessage(input.tsc_number));
+      }
+      await tx
+        .update(teachers)
+        .set({ tscNumber: input.tsc_number })
+        .where(eq(teachers.id, teacherId));
+    }
+    if (Object.keys(userChanges).length > 0) {
+      await tx.update(users).set(userChanges).where(eq(users.id, found.userId));
+    }
+    if (endedSessionsOf !== undefined) await endSessionsIn(tx, endedSessionsOf);
+    await recordAudit(tx, {
+      schoolId,
+      actorUserId: actor.userId,
+      action: 'user_changed',
+      subjectType: 'user',
+      subjectId: found.userId,
+      address: actor.address,
+    });
+    return getTeacher(tx, schoolId, teacherId);
+  });
+  if (endedSessionsOf !== undefined) forgetSessionVersion(db, endedSessionsOf);
+  return teacher;
+}
+
+/**
+ * Deactivates a teacher who left: they cannot sign in, their sessions end at once, their current
+ * assignments end and they stop being class teacher. Their marks and history stay. Deactivating
+ * one already deactivated changes nothing. An administrator cannot deactivate themselves.
+ */
+export async function deactivateTeacher(db: Db, schoolId: number, teacherId: number, actor: Actor) {
+  const result = await db.transaction(async (tx) => {
+    const found = await lockTeacher(tx, schoolId, teacherId);
+    if (found.userId === actor.userId) throw conflict(cannotDeactivateSelfMessage);
+    if (found.deactivatedAt) return { teacher: await getTeacher(tx, schoolId, teacherId) };
+    await tx.update(users).set({ deactivatedAt: sql`now()` }).where(eq(users.id, found.userId));
+    await endAllAssignmentsOf(tx, teacherId, actor.userId);
+    await tx
+      .update(classes)
+      .set({ classTeacherId: null })
+      .where(and(eq(classes.classTeacherId, teacherId), eq(classes.schoolId, schoolId)));
+    await endSessionsIn(tx, found.userId);
+    await recordAudit(tx, {
+      schoolId,
+      actorUserId: actor.userId,
+      action: 'user_removed',
+      subjectType: 'user',
+      subjectId: found.userId,
+      address: actor.address,
+    });
+    return { teacher: await getTeacher(tx, schoolId, teacherId), ended: found.userId };
+  });
+  if (result.ended !== undefined) forgetSessionVersion(db, result.ended);
+  return result.teacher;
+}
+
+/** Lets a deactivated teacher sign in again; their old assignments are not restored. */
+export async function activateTeacher(db: Db, schoolId: number, teacherId: number, actor: Actor) {
+  return db.transaction(async (tx) => {
+    const found = await lockTeacher(tx, schoolId, teacherId);
+    if (found.deactivatedAt) {
+      await tx.update(users).set({ deactivatedAt: null }).where(eq(users.id, found.userId));
+      await recordAudit(tx, {
+        schoolId,
+        actorUserId: actor.userId,
+        action: 'user_reactivated',
+        subjectType: 'user',
+        subjectId: found.userId,
+        address: actor.address,
+      });
+    }
+    return getTeacher(tx, schoolId, teacherId);
+  });
+}
 
 /**
  * Creates the teacher's login (role teacher, phone as username) and teacher record together,

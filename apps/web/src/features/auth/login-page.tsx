@@ -18,9 +18,12 @@ const loginRules = lazyZodResolver(() =>
   import('@shule/shared/auth').then((auth) => auth.loginBody),
 );
 
-/** What the banner says for a failed login: throttling and network trouble say so plainly. */
+/**
+ * What the banner says for a failed login: throttling, network trouble and a deactivated account
+ * (403) say so plainly.
+ */
 function loginFailureMessage(err: unknown) {
-  if (err instanceof ApiError && (err.status === 429 || err.status === 0)) return err.message;
+  if (err instanceof ApiError && [0, 403, 429].includes(err.status)) return err.message;
   return LOGIN_FAILED_MESSAGE;
 }
 
