@@ -17,7 +17,7 @@ test('a new teacher logs in with the one-time password and replaces it under My 
   expect(oneTimePassword).toBeTruthy();
 
   await loginViaUi(page, { phone, password: oneTimePassword! });
-  await expect(page.getByText('Teacher dashboard')).toBeVisible();
+  await expect(page.getByText('No classes assigned yet')).toBeVisible();
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'My Account' }).click();
   await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();

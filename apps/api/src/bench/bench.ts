@@ -35,6 +35,11 @@ import {
   watchQueries,
 } from './measure';
 import { benchResults, type ResultsFigures, resultsVerdicts } from './results-bench';
+import {
+  benchTeacherDashboard,
+  type TeacherDashboardFigures,
+  teacherDashboardVerdicts,
+} from './teacher-dashboard-bench';
 
 /** A seeded school, as the endpoints' addresses need it. */
 interface BenchSchool extends LargeSchool {
@@ -219,6 +224,7 @@ interface DriverResult {
   endpoints: EndpointResult[];
   load: (LoadResult & { connections: number })[];
   results: ResultsFigures;
+  teacherDashboard: TeacherDashboardFigures;
 }
 
 /**
@@ -330,7 +336,12 @@ async function benchDriver(label: string, description: string, database: Databas
       ]),
     );
     const results = await benchResults(app, queries, large, small);
-    return { result: { label, endpoints, load, results } satisfies DriverResult, app, large };
+    const teacherDashboard = await benchTeacherDashboard(app, queries, large, small);
+    return {
+      result: { label, endpoints, load, results, teacherDashboard } satisfies DriverResult,
+      app,
+      large,
+    };
   } catch (err) {
     await app.close();
     throw err;
@@ -530,6 +541,7 @@ function verdicts(drivers: DriverResult[], lighthouse: LighthouseRow[] | string)
       `${d.label}: one page of a list at most ${PAGE_BUDGET_BYTES / 1024} kB compressed — ${heavy.length ? `over: ${list(heavy)}` : 'all within'}`,
     ]);
     lines.push(...resultsVerdicts(d.label, d.results));
+    lines.push(...teacherDashboardVerdicts(d.label, d.teacherDashboard));
     for (const e of d.endpoints.filter((e) => e.skipped)) {
       lines.push([undefined, `${d.label}: ${e.name} not measured (${e.skipped})`]);
     }

@@ -3,7 +3,6 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../components/ui/logo';
 import { cn } from '../lib/cn';
-import { useIsAdmin } from '../lib/roles';
 import { useSession } from '../lib/session';
 import {
   ACADEMICS_NAV,
@@ -12,6 +11,7 @@ import {
   MAIN_NAV,
   MOBILE_ONLY_NAV,
   type NavItem,
+  navFor,
 } from './nav-items';
 
 function NavLinkItem({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
@@ -35,44 +35,47 @@ function NavLinkItem({ item, onNavigate }: { item: NavItem; onNavigate?: () => v
   );
 }
 
+/** The menu of the sidebar and of the drawer: only the entries the user's roles may open. */
 function NavList({ extra, onNavigate }: { extra: NavItem[]; onNavigate?: () => void }) {
   const { pathname } = useLocation();
-  const inAcademics = ACADEMICS_NAV.some((i) => pathname.startsWith(i.to));
+  const { user } = useSession();
+  const roles = user?.roles;
+  const academics = navFor(ACADEMICS_NAV, roles);
+  const inAcademics = academics.some((i) => pathname.startsWith(i.to));
   const [academicsOpen, setAcademicsOpen] = useState(true);
-  const isAdmin = useIsAdmin();
   useEffect(() => {
     if (inAcademics) setAcademicsOpen(true);
   }, [inAcademics]);
   return (
     <nav aria-label="Main" className="flex flex-col gap-1 p-3">
-      {MAIN_NAV.map((item) => (
-        <NavLinkItem key={item.to} item={item} onNavigate={onNavigate} />
-      ))}
-      {extra.map((item) => (
-        <NavLinkItem key={item.to} item={item} onNavigate={onNavigate} />
-      ))}
-      {isAdmin
-        ? ADMIN_NAV.map((item) => <NavLinkItem key={item.to} item={item} onNavigate={onNavigate} />)
-        : null}
-      <button
-        type="button"
-        aria-expanded={academicsOpen}
-        onClick={() => setAcademicsOpen((o) => !o)}
-        className="mt-2 flex items-center justify-between rounded-md px-3 py-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground hover:bg-muted"
-      >
-        Academics
-        <ChevronDown
-          className={cn('h-4 w-4 transition-transform', academicsOpen && 'rotate-180')}
-          aria-hidden="true"
-        />
-      </button>
-      {academicsOpen ? (
-        <div className="flex flex-col gap-1">
-          {ACADEMICS_NAV.map((item) => (
-            <NavLinkItem key={item.to} item={item} onNavigate={onNavigate} />
-          ))}
-        </div>
-      ) : null}
+      {[...navFor(MAIN_NAV, roles), ...navFor(extra, roles), ...navFor(ADMIN_NAV, roles)].map(
+        (item) => (
+          <NavLinkItem key={item.to} item={item} onNavigate={onNavigate} />
+        ),
+      )}
+      {academics.length === 0 ? null : (
+        <>
+          <button
+            type="button"
+            aria-expanded={academicsOpen}
+            onClick={() => setAcademicsOpen((o) => !o)}
+            className="mt-2 flex items-center justify-between rounded-md px-3 py-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground hover:bg-muted"
+          >
+            Academics
+            <ChevronDown
+              className={cn('h-4 w-4 transition-transform', academicsOpen && 'rotate-180')}
+              aria-hidden="true"
+            />
+          </button>
+          {academicsOpen ? (
+            <div className="flex flex-col gap-1">
+              {academics.map((item) => (
+                <NavLinkItem key={item.to} item={item} onNavigate={onNavigate} />
+              ))}
+            </div>
+          ) : null}
+        </>
+      )}
     </nav>
   );
 }

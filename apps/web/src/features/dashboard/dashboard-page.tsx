@@ -2,6 +2,7 @@ import { dashboardFor } from '@shule/shared/roles';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { useSession } from '../../lib/session';
 import { AdminDashboard } from './admin-dashboard';
+import { TeacherDashboard } from './teacher-dashboard';
 
 function Placeholder({ title, text }: { title: string; text: string }) {
   return (
@@ -25,10 +26,7 @@ export function DashboardPage() {
       {kind === 'admin' && school ? (
         <AdminDashboard schoolId={school.id} />
       ) : kind === 'teacher' ? (
-        <Placeholder
-          title="Teacher dashboard"
-          text="Your classes and exams will appear here. Use the menu to enter exam scores."
-        />
+        <TeacherDashboard />
       ) : kind === 'student' ? (
         <Placeholder
           title="Student dashboard"

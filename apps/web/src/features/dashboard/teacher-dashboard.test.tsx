@@ -1,0 +1,108 @@
+import type { TeacherDashboard as Data } from '@shule/shared/teacher-dashboard';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, renderWithApp } from '../../test/render-page';
+import { NO_ASSIGNMENTS_TITLE, NO_OPEN_EXAMS_TEXT, TeacherDashboard } from './teacher-dashboard';
+
+const west = { id: 3, name: 'Form 2 West' };
+const mat = { id: 5, name: 'Mathematics', code: 'MAT' };
+const eng = { id: 6, name: 'English', code: 'ENG' };
+
+const full: Data = {
+  assignments: [
+    { class: west, subject: eng },
+    { class: west, subject: mat },
+  ],
+  open_exams: [
+    {
+      exam: { id: 9, name: 'Mid term', start_date: '2026-11-23', end_date: '2026-11-27' },
+      items: [
+        { class: west, subject: eng, entered: 45, owed: 45 },
+        { class: west, subject: mat, entered: 38, owed: 45 },
+      ],
+    },
+  ],
+  my_class: {
+    id: 3,
+    name: 'Form 2 West',
+    count: 2,
+    students: [
+      {
+        id: 21,
+        first_name: 'Amina',
+        last_name: 'Wanjiru',
+        admission_number: '0021',
+        gender: 'female',
+      },
+      {
+        id: 22,
+        first_name: 'Baraka',
+        last_name: 'Otieno',
+        admission_number: '0022',
+        gender: 'male',
+      },
+    ],
+  },
+};
+
+function renderDashboard(...answers: Response[]) {
+  const fetch = vi.fn(async () => answers.shift() ?? json(500, { message: 'no more' }));
+  vi.stubGlobal('fetch', fetch);
+  renderWithApp(<TeacherDashboard />);
+  return fetch;
+}
+
+describe('teacher dashboard', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the marks entered of owed per open exam, each linking to its mark entry', async () => {
+    renderDashboard(json(200, full));
+    const link = await screen.findByRole('link', {
+      name: 'Enter marks: Form 2 West · Mathematics, 38 of 45 entered',
+    });
+    expect(link.getAttribute('href')).toBe('/exams/9/marks?class=3&subject=5');
+    expect(within(link).getByText('38 of 45')).toBeTruthy();
+    expect(within(link).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('84');
+    expect(screen.getByText(/83 of 90 marks entered/)).toBeTruthy();
+    const done = screen.getByRole('link', { name: /Form 2 West · English, 45 of 45/ });
+    expect(within(done).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+  });
+
+  it('lists my classes and subjects, and my class with links to its students', async () => {
+    renderDashboard(json(200, full));
+    const subjects = await screen.findByRole('list', { name: 'Subjects in Form 2 West' });
+    expect(
+      within(subjects)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['English', 'Mathematics']);
+    expect(screen.getByRole('heading', { name: 'My class: Form 2 West' })).toBeTruthy();
+    expect(screen.getByText('2 students')).toBeTruthy();
+    const amina = screen.getByRole('link', { name: /Amina Wanjiru/ });
+    expect(amina.getAttribute('href')).toBe('/students/21');
+    expect(amina.textContent).toContain('0021');
+  });
+
+  it('says what to do when nothing is assigned, and shows no class when I lead none', async () => {
+    renderDashboard(json(200, { assignments: [], open_exams: [], my_class: null }));
+    expect(await screen.findByText(NO_ASSIGNMENTS_TITLE)).toBeTruthy();
+    expect(screen.getByText(/Ask your school's administrator to assign you/)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: /My class/ })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Marks to enter' })).toBeNull();
+  });
+
+  it('says when no exam is open', async () => {
+    renderDashboard(json(200, { ...full, open_exams: [] }));
+    expect(await screen.findByText(NO_OPEN_EXAMS_TEXT)).toBeTruthy();
+  });
+
+  it('shows the error with Try Again, which asks again', async () => {
+    const fetch = renderDashboard(json(500, { message: 'Server is down' }), json(200, full));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Could not load your dashboard. Server is down',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('38 of 45')).toBeTruthy();
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});
