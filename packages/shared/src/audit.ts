@@ -19,6 +19,10 @@ export const AUDIT_ACTIONS = [
   'user_reactivated',
   'teaching_assigned',
   'teaching_ended',
+  'student_changed',
+  'student_left',
+  'student_rejoined',
+  'students_promoted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -41,6 +45,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   user_reactivated: 'Reactivated a user',
   teaching_assigned: 'Assigned a class and subject',
   teaching_ended: 'Ended a class and subject',
+  student_changed: "Changed a student's details or class",
+  student_left: 'Marked a student as left',
+  student_rejoined: 'Rejoined a student',
+  students_promoted: 'Promoted a level',
 };
 
 /** `?page=&page_size=&action=` of the audit log; newest first. */

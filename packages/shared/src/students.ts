@@ -7,6 +7,7 @@ import {
   idField,
   idParam,
   isCalendarDate,
+  isoDateField,
   MAX_ID,
   optionalEmail,
   phoneField,
@@ -28,7 +29,27 @@ export const STUDENT_MESSAGES = {
   noClasses: 'No classes found create class first',
   emptyClass: 'No student added to this class yet',
   emptyClassHint: 'Use the button at the top right to admit a student',
+  leaveReason: 'Choose why the student left',
+  futureLeave: 'The day a student left cannot be in the future',
+  alreadyLeft: 'This student has already left. Rejoin them first.',
+  notLeft: 'This student is active: only a student who has left can rejoin.',
+  hasLeft: 'This student has left the school. Rejoin them before moving them to another class.',
 } as const;
+
+/** Why a student left the school (students.left_reason). */
+export const LEAVE_REASONS = ['transferred', 'completed', 'dropped_out', 'other'] as const;
+export type LeaveReason = (typeof LEAVE_REASONS)[number];
+export const LEAVE_REASON_LABELS: Record<LeaveReason, string> = {
+  transferred: 'Transferred to another school',
+  completed: 'Completed (alumni)',
+  dropped_out: 'Dropped out',
+  other: 'Other',
+};
+export const leaveReasonField = z.enum(LEAVE_REASONS, { error: STUDENT_MESSAGES.leaveReason });
+
+/** A left date before the student was admitted: '… before they were admitted (2024-01-08)'. */
+export const leaveBeforeAdmissionMessage = (admitted: string) =>
+  `The day a student left cannot be before they were admitted (${admitted})`;
 
 const dateOfBirth = requiredText('Date of birth').superRefine((value, ctx) => {
   if (value === '') return; // already 'Date of birth is required'
@@ -106,6 +127,9 @@ export const studentRowSchema = z.object({
   date_of_birth: z.string(),
   profile_photo: z.string().nullable(),
   is_active: z.boolean(),
+  /** yyyy-mm-dd, the day the student left; null while active. */
+  left_on: z.string().nullable(),
+  left_reason: z.enum(LEAVE_REASONS).nullable(),
   _class: classRef,
   parent: studentParentSchema.nullable(),
 });
@@ -146,8 +170,17 @@ export const studentDetailSchema = studentRowSchema.extend({
 });
 export type StudentDetail = z.infer<typeof studentDetailSchema>;
 
-/** PATCH /api/students/{id}/ (admin): the results details; answers the StudentDetail. */
+/**
+ * PATCH /api/students/{id}/ (admin): names, birth date, gender, the class (a move: subjects of
+ * the student's own list not taught in the new class are dropped) and the results details;
+ * answers the StudentDetail.
+ */
 export const updateStudentBody = changesOf({
+  first_name: requiredText('First name'),
+  last_name: requiredText('Last name'),
+  date_of_birth: dateOfBirth,
+  gender: genderField,
+  class: idField('Class', STUDENT_MESSAGES.chooseClass),
   ...studentResultsFields,
   subjects: studentResultsFields.subjects.optional(),
   entry_exam: studentResultsFields.entry_exam.optional(),
@@ -156,6 +189,26 @@ export const updateStudentBody = changesOf({
 export type UpdateStudentBody = z.input<typeof updateStudentBody>;
 
 /** PUT /api/students/{id}/photo/ (admin): a photo the school uploaded, or null to remove it. */
+/** The student page's Edit dialog: the identity fields of the PATCH, all sent. */
+export const editStudentFormSchema = z.object({
+  first_name: requiredText('First name'),
+  last_name: requiredText('Last name'),
+  date_of_birth: dateOfBirth,
+  gender: genderField,
+  class: idField('Class', STUDENT_MESSAGES.chooseClass),
+});
+export type EditStudentForm = z.input<typeof editStudentFormSchema>;
+
+/**
+ * POST /api/students/{id}/leave/ (admin): the day they left (not in the future, in Nairobi; not
+ * before their admission: checked by the server) and why.
+ */
+export const leaveStudentBody = z.object({
+  date: isoDateField('Date').refine((v) => v <= todayIn(), STUDENT_MESSAGES.futureLeave),
+  reason: leaveReasonField,
+});
+export type LeaveStudentBody = z.input<typeof leaveStudentBody>;
+
 export const studentPhotoBody = z.object({ profile_photo: replacePhotoField });
 export type StudentPhotoBody = z.input<typeof studentPhotoBody>;
 
@@ -171,15 +224,27 @@ export const studentListRowSchema = studentRowSchema.pick({
   gender: true,
   profile_photo: true,
   is_active: true,
+  left_on: true,
+  left_reason: true,
   _class: true,
 });
 export type StudentListRow = z.infer<typeof studentListRowSchema>;
 
+/** Which students a list shows: those at school (the default), those who left, or both. */
+export const STUDENT_STATUSES = ['active', 'left', 'all'] as const;
+export type StudentStatusFilter = (typeof STUDENT_STATUSES)[number];
+const studentStatusField = z
+  .enum(STUDENT_STATUSES, { error: 'Status must be active, left or all' })
+  .default('active');
+
 /**
- * `?search=&page=&page_size=` of the students list. The search matches, ignoring case, part of
+ * `?search=&status=&page=&page_size=` of the students list. The search matches, ignoring case, part of
  * the name (first last or last first), of the admission number or of the parent's phone.
  */
-export const studentListQuery = paginationQuery.extend({ search: searchField });
+export const studentListQuery = paginationQuery.extend({
+  search: searchField,
+  status: studentStatusField,
+});
 
 /** GET /api/students/get_students/{class}/{school}/: one page of the class (0: the school). */
 export const studentListResponse = z.object({
@@ -189,7 +254,7 @@ export const studentListResponse = z.object({
 export type StudentListResponse = z.infer<typeof studentListResponse>;
 
 /** GET /api/students/export/{class}/{school}/?search=: every matching student, in full, for the CSV. */
-export const studentExportQuery = z.object({ search: searchField });
+export const studentExportQuery = z.object({ search: searchField, status: studentStatusField });
 export const studentExportResponse = z.object({ students: z.array(studentRowSchema) });
 export type StudentExportResponse = z.infer<typeof studentExportResponse>;
 
@@ -216,6 +281,13 @@ export function studentAdmittedMessage(
   if (!existingParent) return admitted;
   const { first_name, last_name, phone_number } = existingParent;
   return `${admitted} Linked to the parent already registered with phone ${phone_number} (${first_name} ${last_name}).`;
+}
+
+/** 'Active', or 'Left 2026-03-14 · Transferred to another school' (the list, the page, the CSV). */
+export function studentStatusLabel(s: Pick<StudentRow, 'is_active' | 'left_on' | 'left_reason'>) {
+  if (s.is_active) return 'Active';
+  const reason = s.left_reason ? ` · ${LEAVE_REASON_LABELS[s.left_reason]}` : '';
+  return `Left${s.left_on ? ` ${s.left_on}` : ''}${reason}`;
 }
 
 /** Whole years from `dateOfBirth` to `today` (both yyyy-mm-dd), as the student card shows. */

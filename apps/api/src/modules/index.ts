@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import academicYearRoutes from './academic-years/routes';
 import auditRoutes from './audit/routes';
 import { accountRoutes, sessionRoutes } from './auth/routes';
+import promotionRoutes from './classes/promotion-routes';
 import classRoutes from './classes/routes';
 import dashboardRoutes from './dashboard/routes';
 import examRoutes from './exams/routes';
@@ -77,6 +78,7 @@ export const protectedDomainRoutes: FastifyPluginAsync[] = [
   accountRoutes,
   schoolSettingsRoutes,
   classRoutes,
+  promotionRoutes,
   staffRoutes,
   teacherRoutes,
   teachingRoutes,

@@ -67,6 +67,8 @@ export const studentDetail = (changes: Partial<StudentDetail> = {}): StudentDeta
   date_of_birth: '2009-05-01',
   profile_photo: null,
   is_active: true,
+  left_on: null,
+  left_reason: null,
   _class: { id: 4, name: 'Form 4 East' },
   parent: null,
   subjects: null,

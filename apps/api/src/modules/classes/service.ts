@@ -46,8 +46,9 @@ async function selectClasses(db: Db | Tx, schoolId: number, classId?: number): P
       and(
         eq(students.classId, classes.id),
         eq(students.schoolId, classes.schoolId),
-        // Erased students (modules/privacy) live on in results only.
+        // Erased students (modules/privacy) live on in results only; those who left are not counted.
         isNull(students.erasedAt),
+        eq(students.isActive, true),
       ),
     )
     .leftJoin(

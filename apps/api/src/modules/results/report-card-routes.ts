@@ -82,7 +82,7 @@ const reportCardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id: examId, student } = request.params;
-      const classId = await classOfStudent(app.db, request.schoolId(), student);
+      const classId = await classOfStudent(app.db, request.schoolId(), examId, student);
       await assertMaySeeResults(app.db, request, { classId });
       return saveReportRemarks(app.db, request.schoolId(), examId, student, classId, request.body);
     },

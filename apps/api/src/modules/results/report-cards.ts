@@ -9,7 +9,7 @@ import {
   type SubjectMarkInput,
   subjectMarkInput,
 } from '@shule/shared/results/scheme';
-import { and, asc, eq, gt, inArray, min, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, min, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { examScores, exams, reportRemarks, schools, students, terms } from '../../db/schema/index';
 import { DomainError, notFound } from '../../errors';
@@ -113,17 +113,18 @@ const meanOfRow = (scheme: GradingScheme, row: MeritListRow) =>
 async function trendMeans(
   db: Db,
   schoolId: number,
-  classId: number,
   studentId: number | undefined,
   results: ExamResults,
   yearExams: { id: number; name: string; scheme: GradingSchemeName }[],
   ranked: (readonly [number, Map<number, MeritListRow>])[],
 ) {
+  // The students of this exam's list (the class they sat it in), wherever they are now.
+  const listed = results.list.rows.map((r) => r.student_id);
   const charted = gradingScheme(results.list.exam.grading_scheme);
   const rowsOf = new Map(ranked);
   const others = yearExams.filter((e) => !rowsOf.has(e.id)).map((e) => e.id);
   const marks =
-    others.length === 0
+    others.length === 0 || listed.length === 0
       ? []
       : await db
           .select({
@@ -134,13 +135,11 @@ async function trendMeans(
             markCode: examScores.markCode,
           })
           .from(examScores)
-          .innerJoin(students, eq(students.id, examScores.studentId))
           .where(
             and(
               eq(examScores.schoolId, schoolId),
               inArray(examScores.examId, others),
-              eq(students.classId, classId),
-              studentId === undefined ? undefined : eq(students.id, studentId),
+              inArray(examScores.studentId, studentId === undefined ? listed : [studentId]),
             ),
           );
   const inputs = new Map<number, Map<number, SubjectMarkInput[]>>();
@@ -225,6 +224,7 @@ async function buildReportCards(
 ): Promise<{ card: ReportCard; defaults: ReportCard['remarks'] }[]> {
   const results = await examResults(db, schoolId, examId, { classId });
   const { exam, school, list } = results;
+  const listedIds = list.rows.map((r) => r.student_id);
   const [people, yearExams, nextTerm] = await Promise.all([
     db
       .select({
@@ -242,7 +242,10 @@ async function buildReportCards(
       .where(
         and(
           eq(students.schoolId, schoolId),
-          eq(students.classId, classId),
+          // Listed where they sat the exam; in the class now, to tell "no marks" from "not here".
+          listedIds.length === 0
+            ? eq(students.classId, classId)
+            : or(eq(students.classId, classId), inArray(students.id, listedIds)),
           studentId === undefined ? undefined : eq(students.id, studentId),
         ),
       ),
@@ -290,7 +293,7 @@ async function buildReportCards(
     ? await classResults(db, schoolId, list.previous_exam.id, classId)
     : null;
   const previousRows = rowsById(previous);
-  const trend = await trendMeans(db, schoolId, classId, studentId, results, yearExams, [
+  const trend = await trendMeans(db, schoolId, studentId, results, yearExams, [
     [exam.id, rowsById(results)],
     ...(previous ? [[previous.exam.id, previousRows] as const] : []),
   ]);
@@ -383,10 +386,20 @@ async function buildReportCards(
   });
 }
 
-/** The class of a student of the school: what decides who may see and write their form. */
-export async function classOfStudent(db: Db, schoolId: number, studentId: number) {
+/**
+ * The class a student of the school is listed in for an exam: the one they sat it in (their
+ * marks' class, the most of them; a combined exam's components), else their class now. It
+ * decides who may see and write their form.
+ */
+export async function classOfStudent(db: Db, schoolId: number, examId: number, studentId: number) {
   const [row] = await db
-    .select({ classId: students.classId })
+    .select({
+      classId: sql<number>`coalesce((
+        select mode() within group (order by es.class_id) from exam_scores es
+        where es.student_id = students.id and (es.exam_id = ${examId} or es.exam_id in (
+          select c.component_exam_id from exam_components c where c.exam_id = ${examId}))
+      ), students.class_id)`.mapWith(Number),
+    })
     .from(students)
     .where(and(eq(students.id, studentId), eq(students.schoolId, schoolId)));
   if (!row) throw notFound('Student');

@@ -224,9 +224,46 @@ const marksInExam = (examId: number | SQL) =>
   sql`(select json_object_agg(es.subject_id, ${markAsJson('es')})
        from exam_scores es where es.student_id = s.id and es.exam_id = ${examId})`;
 
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/** The exams whose marks are this exam's: itself, or a combined exam's components. */
+const markedExamIds = (exam: ExamRow) =>
+  exam.components.length === 0 ? [exam.id] : exam.components.map((c) => c.id);
+
 /**
- * Active students of `classIds` with their marks in `exam` (subject id → mark): a combined
- * exam's are combined from their marks in its components (read side by side in one query).
+ * `placed (id, class_id)`, a query's CTE: the students an exam's results list for `classIds`,
+ * each in the class they are listed in. A student with marks in the exam (or its components) is
+ * placed in the class the marks were entered in (exam_scores.class_id; the most of them, should
+ * they have moved between papers), whatever their class or state now: a past exam keeps its
+ * lists. A student without marks in it is listed in their current class, only while active.
+ */
+function placedStudents(schoolId: number, exam: ExamRow, classIds: number[]) {
+  const exams = idList(markedExamIds(exam));
+  const classes = idList(classIds);
+  return sql`placed as (
+      select sat.student_id as id, sat.class_id from (
+        select es.student_id, mode() within group (order by es.class_id) as class_id
+        from exam_scores es
+        where es.exam_id in (${exams}) and es.student_id in (
+          select x.student_id from exam_scores x
+          where x.exam_id in (${exams}) and x.class_id in (${classes}))
+        group by es.student_id) sat
+      where sat.class_id in (${classes})
+      union all
+      select s.id, s.class_id from students s
+      where s.school_id = ${schoolId} and s.is_active and s.class_id in (${classes})
+        and not exists (
+          select 1 from exam_scores es where es.student_id = s.id and es.exam_id in (${exams})))`;
+}
+
+/**
+ * The students listed in `classIds` (placedStudents) with their marks in `exam` (subject id →
+ * mark): a combined exam's are combined from their marks in its components (read side by side
+ * in one query).
  */
 async function selectStudentMarks(
   db: Db,
@@ -247,7 +284,8 @@ async function selectStudentMarks(
   }>(
     db,
     sql`
-    select s.id, s.admission_number, s.first_name || ' ' || s.last_name as name, s.class_id,
+    with ${placedStudents(schoolId, exam, classIds)}
+    select s.id, s.admission_number, s.first_name || ' ' || s.last_name as name, p.class_id,
            s.entry_exam, s.entry_index_number, s.entry_marks,
            ${
              exam.components.length === 0
@@ -257,12 +295,8 @@ async function selectStudentMarks(
                    sql`, `,
                  )})`
            } as marks
-    from students s
-    where s.school_id = ${schoolId} and s.is_active
-      and s.class_id in (${sql.join(
-        classIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})
+    from placed p join students s on s.id = p.id
+    where s.school_id = ${schoolId}
     order by s.first_name, s.last_name, s.id`,
   );
   return rows.map((r) => {
@@ -285,9 +319,9 @@ async function selectStudentMarks(
 }
 
 /**
- * The exam before this one (by start date, then id) in which any student of `classIds` has a
- * mark, what each student's deviation is measured against, with the marks of the active
- * students of `classIds` in it (student id → subject id → mark). One query, so that it runs
+ * The exam before this one (by start date, then id) in which any student listed in `classIds`
+ * (placedStudents) has a mark, what each student's deviation is measured against, with the
+ * marks of those students in it (student id → subject id → mark). One query, so that it runs
  * beside the current marks rather than after them. Like is compared with like: a combined
  * exam's previous is the latest earlier combined exam whose components have such marks, its
  * marks combined; an ordinary exam's is an ordinary one (a combined exam has no scores).
@@ -304,10 +338,6 @@ async function selectPreviousExamMarks(
   const marks = new Map<number, Record<string, Mark>>();
   if (classIds.length === 0) return { exam: null, marks };
   const combined = exam.components.length > 0;
-  const inClasses = sql.join(
-    classIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
   const rows = await selectRows<{
     exam_id: number;
     exam_name: string;
@@ -316,7 +346,8 @@ async function selectPreviousExamMarks(
   }>(
     db,
     sql`
-    with previous as (
+    with ${placedStudents(schoolId, exam, classIds)},
+    previous as (
       select e.id, e.name from exams e
       where e.school_id = ${schoolId}
         and (e.start_date, e.id) < (${exam.startDate}::date, ${exam.id})
@@ -324,10 +355,10 @@ async function selectPreviousExamMarks(
           combined
             ? sql`select 1 from exam_components c
                   join exam_scores es on es.exam_id = c.component_exam_id
-                  join students s on s.id = es.student_id
-                  where c.exam_id = e.id and s.class_id in (${inClasses})`
-            : sql`select 1 from exam_scores es join students s on s.id = es.student_id
-                  where es.exam_id = e.id and s.class_id in (${inClasses})`
+                  join placed s on s.id = es.student_id
+                  where c.exam_id = e.id`
+            : sql`select 1 from exam_scores es join placed s on s.id = es.student_id
+                  where es.exam_id = e.id`
         })
       order by e.start_date desc, e.id desc
       limit 1)
@@ -340,8 +371,7 @@ async function selectPreviousExamMarks(
                : marksInExam(sql`p.id`)
            } as marks
     from previous p
-    left join students s
-      on s.school_id = ${schoolId} and s.is_active and s.class_id in (${inClasses})`,
+    left join placed s on true`,
   );
   const first = rows[0];
   if (!first) return { exam: null, marks };

@@ -1,13 +1,8 @@
-import {
-  type StudentDetail,
-  subjectNotOfClassMessage,
-  type updateStudentBody,
-} from '@shule/shared/students';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import type { StudentDetail } from '@shule/shared/students';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { classes, studentSubjects, students, subjectClasses } from '../../db/schema/index';
-import { invalid, notFound } from '../../errors';
+import { students } from '../../db/schema/index';
+import { notFound } from '../../errors';
 import { consentsOf } from '../privacy/consents';
 import { getStudent } from './service';
 
@@ -48,64 +43,4 @@ export async function getStudentDetail(
     ...details,
     consents: await consentsOf(db, schoolId, studentId),
   };
-}
-
-/**
- * PATCH /students/{id}/: the results details. `subjects`, when sent, replaces the student's own
- * list; each must be taught in the student's class; null (or every subject of the class) goes
- * back to the class's subjects.
- */
-export function updateStudentDetails(
-  db: Db,
-  schoolId: number,
-  studentId: number,
-  input: z.output<typeof updateStudentBody>,
-): Promise<StudentDetail> {
-  return db.transaction(async (tx) => {
-    const [student] = await tx
-      .select({ id: students.id, classId: students.classId, className: classes.name })
-      .from(students)
-      .innerJoin(classes, eq(classes.id, students.classId))
-      .where(
-        and(eq(students.id, studentId), eq(students.schoolId, schoolId), isNull(students.erasedAt)),
-      )
-      .for('update', { of: students });
-    if (!student) throw notFound('Student');
-
-    const { entry_exam, entry_index_number, entry_marks } = input;
-    if ([entry_exam, entry_index_number, entry_marks].some((v) => v !== undefined)) {
-      await tx
-        .update(students)
-        .set({
-          entryExam: entry_exam,
-          entryIndexNumber: entry_index_number,
-          entryMarks: entry_marks,
-        })
-        .where(eq(students.id, studentId));
-    }
-
-    if (input.subjects !== undefined) {
-      const chosen = [...new Set(input.subjects ?? [])];
-      if (input.subjects !== null && chosen.length === 0) {
-        throw invalid('subjects', 'Choose at least one subject');
-      }
-      const taught = await tx
-        .select({ id: subjectClasses.subjectId })
-        .from(subjectClasses)
-        .where(eq(subjectClasses.classId, student.classId))
-        .for('share');
-      const taughtIds = new Set(taught.map((t) => t.id));
-      if (chosen.some((id) => !taughtIds.has(id))) {
-        throw invalid('subjects', subjectNotOfClassMessage(student.className));
-      }
-      await tx.delete(studentSubjects).where(eq(studentSubjects.studentId, studentId));
-      const ownList = input.subjects !== null && chosen.length < taughtIds.size;
-      if (ownList) {
-        await tx
-          .insert(studentSubjects)
-          .values(chosen.map((subjectId) => ({ schoolId, studentId, subjectId })));
-      }
-    }
-    return getStudentDetail(tx, schoolId, studentId);
-  });
 }

@@ -96,6 +96,8 @@ describe('POST /api/classes/{id}/add_student', () => {
           new RegExp(`^${photoRefOf(photo)}\\?expires=\\d+&signature=[\\w-]+$`),
         ),
         is_active: true,
+        left_on: null,
+        left_reason: null,
         _class: { id: k.id, name: 'Grade 1' },
         parent: {
           id: expect.any(Number),
@@ -248,6 +250,8 @@ describe('GET /api/students/get_students/{class}/{school}/', () => {
       gender: 'male',
       profile_photo: null,
       is_active: true,
+      left_on: null,
+      left_reason: null,
       _class: { id: b.id, name: 'Grade 8' },
     });
 
@@ -423,23 +427,26 @@ describe('the students list and export, written without the zod encode', () => {
     const orphan = await admitFixture(t.app, school, k.id, { first_name: 'Baraka' });
     await t.app.db
       .update(students)
-      .set({ parentId: null, isActive: false })
+      .set({ parentId: null, isActive: false, leftOn: '2026-03-01', leftReason: 'other' })
       .where(eq(students.id, orphan.id));
 
     for (const [res, schema] of [
-      [await getStudents(school, 0, school.schoolId), studentListResponse],
+      [await getStudents(school, 0, school.schoolId, '?status=all'), studentListResponse],
       [await getStudents(school, k.id, school.schoolId, '?search=shiku'), studentListResponse],
-      [await exportStudents(school, 0, school.schoolId), studentExportResponse],
+      [await exportStudents(school, 0, school.schoolId, '?status=all'), studentExportResponse],
     ] as const) {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(res.body).toBe(JSON.stringify(schema.parse(JSON.parse(res.body))));
     }
-    const exported: StudentRow[] = (await exportStudents(school, 0, school.schoolId)).json()
-      .students;
-    expect(exported.map((s) => [s.last_name, s.parent?.user.email, s.is_active])).toEqual([
-      ['Mwangi', undefined, false],
-      ["O'Neil \\ Wanjirũ 😀", null, true],
+    const exported: StudentRow[] = (
+      await exportStudents(school, 0, school.schoolId, '?status=all')
+    ).json().students;
+    expect(
+      exported.map((s) => [s.last_name, s.parent?.user.email, s.is_active, s.left_on]),
+    ).toEqual([
+      ['Mwangi', undefined, false, '2026-03-01'],
+      ["O'Neil \\ Wanjirũ 😀", null, true, null],
     ]);
   });
 });

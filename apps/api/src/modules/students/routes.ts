@@ -4,6 +4,7 @@ import {
   admitStudentBody,
   admitStudentResponse,
   getStudentsParams,
+  leaveStudentBody,
   studentCountsResponse,
   studentDetailSchema,
   studentExportQuery,
@@ -13,15 +14,23 @@ import {
   studentPhotoBody,
   updateStudentBody,
 } from '@shule/shared/students';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendTypedJson } from '../../plugins/typed-json';
 import { signPhotos } from '../uploads/signed-urls';
+import { leaveSchool, rejoinSchool, type StudentActor, updateStudent } from './edit';
 import { replaceStudentPhoto } from './photo';
-import { getStudentDetail, updateStudentDetails } from './results-details';
+import { getStudentDetail } from './results-details';
 import { admitStudent, countStudentsByGender, exportStudents, listStudentsPage } from './service';
 
 const idParams = z.object({ id: idParam });
+
+const actorOf = (request: FastifyRequest): StudentActor => ({
+  schoolId: request.schoolId(),
+  userId: request.user.id,
+  address: request.ip,
+});
 
 const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = app.requireRole('admin', 'teacher');
@@ -78,8 +87,8 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const schoolId = request.assertOwnSchool(request.params.school);
-      const { search, ...page } = request.query;
-      const filter = { classId: request.params.class, search };
+      const { search, status, ...page } = request.query;
+      const filter = { classId: request.params.class, search, status };
       const answer = await listStudentsPage(app.db, schoolId, filter, page);
       signPhotos(app.photoUrls, answer.students);
       return sendTypedJson(reply, answer);
@@ -99,7 +108,8 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const schoolId = request.assertOwnSchool(request.params.school);
-      const filter = { classId: request.params.class, search: request.query.search };
+      const { search, status } = request.query;
+      const filter = { classId: request.params.class, search, status };
       const answer = await exportStudents(app.db, schoolId, filter);
       signPhotos(app.photoUrls, answer.students);
       return sendTypedJson(reply, answer);
@@ -130,8 +140,41 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { id } = request.params;
-      const student = await updateStudentDetails(app.db, request.schoolId(), id, request.body);
+      const student = await updateStudent(
+        app.db,
+        actorOf(request),
+        request.params.id,
+        request.body,
+      );
+      return signPhotos(app.photoUrls, [student])[0];
+    },
+  );
+
+  app.post(
+    '/students/:id/leave/',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: idParams,
+        body: leaveStudentBody,
+        response: { 200: studentDetailSchema },
+        tags: ['students'],
+      },
+    },
+    async (request) => {
+      const student = await leaveSchool(app.db, actorOf(request), request.params.id, request.body);
+      return signPhotos(app.photoUrls, [student])[0];
+    },
+  );
+
+  app.post(
+    '/students/:id/rejoin/',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParams, response: { 200: studentDetailSchema }, tags: ['students'] },
+    },
+    async (request) => {
+      const student = await rejoinSchool(app.db, actorOf(request), request.params.id);
       return signPhotos(app.photoUrls, [student])[0];
     },
   );

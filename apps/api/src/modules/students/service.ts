@@ -3,11 +3,13 @@ import {
   type admitStudentBody,
   formatAdmissionNumber,
   type Gender,
+  type LeaveReason,
   type StudentCounts,
   type StudentExportResponse,
   type StudentListResponse,
   type StudentListRow,
   type StudentRow,
+  type StudentStatusFilter,
   studentAdmittedMessage,
 } from '@shule/shared/students';
 import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
@@ -30,7 +32,9 @@ export async function countStudentsByGender(db: Db, schoolId: number): Promise<S
       total: count(),
     })
     .from(students)
-    .where(and(eq(students.schoolId, schoolId), isNull(students.erasedAt)));
+    .where(
+      and(eq(students.schoolId, schoolId), eq(students.isActive, true), isNull(students.erasedAt)),
+    );
   const male = row?.male ?? 0;
   const female = row?.female ?? 0;
   const total = row?.total ?? 0;
@@ -52,6 +56,8 @@ interface StudentListColumns {
   gender: string;
   profile_photo: string | null;
   is_active: boolean;
+  left_on: string | null;
+  left_reason: string | null;
   class_id: number;
   class_name: string;
 }
@@ -69,7 +75,8 @@ interface StudentColumns extends StudentListColumns {
 const listColumns = prewritten(sql`${students.id} as id, ${students.firstName} as first_name,
   ${students.lastName} as last_name, ${students.admissionNumber} as admission_number,
   ${students.gender} as gender, ${students.profilePhoto} as profile_photo,
-  ${students.isActive} as is_active, ${classes.id} as class_id, ${classes.name} as class_name`);
+  ${students.isActive} as is_active, ${students.leftOn}::text as left_on,
+  ${students.leftReason} as left_reason, ${classes.id} as class_id, ${classes.name} as class_name`);
 
 const fullColumns = prewritten(sql`${students.dateOfBirth} as date_of_birth,
   ${parents.id} as parent_id, ${parents.firstName} as parent_first_name,
@@ -97,6 +104,8 @@ const studentListRow = (r: StudentListColumns): StudentListRow => ({
   gender: r.gender as Gender,
   profile_photo: r.profile_photo,
   is_active: r.is_active,
+  left_on: r.left_on,
+  left_reason: r.left_reason as LeaveReason | null,
   _class: { id: r.class_id, name: r.class_name },
 });
 
@@ -110,6 +119,8 @@ const studentRow = (r: StudentColumns): StudentRow => ({
   date_of_birth: r.date_of_birth,
   profile_photo: r.profile_photo,
   is_active: r.is_active,
+  left_on: r.left_on,
+  left_reason: r.left_reason as LeaveReason | null,
   _class: { id: r.class_id, name: r.class_name },
   parent:
     r.parent_id === null
@@ -147,6 +158,8 @@ const phoneSearchTerm = (search: string) => search.replace(/[\s-]/g, '').replace
 export interface StudentFilter {
   classId: number;
   search?: string;
+  /** Active students (the default), those who left, or all. */
+  status?: StudentStatusFilter;
 }
 
 const column = {
@@ -154,6 +167,7 @@ const column = {
   school: prewritten(sql`${students.schoolId}`),
   /** Erased students (modules/privacy) live on in results only, not on the students screens. */
   notErased: prewritten(sql`${students.erasedAt} is null`),
+  active: prewritten(sql`${students.isActive}`),
   class: prewritten(sql`${students.classId}`),
   firstLast: prewritten(sql`${students.firstName} || ' ' || ${students.lastName}`),
   lastFirst: prewritten(sql`${students.lastName} || ' ' || ${students.firstName}`),
@@ -164,8 +178,17 @@ const parentOfSchool = prewritten(
 );
 const parentPhone = prewritten(sql`${parents.phoneNumber}`);
 
-function studentFilter(schoolId: number, { classId, search }: StudentFilter): SQL {
-  const ofSchool = sql`${column.school} = ${schoolId} and ${column.notErased}`;
+const ofStatus = {
+  active: sql` and ${column.active}`,
+  left: sql` and not ${column.active}`,
+  all: sql``,
+} satisfies Record<StudentStatusFilter, SQL>;
+
+function studentFilter(
+  schoolId: number,
+  { classId, search, status = 'active' }: StudentFilter,
+): SQL {
+  const ofSchool = sql`${column.school} = ${schoolId} and ${column.notErased}${ofStatus[status]}`;
   const ofClass = classId === 0 ? sql`` : sql` and ${column.class} = ${classId}`;
   if (!search) return sql`${ofSchool}${ofClass}`;
   const phone = phoneSearchTerm(search);

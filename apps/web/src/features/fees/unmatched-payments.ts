@@ -35,7 +35,7 @@ export function useStudentSearch(search: string) {
     queryKey: ['students', 'search', school?.id, query],
     queryFn: () =>
       api.get<StudentListResponse>(
-        `/students/get_students/0/${school!.id}/?${new URLSearchParams({ search: query, page_size: '10' })}`,
+        `/students/get_students/0/${school!.id}/?${new URLSearchParams({ search: query, page_size: '10', status: 'all' })}`,
       ),
     enabled: school != null && query.length > 0,
     placeholderData: keepPreviousData,

@@ -1,17 +1,27 @@
-import { ageInYears, type StudentListRow, type StudentRow } from '@shule/shared/students';
+import {
+  ageInYears,
+  LEAVE_REASON_LABELS,
+  type StudentListRow,
+  type StudentRow,
+} from '@shule/shared/students';
 import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/dates';
-import { studentStatus } from './students-csv';
 
 export const studentName = (s: Pick<StudentRow, 'first_name' | 'last_name'>) =>
   `${s.first_name} ${s.last_name}`;
 
 export const capitalise = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
-export function StatusBadge({ student }: { student: Pick<StudentRow, 'is_active'> }) {
-  return <Badge tone={student.is_active ? 'green' : 'neutral'}>{studentStatus(student)}</Badge>;
+type StudentStatus = Pick<StudentRow, 'is_active' | 'left_on' | 'left_reason'>;
+
+/** Active, or Left with the day and the reason (the list, the card and the page). */
+export function StatusBadge({ student }: { student: StudentStatus }) {
+  if (student.is_active) return <Badge tone="green">Active</Badge>;
+  const when = student.left_on ? ` ${formatDate(student.left_on)}` : '';
+  const why = student.left_reason ? ` · ${LEAVE_REASON_LABELS[student.left_reason]}` : '';
+  return <Badge tone="neutral">{`Left${when}${why}`}</Badge>;
 }
 
 /** Photo and name with the admission number, on top of the card and of the profile page. */

@@ -11,6 +11,8 @@ const student = (over: Partial<StudentRow> = {}): StudentRow => ({
   date_of_birth: '2012-03-04',
   profile_photo: null,
   is_active: true,
+  left_on: null,
+  left_reason: null,
   _class: { id: 3, name: 'Form 1, East' },
   parent: {
     id: 9,
@@ -20,16 +22,24 @@ const student = (over: Partial<StudentRow> = {}): StudentRow => ({
 });
 
 describe('studentsCsv', () => {
-  it('writes one line per student, quoting commas and marking absent students', () => {
+  it('writes one line per student, quoting commas and saying when a student left and why', () => {
     const lines = studentsCsv([
       student(),
-      student({ id: 2, is_active: false, parent: null }),
+      student({
+        id: 2,
+        is_active: false,
+        left_on: '2026-03-14',
+        left_reason: 'transferred',
+        parent: null,
+      }),
     ]).split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toBe(
       '0001,Baraka,Mwangi,"Form 1, East",male,2012-03-04,Active,John Mwangi,0722111222,',
     );
-    expect(lines[2]).toBe('0001,Baraka,Mwangi,"Form 1, East",male,2012-03-04,absent,,,');
+    expect(lines[2]).toBe(
+      '0001,Baraka,Mwangi,"Form 1, East",male,2012-03-04,Left 2026-03-14 · Transferred to another school,,,',
+    );
   });
 
   it('does not let a name run as a spreadsheet formula', () => {

@@ -1,4 +1,4 @@
-import type { StudentRow } from '@shule/shared/students';
+import { type StudentRow, studentStatusLabel } from '@shule/shared/students';
 import { toCsv } from '../../lib/csv';
 
 export const STUDENT_CSV_HEADERS = [
@@ -14,8 +14,7 @@ export const STUDENT_CSV_HEADERS = [
   'Parent Email',
 ];
 
-export const studentStatus = (s: Pick<StudentRow, 'is_active'>) =>
-  s.is_active ? 'Active' : 'absent';
+export const studentStatus = studentStatusLabel;
 
 /** Export (DESIGN.md §6): a CSV of every student of the class and search shown, in list order. */
 export function studentsCsv(rows: StudentRow[]) {

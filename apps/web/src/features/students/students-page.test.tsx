@@ -22,6 +22,8 @@ const studentRow = (i: number): StudentRow => ({
   date_of_birth: '2012-01-01',
   profile_photo: null,
   is_active: true,
+  left_on: null,
+  left_reason: null,
   _class: classes[i % 2]!,
   parent: null,
 });
