@@ -115,6 +115,13 @@ export const router = createBrowserRouter([
                     }),
                   },
                   {
+                    path: '/exams/:id/marks',
+                    lazy: async () => ({
+                      Component: (await import('../features/mark-entry/mark-entry-page'))
+                        .MarkEntryPage,
+                    }),
+                  },
+                  {
                     path: '/exams/:id/report/:studentId',
                     lazy: async () => ({
                       Component: (await import('../features/results/report-form-page'))

@@ -50,8 +50,14 @@ export interface ClassActionsProps {
  */
 export function ExamGradingPage({
   classActions,
+  studentActions,
+  headerActions,
 }: {
   classActions?: (props: ClassActionsProps) => ReactNode;
+  /** Beside each student (the history of their marks). */
+  studentActions?: (props: { examId: number; student: StudentMarksRow }) => ReactNode;
+  /** In the page's header, for the exam (and the class shown, if any). */
+  headerActions?: (props: { examId: number; classId: number | undefined }) => ReactNode;
 } = {}) {
   const examId = Number(useParams().id);
   const exam = useExam(examId);
@@ -119,11 +125,14 @@ export function ExamGradingPage({
         title="Grading"
         breadcrumb={breadcrumb}
         actions={
-          <GenerateMeritListButton
-            exam={exam.data}
-            classes={classes.data}
-            currentClassId={chosen?.id}
-          />
+          <>
+            {headerActions?.({ examId, classId: chosen?.id })}
+            <GenerateMeritListButton
+              exam={exam.data}
+              classes={classes.data}
+              currentClassId={chosen?.id}
+            />
+          </>
         }
       />
       <div className="-mt-2 mb-4 space-y-1">
@@ -228,6 +237,7 @@ export function ExamGradingPage({
                       student={student}
                       expanded={expanded.has(student.id)}
                       onToggle={() => toggle(student.id)}
+                      actions={studentActions?.({ examId, student })}
                     />
                   ),
                 )}
@@ -343,6 +353,7 @@ function StudentRow({
   student,
   expanded,
   onToggle,
+  actions,
 }: {
   examId: number;
   classId: number;
@@ -352,6 +363,7 @@ function StudentRow({
   student: StudentMarksRow;
   expanded: boolean;
   onToggle(): void;
+  actions?: ReactNode;
 }) {
   const save = useSaveStudentScores(examId, classId);
   const [drafts, setDrafts] = useState<Record<number, string>>({});
@@ -453,6 +465,7 @@ function StudentRow({
             Unsaved
           </Badge>
         ) : null}
+        {actions}
         <PrintReportLink examId={examId} classId={classId} student={student} />
       </div>
       {expanded ? (

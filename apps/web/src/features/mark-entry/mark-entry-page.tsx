@@ -1,0 +1,428 @@
+import type { MarkEntry, MarkEntryStudent } from '@shule/shared/mark-entry';
+import { bandOf } from '@shule/shared/results/bands';
+import { parseMark } from '@shule/shared/scores';
+import { AlertTriangle, Check, CloudOff, Loader2, Users } from 'lucide-react';
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button, buttonClass } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Field } from '../../components/ui/field';
+import { Select } from '../../components/ui/input';
+import { LoadError } from '../../components/ui/load-error';
+import { PageHeader } from '../../components/ui/page-header';
+import { Skeleton } from '../../components/ui/skeleton';
+import { ApiError } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { useClasses } from '../../lib/queries/classes';
+import { useSubjects } from '../../lib/queries/subjects';
+import { useIsAdmin } from '../../lib/roles';
+import { type RowStatus, useMarkEntry } from './use-mark-entry';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Mark entry by subject (/exams/{id}/marks?class=&subject=): one input per student of the class,
+ * keyboard-first, saved in batches as the teacher goes and kept in the browser while the
+ * connection is down (use-mark-entry.ts). Without a class and subject, they are picked first.
+ */
+export function MarkEntryPage() {
+  const examId = Number(useParams().id);
+  const [params, setParams] = useSearchParams();
+  const classId = Number(params.get('class'));
+  const subjectId = Number(params.get('subject'));
+  const isAdmin = useIsAdmin();
+  const picked = classId > 0 && subjectId > 0;
+
+  return picked ? (
+    <ColumnEntry
+      column={{ exam: examId, class: classId, subject: subjectId }}
+      isAdmin={isAdmin}
+      onChange={() => setParams({}, { replace: false })}
+    />
+  ) : (
+    <div>
+      <PageHeader
+        title="Enter marks"
+        breadcrumb={[
+          { label: 'Dashboard', to: '/dashboard' },
+          ...(isAdmin ? [{ label: 'Exam', to: `/exams/${examId}` }] : []),
+          { label: 'Enter marks' },
+        ]}
+      />
+      <ColumnPicker
+        initialClass={params.get('class') ?? ''}
+        onPick={(cls, subject) => setParams({ class: String(cls), subject: String(subject) })}
+      />
+    </div>
+  );
+}
+
+/** Choose a class, then one of the subjects taught in it. */
+function ColumnPicker({
+  initialClass,
+  onPick,
+}: {
+  initialClass: string;
+  onPick(classId: number, subjectId: number): void;
+}) {
+  const classes = useClasses();
+  const subjects = useSubjects();
+  const [cls, setCls] = useState(initialClass);
+  const [subject, setSubject] = useState('');
+  const taught = (subjects.data ?? []).filter((s) => s.classes.includes(Number(cls)));
+  if (classes.isError) {
+    return <LoadError what="the classes" error={classes.error} onRetry={classes.refetch} />;
+  }
+  if (subjects.isError) {
+    return <LoadError what="the subjects" error={subjects.error} onRetry={subjects.refetch} />;
+  }
+  return (
+    <Card className="max-w-md space-y-4 p-4">
+      <p className="text-sm text-muted-foreground">
+        Pick a class and a subject to enter its marks, one student after another.
+      </p>
+      <Field label="Class">
+        <Select
+          value={cls}
+          disabled={classes.isPending}
+          onChange={(e) => {
+            setCls(e.target.value);
+            setSubject('');
+          }}
+        >
+          <option value="">Choose a class</option>
+          {classes.data?.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Subject">
+        <Select value={subject} disabled={!cls} onChange={(e) => setSubject(e.target.value)}>
+          <option value="">
+            {cls && taught.length === 0 ? 'No subjects' : 'Choose a subject'}
+          </option>
+          {taught.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Button disabled={!cls || !subject} onClick={() => onPick(Number(cls), Number(subject))}>
+        Enter marks
+      </Button>
+    </Card>
+  );
+}
+
+function ColumnEntry({
+  column,
+  isAdmin,
+  onChange,
+}: {
+  column: { exam: number; class: number; subject: number };
+  isAdmin: boolean;
+  onChange(): void;
+}) {
+  const entry = useMarkEntry(column);
+  const data = entry.column.data;
+  const inputs = useRef<(HTMLInputElement | null)[]>([]);
+
+  const breadcrumb = [
+    { label: 'Dashboard', to: '/dashboard' },
+    ...(isAdmin
+      ? [{ label: data?.exam.name ?? 'Exam', to: `/exams/${column.exam}?class=${column.class}` }]
+      : []),
+    { label: 'Enter marks' },
+  ];
+  const title = data ? `${data.class.name} · ${data.subject.name}` : 'Enter marks';
+
+  if (entry.column.isPending) {
+    return (
+      <div>
+        <PageHeader title={title} breadcrumb={breadcrumb} />
+        <RowSkeletons />
+      </div>
+    );
+  }
+  if (entry.column.isError || !data) {
+    const err = entry.column.error;
+    const refused = err instanceof ApiError && [400, 403, 404, 409].includes(err.status);
+    return (
+      <div>
+        <PageHeader title={title} breadcrumb={breadcrumb} />
+        {refused ? (
+          <EmptyState
+            title={err.status === 404 ? 'This exam, class or subject does not exist' : err.message}
+            action={
+              <div className="flex flex-wrap justify-center gap-2">
+                <Link to="/dashboard" className={buttonClass('outline')}>
+                  Back to dashboard
+                </Link>
+                {isAdmin ? (
+                  <Button variant="outline" onClick={onChange}>
+                    Pick another class or subject
+                  </Button>
+                ) : null}
+              </div>
+            }
+          />
+        ) : (
+          <LoadError what="the marks" error={err} onRetry={entry.column.refetch} />
+        )}
+      </div>
+    );
+  }
+
+  const students = data.students;
+  const entered = students.filter((s) => parseMark(entry.textOf(s.id)) !== null).length;
+  const focusRow = (i: number) => {
+    const input = inputs.current[i];
+    if (!input) return;
+    input.focus();
+    input.select();
+  };
+  const onKeyDown = (i: number) => (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter' || e.key === 'ArrowDown') {
+      e.preventDefault();
+      if (e.key === 'Enter') entry.onEnter();
+      focusRow(i + 1);
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      focusRow(i - 1);
+    }
+  };
+
+  return (
+    <div>
+      <PageHeader
+        title={title}
+        breadcrumb={breadcrumb}
+        actions={
+          isAdmin ? (
+            <Button variant="outline" size="sm" onClick={onChange}>
+              Another class or subject
+            </Button>
+          ) : (
+            <Link to="/dashboard" className={buttonClass('outline', 'sm')}>
+              Back to dashboard
+            </Link>
+          )
+        }
+      />
+      <div className="sticky top-0 z-10 -mx-1 mb-3 max-w-2xl space-y-2 bg-background/95 px-1 py-2 backdrop-blur">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+          <span className="font-medium">{data.exam.name}</span>
+          <span className="text-muted-foreground" data-testid="entered-count">
+            {entered} of {students.length} entered
+          </span>
+          <QueueState waiting={entry.waiting} sending={entry.sending} connected={entry.connected} />
+        </div>
+        <p className="text-xs text-muted-foreground">
+          0–100 · <strong>X</strong> absent · <strong>Y</strong> withheld · empty removes a mark ·
+          Enter moves down
+        </p>
+      </div>
+      {entry.refusal ? (
+        <Alert tone="error" className="mb-3">
+          {entry.refusal}
+        </Alert>
+      ) : null}
+      {students.length === 0 ? (
+        <EmptyState
+          icon={<Users className="h-10 w-10" />}
+          title={`No students of ${data.class.name} take ${data.subject.name}`}
+          hint="Students admitted into the class are listed here."
+        />
+      ) : (
+        <Card className="max-w-2xl">
+          <ol className="divide-y" aria-label="Marks">
+            {students.map((student, i) => (
+              <MarkRow
+                key={student.id}
+                student={student}
+                data={data}
+                text={entry.textOf(student.id)}
+                status={entry.statusOf(student.id)}
+                inputRef={(el) => {
+                  inputs.current[i] = el;
+                }}
+                onText={(text) => entry.setText(student.id, text)}
+                onKeyDown={onKeyDown(i)}
+              />
+            ))}
+          </ol>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+/** "All saved", "Saving…", "3 marks waiting for a connection". */
+function QueueState({
+  waiting,
+  sending,
+  connected,
+}: {
+  waiting: number;
+  sending: boolean;
+  connected: boolean;
+}) {
+  const [tone, icon, text] =
+    waiting > 0 && !connected
+      ? ([
+          'yellow',
+          <CloudOff key="i" className="h-3.5 w-3.5" aria-hidden="true" />,
+          `${plural(waiting, 'mark')} waiting for a connection`,
+        ] as const)
+      : waiting > 0 || sending
+        ? ([
+            'blue',
+            <Loader2 key="i" className="h-3.5 w-3.5 animate-spin" aria-hidden="true" />,
+            'Saving…',
+          ] as const)
+        : ([
+            'green',
+            <Check key="i" className="h-3.5 w-3.5" aria-hidden="true" />,
+            'All saved',
+          ] as const);
+  return (
+    <span role="status" aria-live="polite" data-testid="queue-state">
+      <Badge tone={tone} className="gap-1">
+        {icon}
+        {text}
+      </Badge>
+    </span>
+  );
+}
+
+function MarkRow({
+  student,
+  data,
+  text,
+  status,
+  inputRef,
+  onText,
+  onKeyDown,
+}: {
+  student: MarkEntryStudent;
+  data: MarkEntry;
+  text: string;
+  status: RowStatus;
+  inputRef(el: HTMLInputElement | null): void;
+  onText(text: string): void;
+  onKeyDown(e: KeyboardEvent<HTMLInputElement>): void;
+}) {
+  const name = `${student.first_name} ${student.last_name}`;
+  const mark = parseMark(text);
+  // X and Y have no grade; a mark no band holds shows a dash.
+  const grade = typeof mark === 'number' ? (bandOf(mark, data.bands)?.code ?? '—') : '';
+  const problem = status.kind === 'invalid' || status.kind === 'error';
+  const warning = status.kind === 'saved' ? status.warning : undefined;
+  const messageId = `mark-${student.id}-state`;
+  return (
+    <li className="px-3 py-2 sm:px-4" data-testid={`mark-row-${student.id}`}>
+      <div className="flex items-center gap-3">
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-medium">
+            {name}
+            {student.is_active ? null : (
+              <Badge tone="neutral" className="ml-2">
+                Left
+              </Badge>
+            )}
+          </p>
+          <p className="flex flex-wrap gap-x-2 text-xs text-muted-foreground">
+            <span>Adm. {student.admission_number}</span>
+            <RowState status={status} id={messageId} />
+          </p>
+        </div>
+        <input
+          ref={inputRef}
+          aria-label={`Mark of ${name}`}
+          aria-invalid={problem || undefined}
+          aria-describedby={messageId}
+          inputMode="decimal"
+          enterKeyHint="next"
+          autoComplete="off"
+          maxLength={6}
+          className={cn(
+            'h-11 w-20 shrink-0 rounded-md border border-input bg-background px-2 text-center text-base',
+            'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            problem && 'border-red-500 focus-visible:ring-red-500',
+          )}
+          value={text}
+          onChange={(e) => onText(e.target.value.toUpperCase())}
+          onKeyDown={onKeyDown}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <span className="w-10 shrink-0 text-center text-sm font-semibold" data-testid="grade">
+          {grade ? <span className="sr-only">Grade </span> : null}
+          {grade}
+        </span>
+      </div>
+      {warning ? (
+        <p className="mt-1 flex items-start gap-1 text-xs text-amber-700" role="status">
+          <AlertTriangle className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+          {warning}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+function RowState({ status, id }: { status: RowStatus; id: string }) {
+  switch (status.kind) {
+    case 'idle':
+      return <span id={id} />;
+    case 'waiting':
+      return (
+        <span id={id} className="text-amber-700">
+          Not saved yet
+        </span>
+      );
+    case 'saving':
+      return (
+        <span id={id} className="text-blue-700">
+          Saving…
+        </span>
+      );
+    case 'saved':
+      return (
+        <span id={id} className="text-green-700">
+          Saved
+        </span>
+      );
+    case 'invalid':
+    case 'error':
+      return (
+        <span id={id} className="font-medium text-red-700">
+          Not saved: {status.message}
+        </span>
+      );
+  }
+}
+
+function RowSkeletons() {
+  return (
+    <Card role="status" aria-label="Loading">
+      <ul className="divide-y">
+        {Array.from({ length: 8 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <li key={i} className="flex items-center gap-3 p-3">
+            <div className="flex-1 space-y-2">
+              <Skeleton className="h-4 w-48 max-w-full" />
+              <Skeleton className="h-3 w-24" />
+            </div>
+            <Skeleton className="h-11 w-20" />
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
