@@ -144,12 +144,14 @@ function ClassTeacherSelect({ value, onChange }: { value: string; onChange(v: st
         disabled={teachers.isPending || teachers.isError}
       >
         <option value="">{teachers.isPending ? 'Loading teachers...' : 'No class teacher'}</option>
-        {teachers.data?.map((t) => (
-          <option key={t.id} value={t.id}>
-            {t.user.first_name} {t.user.last_name}
-            {t.tsc_number ? ` (${t.tsc_number})` : ''}
-          </option>
-        ))}
+        {teachers.data
+          ?.filter((t) => t.is_active || String(t.id) === value)
+          .map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.user.first_name} {t.user.last_name}
+              {t.tsc_number ? ` (${t.tsc_number})` : ''}
+            </option>
+          ))}
       </Select>
     </Field>
   );

@@ -1,5 +1,5 @@
 import type { ClassRow } from '@shule/shared/classes';
-import { Plus, School } from 'lucide-react';
+import { BookOpen, Plus, School } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -14,9 +14,10 @@ import { SkeletonRows } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { useClasses } from '../../lib/queries/classes';
-import { useSession } from '../../lib/session';
+import { useIsAdmin } from '../../lib/roles';
 import { ClassFormDialog } from './class-form-dialog';
 import { useDeleteClass } from './delete-class';
+import { SubjectTeachersDialog } from './subject-teachers-dialog';
 
 const DELETE_QUESTION = 'Are you sure you want to delete this class ?';
 
@@ -47,13 +48,13 @@ function useDisplayOrder(rows: ClassRow[] | undefined) {
 }
 
 export function ClassesPage() {
-  const { user } = useSession();
-  const isAdmin = user?.roles.some((r) => r.name === 'admin') ?? false;
+  const isAdmin = useIsAdmin();
   const classes = useClasses();
   const { shown, freeze } = useDisplayOrder(classes.data);
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<ClassRow | null>(null);
   const [deleting, setDeleting] = useState<ClassRow | null>(null);
+  const [teachersOf, setTeachersOf] = useState<ClassRow | null>(null);
   const deleteClass = useDeleteClass();
 
   const openCreate = () => {
@@ -80,13 +81,28 @@ export function ClassesPage() {
     });
   };
 
-  const actions = (c: ClassRow) => (
-    <RowActions
-      look="ghost"
-      name={c.name}
-      onEdit={() => openEdit(c)}
-      onDelete={() => setDeleting(c)}
-    />
+  // Everyone sees a class's subject teachers; only an admin edits, deletes or assigns.
+  const actions = (c: ClassRow, compact = false) => (
+    <div className="flex shrink-0 items-center gap-1">
+      <Button
+        variant="ghost"
+        size={compact ? 'icon' : 'sm'}
+        aria-label={`Subject teachers of ${c.name}`}
+        title="Subject teachers"
+        onClick={() => setTeachersOf(c)}
+      >
+        <BookOpen className="h-4 w-4" aria-hidden="true" />
+        {compact ? null : <span className="hidden lg:inline">Subject teachers</span>}
+      </Button>
+      {isAdmin ? (
+        <RowActions
+          look={compact ? 'icon' : 'ghost'}
+          name={c.name}
+          onEdit={() => openEdit(c)}
+          onDelete={() => setDeleting(c)}
+        />
+      ) : null}
+    </div>
   );
 
   let body: ReactNode;
@@ -128,7 +144,7 @@ export function ClassesPage() {
                   {teacherName(c) ?? 'No class teacher'}
                 </p>
               </div>
-              {isAdmin ? actions(c) : null}
+              {actions(c, true)}
             </div>
             <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
               {(
@@ -160,10 +176,10 @@ export function ClassesPage() {
           { header: 'Total Students', cell: (c) => c.totalStudents, ...COUNT_COLUMN },
           { header: 'Boys', cell: (c) => c.boys, ...COUNT_COLUMN },
           { header: 'Girls', cell: (c) => c.girls, ...COUNT_COLUMN },
-          isAdmin && {
+          {
             header: 'Actions',
             headerClassName: 'w-0',
-            cell: actions,
+            cell: (c) => actions(c),
             className: 'py-1.5',
           },
         ]}
@@ -193,6 +209,11 @@ export function ClassesPage() {
           freeze(kind === 'created' ? saved.id : undefined);
           setFormOpen(false);
         }}
+      />
+      <SubjectTeachersDialog
+        cls={teachersOf}
+        isAdmin={isAdmin}
+        onOpenChange={(open) => !open && setTeachersOf(null)}
       />
       <ConfirmDialog
         open={deleting != null}

@@ -19,6 +19,7 @@ import { useIdempotencyKey } from '../../lib/idempotency';
 import { usePhotoUpload } from '../../lib/upload-photo';
 import { zodResolver } from '../../lib/zod-resolver';
 import { useCreateTeacher } from './create-teacher';
+import { GENDER_LABELS } from './gender-labels';
 import { splitPassword } from './split-password';
 
 const EMPTY: TeacherForm = {
@@ -28,12 +29,6 @@ const EMPTY: TeacherForm = {
   phone_number: '',
   tsc_number: '',
   gender: '',
-};
-
-const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
-  male: 'Male',
-  female: 'Female',
-  other: 'Other',
 };
 
 type Result =

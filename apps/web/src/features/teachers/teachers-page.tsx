@@ -1,26 +1,122 @@
+import * as Menu from '@radix-ui/react-dropdown-menu';
 import { matchesTeacherSearch, type TeacherRow } from '@shule/shared/teachers';
-import { Search, UserPlus, Users } from 'lucide-react';
+import { assignmentLabel } from '@shule/shared/teaching';
+import {
+  BookOpen,
+  MoreHorizontal,
+  Pencil,
+  Search,
+  UserCheck,
+  UserPlus,
+  Users,
+  UserX,
+} from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CardsOrTable } from '../../components/ui/data-table';
 import { Dialog } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Input } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { useTeachers } from '../../lib/queries/teachers';
-import { useSession } from '../../lib/session';
+import { useIsAdmin } from '../../lib/roles';
 import { AddTeacherForm } from './add-teacher-form';
+import { AssignTeachingDialog } from './assign-teaching-dialog';
+import { EditTeacherDialog } from './edit-teacher-dialog';
+import { useSetTeacherActive } from './update-teacher';
 
 const fullName = (t: TeacherRow) => `${t.user.first_name} ${t.user.last_name}`;
 const capitalise = (s: string | null) => (s ? s[0]!.toUpperCase() + s.slice(1) : null);
 
-/** Empty values read as a dash: no subject is assigned until the subjects screen does it. */
+/** Empty values read as a dash. */
 const Missing = () => <span className="text-muted-foreground">—</span>;
+
+/** What the teacher teaches: "Mathematics · Form 2 West", one badge each. */
+function Teaches({ teacher }: { teacher: TeacherRow }) {
+  if (teacher.assignments.length === 0) return <Missing />;
+  return (
+    <span className="flex flex-wrap gap-1" data-testid="teaches">
+      {teacher.assignments.map((a) => (
+        <Badge key={a.id} tone="blue">
+          {assignmentLabel(a)}
+        </Badge>
+      ))}
+    </span>
+  );
+}
+
+function Status({ teacher }: { teacher: TeacherRow }) {
+  return teacher.is_active ? (
+    <Badge tone="green">Active</Badge>
+  ) : (
+    <Badge tone="red">Deactivated</Badge>
+  );
+}
+
+const menuItem =
+  'flex cursor-pointer items-center gap-2 rounded-sm px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted';
+
+/** An admin's actions on one teacher, in a menu (three dots). */
+function TeacherActions({
+  teacher,
+  onEdit,
+  onAssign,
+  onDeactivate,
+  onActivate,
+}: {
+  teacher: TeacherRow;
+  onEdit(): void;
+  onAssign(): void;
+  onDeactivate(): void;
+  onActivate(): void;
+}) {
+  return (
+    <Menu.Root>
+      <Menu.Trigger
+        className={buttonClass('ghost', 'icon')}
+        aria-label={`Actions for ${fullName(teacher)}`}
+      >
+        <MoreHorizontal className="h-4 w-4" aria-hidden="true" />
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content
+          align="end"
+          sideOffset={4}
+          className="z-50 min-w-56 rounded-md border bg-background p-1 shadow-md"
+        >
+          <Menu.Item className={menuItem} onSelect={onEdit}>
+            <Pencil className="h-4 w-4" aria-hidden="true" />
+            Edit
+          </Menu.Item>
+          {teacher.is_active ? (
+            <>
+              <Menu.Item className={menuItem} onSelect={onAssign}>
+                <BookOpen className="h-4 w-4" aria-hidden="true" />
+                Assign classes & subjects
+              </Menu.Item>
+              <Menu.Item className={`${menuItem} text-destructive`} onSelect={onDeactivate}>
+                <UserX className="h-4 w-4" aria-hidden="true" />
+                Deactivate
+              </Menu.Item>
+            </>
+          ) : (
+            <Menu.Item className={menuItem} onSelect={onActivate}>
+              <UserCheck className="h-4 w-4" aria-hidden="true" />
+              Activate
+            </Menu.Item>
+          )}
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+}
 
 function ClassBadges({ value }: { value: string | null }) {
   if (!value) return <Missing />;
@@ -55,11 +151,63 @@ function TeacherSkeleton() {
 }
 
 export function TeachersPage() {
-  const { user } = useSession();
-  const isAdmin = user?.roles.some((r) => r.name === 'admin') ?? false;
+  const isAdmin = useIsAdmin();
   const teachers = useTeachers();
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const [assigningId, setAssigningId] = useState<number | null>(null);
+  const [deactivating, setDeactivating] = useState<TeacherRow | null>(null);
+  const setActive = useSetTeacherActive();
+  // The dialogs read the list's row, so they show what a change made of it.
+  const rowOf = (id: number | null) => teachers.data?.find((t) => t.id === id) ?? null;
+
+  const activate = (t: TeacherRow) =>
+    setActive.mutate(
+      { id: t.id, active: true },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Teacher activated',
+            description: `${fullName(t)} can sign in again. Assign their classes and subjects anew.`,
+            variant: 'success',
+          }),
+        onError: (err) =>
+          toast({
+            title: 'Teacher not activated',
+            description: errorMessage(err),
+            variant: 'destructive',
+          }),
+      },
+    );
+  const confirmDeactivate = () => {
+    if (!deactivating) return;
+    const t = deactivating;
+    setActive.mutate(
+      { id: t.id, active: false },
+      {
+        onSuccess: () =>
+          toast({ title: 'Teacher deactivated', description: fullName(t), variant: 'success' }),
+        onError: (err) =>
+          toast({
+            title: 'Teacher not deactivated',
+            description: errorMessage(err),
+            variant: 'destructive',
+          }),
+        onSettled: () => setDeactivating(null),
+      },
+    );
+  };
+  const actions = (t: TeacherRow) =>
+    isAdmin ? (
+      <TeacherActions
+        teacher={t}
+        onEdit={() => setEditingId(t.id)}
+        onAssign={() => setAssigningId(t.id)}
+        onDeactivate={() => setDeactivating(t)}
+        onActivate={() => activate(t)}
+      />
+    ) : null;
 
   const shown = useMemo(
     () => teachers.data?.filter((t) => matchesTeacherSearch(t, search)),
@@ -119,22 +267,31 @@ export function TeachersPage() {
                   {t.user.email ?? t.user.phone_number}
                 </p>
               </div>
-              <span className="text-xs text-muted-foreground">ID {t.user.id}</span>
+              <Status teacher={t} />
+              {actions(t)}
             </div>
-            <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
+            <dl className="mt-3 space-y-2 text-sm">
               <div>
-                <dt className="text-xs text-muted-foreground">Subject</dt>
-                <dd>{t.subject ?? <Missing />}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-muted-foreground">Class</dt>
+                <dt className="text-xs text-muted-foreground">Teaches</dt>
                 <dd>
-                  <ClassBadges value={t.user.class} />
+                  <Teaches teacher={t} />
                 </dd>
               </div>
-              <div>
-                <dt className="text-xs text-muted-foreground">Gender</dt>
-                <dd>{capitalise(t.user.gender) ?? <Missing />}</dd>
+              <div className="grid grid-cols-3 gap-2">
+                <div>
+                  <dt className="text-xs text-muted-foreground">Class teacher</dt>
+                  <dd>
+                    <ClassBadges value={t.user.class} />
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-muted-foreground">Gender</dt>
+                  <dd>{capitalise(t.user.gender) ?? <Missing />}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-muted-foreground">ID</dt>
+                  <dd className="tabular-nums">{t.user.id}</dd>
+                </div>
               </div>
             </dl>
           </Card>
@@ -160,15 +317,21 @@ export function TeachersPage() {
               </div>
             ),
           },
-          { header: 'Subject', cell: (t) => t.subject ?? <Missing /> },
-          { header: 'Class', cell: (t) => <ClassBadges value={t.user.class} /> },
+          { header: 'Teaches', cell: (t) => <Teaches teacher={t} /> },
+          { header: 'Class teacher', cell: (t) => <ClassBadges value={t.user.class} /> },
           {
-            header: 'Email',
-            cell: (t) => t.user.email ?? <Missing />,
+            header: 'Gender',
+            cell: (t) => capitalise(t.user.gender) ?? <Missing />,
             headerClassName: 'hidden lg:table-cell',
             className: 'hidden lg:table-cell',
           },
-          { header: 'Gender', cell: (t) => capitalise(t.user.gender) ?? <Missing /> },
+          { header: 'Status', cell: (t) => <Status teacher={t} /> },
+          isAdmin && {
+            header: 'Actions',
+            headerClassName: 'w-0',
+            cell: actions,
+            className: 'py-1.5',
+          },
         ]}
       />
     );
@@ -201,6 +364,24 @@ export function TeachersPage() {
       >
         <AddTeacherForm />
       </Dialog>
+      <EditTeacherDialog
+        teacher={rowOf(editingId)}
+        onOpenChange={(open) => !open && setEditingId(null)}
+      />
+      <AssignTeachingDialog
+        teacher={rowOf(assigningId)}
+        onOpenChange={(open) => !open && setAssigningId(null)}
+      />
+      <ConfirmDialog
+        open={deactivating !== null}
+        onOpenChange={(open) => !open && setDeactivating(null)}
+        title={deactivating ? `Deactivate ${fullName(deactivating)}?` : 'Deactivate'}
+        description="They are signed out at once and cannot sign in. Their classes and subjects are unassigned and they stop being class teacher. Their marks and history are kept; you can activate them again later."
+        confirmLabel="Deactivate"
+        busyLabel="Deactivating..."
+        busy={setActive.isPending}
+        onConfirm={confirmDeactivate}
+      />
     </div>
   );
 }
