@@ -64,6 +64,21 @@ describe('auth by structure', () => {
       publicModules.publicDomainRoutes.pop();
     }
   });
+
+  it('refuses to start when a protected route does not say who may call it', async () => {
+    const { buildApp } = await import('../app');
+    const modules = await import('./index');
+    modules.protectedDomainRoutes.push(async (app) => {
+      app.get('/everyone/', async () => []);
+    });
+    try {
+      await expect(buildApp({ config: t.config, db: t.app.db })).rejects.toThrow(
+        "GET /api/everyone/ does not say who may call it: add config: { access: 'admin' | 'staff' | 'signed_in' }",
+      );
+    } finally {
+      modules.protectedDomainRoutes.pop();
+    }
+  });
 });
 
 describe('response schemas', () => {

@@ -22,14 +22,28 @@ declare module 'fastify' {
   }
 }
 
-/** onRoute hook of the protected scope: puts the route's role check before its own preHandlers. */
+const ACCESS_CHOICES = Object.keys(ACCESS_ROLES)
+  .map((access) => `'${access}'`)
+  .join(' | ');
+
+/**
+ * onRoute hook of the protected scope: adds the route's role check as its first onRequest hook
+ * (after the scope's token check, before the body is parsed or validated: a caller without the
+ * role learns nothing about the route's input). Refuses to start when a route does not say who
+ * may call it: a forgotten check would let every signed-in user, a student's too, call it.
+ */
 export function enforceAccess(app: FastifyInstance) {
   return (route: RouteOptions) => {
     const access = (route.config as { access?: Access } | undefined)?.access;
-    if (!access) return;
+    if (!access || !Object.hasOwn(ACCESS_ROLES, access)) {
+      const methods = [route.method].flat().join(',');
+      throw new Error(
+        `${methods} ${route.url} does not say who may call it: add config: { access: ${ACCESS_CHOICES} }`,
+      );
+    }
     const roles = ACCESS_ROLES[access];
     if (!roles) return;
-    const own = route.preHandler ? [route.preHandler].flat() : [];
-    route.preHandler = [app.requireRole(...roles), ...own];
+    const own = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [app.requireRole(...roles), ...own];
   };
 }

@@ -19,12 +19,10 @@ import {
 const idParams = z.object({ id: idParam });
 
 const academicYearRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = app.requireRole('admin');
-
   app.get(
     '/fees/academic_years/',
     {
-      preHandler: app.requireRole('admin', 'teacher'),
+      config: { access: 'staff' },
       schema: {
         querystring: schoolQuery,
         response: { 200: academicYearListResponse },
@@ -37,7 +35,7 @@ const academicYearRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/fees/academic_years/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: {
         body: createAcademicYearBody,
         response: { 201: academicYearSchema },
@@ -53,7 +51,7 @@ const academicYearRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/fees/academic_years/:id/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: {
         params: idParams,
         body: updateAcademicYearBody,
@@ -68,7 +66,7 @@ const academicYearRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/fees/academic_years/:id/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: { params: idParams, response: { 204: noContent }, tags: ['academic years'] },
     },
     async (request, reply) => {

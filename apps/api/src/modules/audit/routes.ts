@@ -6,7 +6,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit_log/',
     {
-      preHandler: app.requireRole('admin'),
+      config: { access: 'admin' },
       schema: {
         querystring: auditLogQuery,
         response: { 200: auditLogResponse },

@@ -64,13 +64,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/user/',
-    { schema: { response: { 200: currentUserSchema }, tags: ['auth'] } },
+    {
+      config: { access: 'signed_in' },
+      schema: { response: { 200: currentUserSchema }, tags: ['auth'] },
+    },
     async (request) => currentUser(app.db, request.user.id),
   );
 
   app.post(
     '/users/change_password/',
     {
+      config: { access: 'signed_in' },
       schema: {
         body: changePasswordBody,
         response: { 200: changePasswordResponse },

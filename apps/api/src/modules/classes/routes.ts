@@ -15,12 +15,10 @@ import { countClasses, createClass, deleteClass, listClasses, updateClass } from
 const classParams = z.object({ id: idParam });
 
 const classRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = app.requireRole('admin');
-  const staff = app.requireRole('admin', 'teacher');
-
   app.get(
     '/classes/',
     {
+      config: { access: 'staff' },
       schema: {
         querystring: classesQuery,
         response: { 200: z.union([countResponse, classListResponse]) },
@@ -30,7 +28,6 @@ const classRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const schoolId = request.assertOwnSchoolIn(request.query);
       if (request.query.count === 'true') return { count: await countClasses(app.db, schoolId) };
-      await staff(request);
       return { classes: await listClasses(app.db, schoolId) };
     },
   );
@@ -38,7 +35,7 @@ const classRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/classes/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: {
         querystring: classesQuery,
         body: createClassBody,
@@ -56,7 +53,7 @@ const classRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/classes/:id/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: {
         params: classParams,
         body: updateClassBody,
@@ -70,7 +67,7 @@ const classRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/classes/:id/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: { params: classParams, response: { 204: noContent }, tags: ['classes'] },
     },
     async (request, reply) => {

@@ -9,12 +9,10 @@ import { createExam, deleteExam, getExam, listExams, updateExam } from './servic
 const idParams = z.object({ id: idParam });
 
 const examRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = app.requireRole('admin');
-
   app.get(
     '/grades/exams/',
     {
-      preHandler: app.requireRole('admin', 'teacher'),
+      config: { access: 'staff' },
       schema: { querystring: schoolQuery, response: { 200: examListResponse }, tags: ['exams'] },
     },
     async (request) => listExams(app.db, request.assertOwnSchoolIn(request.query)),
@@ -23,7 +21,7 @@ const examRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/grades/exams/:id/',
     {
-      preHandler: app.requireRole('admin', 'teacher'),
+      config: { access: 'staff' },
       schema: { params: idParams, response: { 200: examSchema }, tags: ['exams'] },
     },
     async (request) => getExam(app.db, request.schoolId(), request.params.id),
@@ -32,7 +30,7 @@ const examRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/grades/exams/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: { body: createExamBody, response: { 201: examSchema }, tags: ['exams'] },
     },
     async (request, reply) => {
@@ -44,7 +42,7 @@ const examRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/grades/exams/:id/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: {
         params: idParams,
         body: updateExamBody,
@@ -58,7 +56,7 @@ const examRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/grades/exams/:id/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: { params: idParams, response: { 204: noContent }, tags: ['exams'] },
     },
     async (request, reply) => {

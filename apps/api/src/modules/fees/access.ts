@@ -1,13 +1,11 @@
 import type { RoleName } from '@shule/shared/roles';
-import type { FastifyInstance } from 'fastify';
 
 /**
- * Who sees and changes money: admins. The one place it is said, for every fee route (a bursar
- * role, when it comes, is added here).
+ * Who sees money: admins. Every fee, payment and M-Pesa route declares `config: { access:
+ * 'admin' }` (docs/decisions/017-who-may-call-what.md); this says the same for the parts of
+ * other answers that hold money (a report form's fees).
  */
 export const MONEY_ROLES: readonly RoleName[] = ['admin'];
-
-export const requireMoneyRole = (app: FastifyInstance) => app.requireRole(...MONEY_ROLES);
 
 /** Whether the signed-in user may see money where other staff see the rest (a report form). */
 export const maySeeMoney = (user: { roles: string[] }) =>

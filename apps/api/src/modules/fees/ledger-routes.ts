@@ -13,7 +13,6 @@ import { z } from 'zod';
 import { jsonOrPdfAnswer, sendPdf } from '../results/pdf-answer';
 import { getSchool } from '../schools/service';
 import { readUploadedImage } from '../uploads/service';
-import { requireMoneyRole } from './access';
 import { addAdjustment, reverseEntry } from './adjustments';
 import { receiptOf, recordCounterPayment } from './payments';
 import { receiptFileName, renderReceiptPdf } from './receipt-pdf';
@@ -36,7 +35,6 @@ const pdfOnly = (description: string) => ({
  * POST /api/payments/ (cash, bank, cheque; idempotent), GET /api/payments/{id}/receipt/ (PDF).
  */
 const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const money = requireMoneyRole(app);
   const schoolWithCrest = async (schoolId: number) => {
     const school = await getSchool(app.db, schoolId);
     return { school, crest: await readUploadedImage(app.config.dataDir, school.logo) };
@@ -45,8 +43,7 @@ const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/students/:id/ledger/',
     {
-      config: { idempotent: true },
-      preHandler: money,
+      config: { idempotent: true, access: 'admin' },
       schema: {
         params: idParams,
         body: ledgerAdjustmentBody,
@@ -71,8 +68,7 @@ const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ledger_entries/:id/reverse/',
     {
-      config: { idempotent: true },
-      preHandler: money,
+      config: { idempotent: true, access: 'admin' },
       schema: {
         params: idParams,
         body: reverseEntryBody,
@@ -97,7 +93,7 @@ const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/students/:id/fee_statement/',
     {
-      preHandler: money,
+      config: { access: 'admin' },
       schema: {
         params: idParams,
         querystring: feeStatementQuery,
@@ -131,8 +127,7 @@ const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/',
     {
-      config: { idempotent: true },
-      preHandler: money,
+      config: { idempotent: true, access: 'admin' },
       schema: {
         body: recordPaymentBody,
         response: { 201: recordPaymentResponse },
@@ -150,7 +145,7 @@ const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payments/:id/receipt/',
     {
-      preHandler: money,
+      config: { access: 'admin' },
       schema: {
         params: idParams,
         response: { 200: pdfOnly("The payment's receipt, an A5 PDF") },

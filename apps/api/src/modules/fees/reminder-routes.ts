@@ -5,17 +5,14 @@ import {
 } from '@shule/shared/fee-reminders';
 import { sendMessageResponse } from '@shule/shared/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireMoneyRole } from './access';
 import { previewFeeReminders, sendFeeReminders } from './reminders';
 
 /** Fee reminders by SMS: preview, then send through the messaging outbox (money: admins). */
 const feeReminderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const money = requireMoneyRole(app);
-
   app.get(
     '/fees/reminders/',
     {
-      preHandler: money,
+      config: { access: 'admin' },
       schema: {
         querystring: feeRemindersQuery,
         response: { 200: feeRemindersPreview },
@@ -31,8 +28,7 @@ const feeReminderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/fees/reminders/',
     {
-      config: { idempotent: true },
-      preHandler: money,
+      config: { idempotent: true, access: 'admin' },
       schema: {
         body: sendFeeRemindersBody,
         response: { 201: sendMessageResponse },

@@ -8,7 +8,6 @@ import {
 } from '@shule/shared/fee-ledger';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireMoneyRole } from './access';
 import { analytics, balances, balancesCsv, collection } from './reports';
 
 /**
@@ -16,12 +15,10 @@ import { analytics, balances, balancesCsv, collection } from './reports';
  * or every row as CSV) and GET /api/fees/analytics/?from=&to=.
  */
 const feeReportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const money = requireMoneyRole(app);
-
   app.get(
     '/fees/collection/',
     {
-      preHandler: money,
+      config: { access: 'admin' },
       schema: {
         querystring: collectionQuery,
         response: { 200: collectionResponse },
@@ -34,7 +31,7 @@ const feeReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/fees/balances/',
     {
-      preHandler: money,
+      config: { access: 'admin' },
       schema: {
         querystring: balancesQuery,
         response: {
@@ -67,7 +64,7 @@ const feeReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/fees/analytics/',
     {
-      preHandler: money,
+      config: { access: 'admin' },
       schema: { querystring: analyticsQuery, response: { 200: analyticsResponse }, tags: ['fees'] },
     },
     (request) => analytics(app.db, request.schoolId(), request.query),

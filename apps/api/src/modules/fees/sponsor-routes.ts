@@ -9,7 +9,6 @@ import {
 import { idParam } from '@shule/shared/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireMoneyRole } from './access';
 import { createSponsor, listSponsors, recordCapitation, sponsorStatement } from './sponsors';
 
 const idParams = z.object({ id: idParam });
@@ -20,18 +19,19 @@ const idParams = z.object({ id: idParam });
  * POST /api/fees/capitation/.
  */
 const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const money = requireMoneyRole(app);
-
   app.get(
     '/fees/sponsors/',
-    { preHandler: money, schema: { response: { 200: sponsorListResponse }, tags: ['fees'] } },
+    {
+      config: { access: 'admin' },
+      schema: { response: { 200: sponsorListResponse }, tags: ['fees'] },
+    },
     async (request) => ({ sponsors: await listSponsors(app.db, request.schoolId()) }),
   );
 
   app.post(
     '/fees/sponsors/',
     {
-      preHandler: money,
+      config: { access: 'admin' },
       schema: { body: createSponsorBody, response: { 201: sponsorSchema }, tags: ['fees'] },
     },
     async (request, reply) =>
@@ -41,7 +41,7 @@ const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/fees/sponsors/:id/statement/',
     {
-      preHandler: money,
+      config: { access: 'admin' },
       schema: { params: idParams, response: { 200: sponsorStatementResponse }, tags: ['fees'] },
     },
     (request) => sponsorStatement(app.db, request.schoolId(), request.params.id),
@@ -50,8 +50,7 @@ const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/fees/capitation/',
     {
-      config: { idempotent: true },
-      preHandler: money,
+      config: { idempotent: true, access: 'admin' },
       schema: { body: capitationBody, response: { 201: capitationResponse }, tags: ['fees'] },
     },
     async (request, reply) =>

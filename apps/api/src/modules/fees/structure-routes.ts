@@ -13,7 +13,6 @@ import {
 import { idParam } from '@shule/shared/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireMoneyRole } from './access';
 import { createCategory, deleteCategory, listCategories, updateCategory } from './categories';
 import { applyStructure, getStructure, putStructure } from './structures';
 
@@ -25,18 +24,19 @@ const idParams = z.object({ id: idParam });
  * GET/PUT /api/fees/structures/, POST /api/fees/structures/{term}/apply/.
  */
 const feeStructureRoutes: FastifyPluginAsyncZod = async (app) => {
-  const money = requireMoneyRole(app);
-
   app.get(
     '/fees/categories/',
-    { preHandler: money, schema: { response: { 200: feeCategoryListResponse }, tags: ['fees'] } },
+    {
+      config: { access: 'admin' },
+      schema: { response: { 200: feeCategoryListResponse }, tags: ['fees'] },
+    },
     async (request) => ({ categories: await listCategories(app.db, request.schoolId()) }),
   );
 
   app.post(
     '/fees/categories/',
     {
-      preHandler: money,
+      config: { access: 'admin' },
       schema: { body: createFeeCategoryBody, response: { 201: feeCategorySchema }, tags: ['fees'] },
     },
     async (request, reply) =>
@@ -46,7 +46,7 @@ const feeStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/fees/categories/:id/',
     {
-      preHandler: money,
+      config: { access: 'admin' },
       schema: {
         params: idParams,
         body: updateFeeCategoryBody,
@@ -60,7 +60,7 @@ const feeStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/fees/categories/:id/',
     {
-      preHandler: money,
+      config: { access: 'admin' },
       schema: { params: idParams, response: { 204: noContent }, tags: ['fees'] },
     },
     async (request, reply) => {
@@ -72,7 +72,7 @@ const feeStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/fees/structures/',
     {
-      preHandler: money,
+      config: { access: 'admin' },
       schema: {
         querystring: feeStructureQuery,
         response: { 200: feeStructureResponse },
@@ -85,7 +85,7 @@ const feeStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/fees/structures/',
     {
-      preHandler: money,
+      config: { access: 'admin' },
       schema: {
         body: putFeeStructureBody,
         response: { 200: feeStructureResponse },
@@ -98,7 +98,7 @@ const feeStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/fees/structures/:term/apply/',
     {
-      preHandler: money,
+      config: { access: 'admin' },
       schema: {
         params: applyStructureParams,
         response: { 200: applyStructureResponse },

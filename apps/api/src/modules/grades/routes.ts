@@ -22,12 +22,10 @@ import {
 const idParams = z.object({ id: idParam });
 
 const gradeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = app.requireRole('admin');
-
   app.get(
     '/grades/grades/',
     {
-      preHandler: app.requireRole('admin', 'teacher'),
+      config: { access: 'staff' },
       schema: { querystring: schoolQuery, response: { 200: gradeListResponse }, tags: ['grades'] },
     },
     async (request) => listGrades(app.db, request.assertOwnSchoolIn(request.query)),
@@ -36,7 +34,7 @@ const gradeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/grades/grades/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: { body: createGradeBody, response: { 201: gradeSchema }, tags: ['grades'] },
     },
     async (request, reply) => {
@@ -47,7 +45,10 @@ const gradeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/grades/grades/kcse/',
-    { preHandler: admin, schema: { response: { 201: gradeListResponse }, tags: ['grades'] } },
+    {
+      config: { access: 'admin' },
+      schema: { response: { 201: gradeListResponse }, tags: ['grades'] },
+    },
     async (request, reply) =>
       reply.status(201).send(await applyKcseScale(app.db, request.schoolId())),
   );
@@ -55,7 +56,7 @@ const gradeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/grades/grades/cbc/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: { body: applyCbcScaleBody, response: { 201: gradeListResponse }, tags: ['grades'] },
     },
     async (request, reply) =>
@@ -65,7 +66,7 @@ const gradeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/grades/grades/:id/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: {
         params: idParams,
         body: updateGradeBody,
@@ -79,7 +80,7 @@ const gradeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/grades/grades/:id/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: { params: idParams, response: { 204: noContent }, tags: ['grades'] },
     },
     async (request, reply) => {

@@ -27,13 +27,10 @@ const idParams = z.object({ id: idParam });
  * parent's opt-out, and each student's results of an exam to their parent.
  */
 const messageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = app.requireRole('admin');
-
   app.post(
     '/messages/',
     {
-      config: { idempotent: true },
-      preHandler: admin,
+      config: { idempotent: true, access: 'admin' },
       schema: { body: sendMessageBody, response: { 201: sendMessageResponse }, tags: ['messages'] },
     },
     async (request, reply) => {
@@ -47,7 +44,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/messages/audience/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: {
         querystring: messageAudienceQuery,
         response: { 200: messageAudienceResponse },
@@ -63,7 +60,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/messages/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: {
         querystring: messageListQuery,
         response: { 200: messageListResponse },
@@ -79,7 +76,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/messages/:id/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: { params: idParams, response: { 200: messageDetailResponse }, tags: ['messages'] },
     },
     async (request) =>
@@ -90,7 +87,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/parents/:id/sms/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: {
         params: idParams,
         body: parentSmsBody,
@@ -108,7 +105,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/exams/:id/results_sms/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: {
         params: examIdParams,
         querystring: resultsSmsQuery,
@@ -126,8 +123,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/exams/:id/results_sms/',
     {
-      config: { idempotent: true },
-      preHandler: admin,
+      config: { idempotent: true, access: 'admin' },
       schema: {
         params: examIdParams,
         body: resultsSmsBody,

@@ -31,12 +31,12 @@ const idParams = z.object({ id: idParam });
  * admission number matched.
  */
 const mpesaRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Money is for admins only: this one check (a bursar role would join it here).
-  const money = app.requireRole('admin');
-
   app.get(
     '/fees/mpesa/status/',
-    { preHandler: money, schema: { response: { 200: mpesaStatusResponse }, tags: ['mpesa'] } },
+    {
+      config: { access: 'admin' },
+      schema: { response: { 200: mpesaStatusResponse }, tags: ['mpesa'] },
+    },
     async () => ({
       configured: app.config.mpesa !== undefined,
       shortcode: app.config.mpesa?.shortcode ?? null,
@@ -46,8 +46,7 @@ const mpesaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/fees/mpesa/stk_push/',
     {
-      config: { idempotent: true },
-      preHandler: money,
+      config: { idempotent: true, access: 'admin' },
       schema: { body: stkPushBody, response: { 201: stkRequestSchema }, tags: ['mpesa'] },
     },
     async (request, reply) => {
@@ -61,7 +60,7 @@ const mpesaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/fees/mpesa/stk_push/:id/',
     {
-      preHandler: money,
+      config: { access: 'admin' },
       schema: { params: idParams, response: { 200: stkRequestSchema }, tags: ['mpesa'] },
     },
     async (request) => getStkRequest(app.db, request.schoolId(), request.params.id),
@@ -69,7 +68,10 @@ const mpesaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/fees/mpesa/register_urls/',
-    { preHandler: money, schema: { response: { 200: registerUrlsResponse }, tags: ['mpesa'] } },
+    {
+      config: { access: 'admin' },
+      schema: { response: { 200: registerUrlsResponse }, tags: ['mpesa'] },
+    },
     async (request) => {
       const config = mpesaConfigured(app.config.mpesa);
       const urls = paybillUrls(config, request.schoolId());
@@ -92,7 +94,7 @@ const mpesaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payments/unmatched/',
     {
-      preHandler: money,
+      config: { access: 'admin' },
       schema: {
         querystring: unmatchedQuery,
         response: { 200: unmatchedResponse },
@@ -105,7 +107,7 @@ const mpesaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/import/',
     {
-      preHandler: money,
+      config: { access: 'admin' },
       schema: { response: { 201: importResponse }, tags: ['mpesa'] },
     },
     async (request, reply) => {
@@ -151,7 +153,7 @@ const mpesaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/:id/assign/',
     {
-      preHandler: money,
+      config: { access: 'admin' },
       schema: {
         params: idParams,
         body: assignPaymentBody,

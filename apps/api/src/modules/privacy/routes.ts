@@ -19,7 +19,6 @@ const idParams = z.object({ id: idParam });
 
 /** A parent's rights over their child's data: consents, the data export and erasure (admins). */
 const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = app.requireRole('admin');
   const actorOf = (request: FastifyRequest) => ({
     schoolId: request.schoolId(),
     userId: request.user.id,
@@ -29,7 +28,7 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/students/:id/consents/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: {
         params: idParams,
         body: updateConsentsBody,
@@ -43,7 +42,7 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/students/:id/data_export/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: {
         params: idParams,
         response: { 200: studentDataExportSchema },
@@ -69,7 +68,7 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/students/:id/erase/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: {
         params: idParams,
         body: eraseStudentBody,

@@ -18,7 +18,6 @@ import { assertMaySeeResults, meritList, type ResultsScope } from './service';
 
 /** Exam results: merit lists (and, with the report forms, what parents are given). */
 const resultRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staff = app.requireRole('admin', 'teacher');
   /** The school of a printed list, with its crest's bytes (null without a readable one). */
   const schoolWithCrest = async (schoolId: number) => {
     const school = await getSchool(app.db, schoolId);
@@ -28,7 +27,7 @@ const resultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/exams/:id/merit_list/',
     {
-      preHandler: staff,
+      config: { access: 'staff' },
       schema: {
         params: examIdParams,
         querystring: meritListQuery,
@@ -56,7 +55,7 @@ const resultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/exams/latest_results/',
     {
-      preHandler: app.requireRole('admin'),
+      config: { access: 'admin' },
       schema: {
         response: {
           200: latestResultsResponse.describe(
@@ -72,7 +71,7 @@ const resultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/exams/:id/analysis/',
     {
-      preHandler: staff,
+      config: { access: 'staff' },
       schema: {
         params: examIdParams,
         querystring: analysisQuery,

@@ -31,7 +31,7 @@ export const schoolSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/schools/:id/',
     {
-      preHandler: app.requireRole('admin', 'teacher'),
+      config: { access: 'staff' },
       schema: { params: schoolParams, response: { 200: schoolSchema }, tags: ['schools'] },
     },
     async (request) => getSchool(app.db, request.assertOwnSchool(request.params.id)),
@@ -40,7 +40,7 @@ export const schoolSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/schools/:id/',
     {
-      preHandler: app.requireRole('admin'),
+      config: { access: 'admin' },
       schema: {
         params: schoolParams,
         body: updateSchoolBody,

@@ -4,12 +4,10 @@ import { finishSetup, getSetup, saveSetupStep } from './service';
 
 /** The setup wizard's progress (admins): read it, move to a step, finish. */
 const setupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = app.requireRole('admin');
-
   app.get(
     '/setup/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: { querystring: setupQuery, response: { 200: setupResponse }, tags: ['setup'] },
     },
     async (request) => getSetup(app.db, request.assertOwnSchoolIn(request.query)),
@@ -18,7 +16,7 @@ const setupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/setup/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: { body: updateSetupBody, response: { 200: setupResponse }, tags: ['setup'] },
     },
     async (request) =>
@@ -28,7 +26,7 @@ const setupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/setup/finish/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: { body: finishSetupBody, response: { 200: setupResponse }, tags: ['setup'] },
     },
     async (request) => finishSetup(app.db, request.assertOwnSchool(request.body.school)),

@@ -15,6 +15,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff/count/',
     {
+      config: { access: 'staff' },
       schema: {
         querystring: schoolQuery,
         response: { 200: teacherCountResponse },
@@ -27,8 +28,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/staff/teachers/',
     {
-      config: { idempotent: true },
-      preHandler: app.requireRole('admin'),
+      config: { idempotent: true, access: 'admin' },
       schema: {
         body: createTeacherBody,
         response: { 201: createTeacherResponse },
@@ -48,7 +48,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/schools/:id/teachers/',
     {
-      preHandler: app.requireRole('admin', 'teacher'),
+      config: { access: 'staff' },
       schema: {
         params: z.object({ id: idParam }),
         response: { 200: teacherListResponse },

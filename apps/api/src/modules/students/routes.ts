@@ -33,11 +33,10 @@ const actorOf = (request: FastifyRequest): StudentActor => ({
 });
 
 const studentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staff = app.requireRole('admin', 'teacher');
-
   app.get(
     '/students/count/',
     {
+      config: { access: 'staff' },
       schema: {
         querystring: schoolQuery,
         response: { 200: studentCountsResponse },
@@ -51,8 +50,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/classes/:id/add_student/',
     {
-      config: { idempotent: true },
-      preHandler: app.requireRole('admin'),
+      config: { idempotent: true, access: 'admin' },
       schema: {
         params: idParams,
         body: admitStudentBody,
@@ -77,7 +75,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/students/get_students/:class/:school/',
     {
-      preHandler: staff,
+      config: { access: 'staff' },
       schema: {
         params: getStudentsParams,
         querystring: studentListQuery,
@@ -98,7 +96,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/students/export/:class/:school/',
     {
-      preHandler: staff,
+      config: { access: 'staff' },
       schema: {
         params: getStudentsParams,
         querystring: studentExportQuery,
@@ -119,7 +117,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/students/:id/',
     {
-      preHandler: staff,
+      config: { access: 'staff' },
       schema: { params: idParams, response: { 200: studentDetailSchema }, tags: ['students'] },
     },
     async (request) => {
@@ -131,7 +129,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/students/:id/',
     {
-      preHandler: app.requireRole('admin'),
+      config: { access: 'admin' },
       schema: {
         params: idParams,
         body: updateStudentBody,
@@ -182,7 +180,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/students/:id/photo/',
     {
-      preHandler: app.requireRole('admin'),
+      config: { access: 'admin' },
       schema: {
         params: idParams,
         body: studentPhotoBody,

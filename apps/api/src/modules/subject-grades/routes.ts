@@ -10,7 +10,7 @@ const subjectGradeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/grades/subject_grades/',
     {
-      preHandler: app.requireRole('admin', 'teacher'),
+      config: { access: 'staff' },
       schema: {
         querystring: subjectGradesQuery,
         response: { 200: subjectGradeListResponse },
@@ -23,7 +23,7 @@ const subjectGradeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/grades/subject_grades/batch_update/',
     {
-      preHandler: app.requireRole('admin'),
+      config: { access: 'admin' },
       schema: {
         body: batchUpdateBandsBody,
         response: { 200: subjectGradeListResponse },

@@ -14,13 +14,10 @@ import { createSubject, deleteSubject, getSubject, listSubjects, updateSubject }
 const idParams = z.object({ id: idParam });
 
 const subjectRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = app.requireRole('admin');
-  const staff = app.requireRole('admin', 'teacher');
-
   app.get(
     '/grades/subjects/',
     {
-      preHandler: staff,
+      config: { access: 'staff' },
       schema: {
         querystring: schoolQuery,
         response: { 200: subjectListResponse },
@@ -33,7 +30,7 @@ const subjectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/grades/subjects/:id/',
     {
-      preHandler: staff,
+      config: { access: 'staff' },
       schema: { params: idParams, response: { 200: subjectSchema }, tags: ['subjects'] },
     },
     async (request) => getSubject(app.db, request.schoolId(), request.params.id),
@@ -42,7 +39,7 @@ const subjectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/grades/subjects/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: { body: createSubjectBody, response: { 201: subjectSchema }, tags: ['subjects'] },
     },
     async (request, reply) => {
@@ -54,7 +51,7 @@ const subjectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/grades/subjects/:id/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: {
         params: idParams,
         body: updateSubjectBody,
@@ -68,7 +65,7 @@ const subjectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/grades/subjects/:id/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: { params: idParams, response: { 204: noContent }, tags: ['subjects'] },
     },
     async (request, reply) => {

@@ -14,12 +14,10 @@ import { createTerm, deleteTerm, listTerms, updateTerm } from './service';
 const idParams = z.object({ id: idParam });
 
 const termRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = app.requireRole('admin');
-
   app.get(
     '/fees/terms/',
     {
-      preHandler: app.requireRole('admin', 'teacher'),
+      config: { access: 'staff' },
       schema: { querystring: termsQuery, response: { 200: termListResponse }, tags: ['terms'] },
     },
     async (request) => {
@@ -31,7 +29,7 @@ const termRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/fees/terms/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: { body: createTermBody, response: { 201: termSchema }, tags: ['terms'] },
     },
     async (request, reply) => {
@@ -43,7 +41,7 @@ const termRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/fees/terms/:id/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: {
         params: idParams,
         body: updateTermBody,
@@ -57,7 +55,7 @@ const termRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/fees/terms/:id/',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: { params: idParams, response: { 204: noContent }, tags: ['terms'] },
     },
     async (request, reply) => {

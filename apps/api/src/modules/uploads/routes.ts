@@ -19,7 +19,10 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.post(
     '/uploads/',
-    { schema: { response: { 201: uploadResponse }, tags: ['uploads'] } },
+    {
+      config: { access: 'admin' },
+      schema: { response: { 201: uploadResponse }, tags: ['uploads'] },
+    },
     async (request, reply) => {
       if (!request.isMultipart()) throw invalid(UPLOAD_FIELD, UPLOAD_MESSAGES.missing);
       let part: MultipartFile | undefined;
