@@ -23,6 +23,7 @@ import { type App, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
 import { type LargeSchool, seedLargeSchool } from '../test/large-school';
+import { benchMarkEntry, type MarkEntryFigures, markEntryVerdicts } from './mark-entry-bench';
 import {
   kb,
   type LoadResult,
@@ -225,6 +226,7 @@ interface DriverResult {
   load: (LoadResult & { connections: number })[];
   results: ResultsFigures;
   teacherDashboard: TeacherDashboardFigures;
+  markEntry: MarkEntryFigures;
 }
 
 /**
@@ -337,8 +339,16 @@ async function benchDriver(label: string, description: string, database: Databas
     );
     const results = await benchResults(app, queries, large, small);
     const teacherDashboard = await benchTeacherDashboard(app, queries, large, small);
+    const markEntry = await benchMarkEntry(app, large);
     return {
-      result: { label, endpoints, load, results, teacherDashboard } satisfies DriverResult,
+      result: {
+        label,
+        endpoints,
+        load,
+        results,
+        teacherDashboard,
+        markEntry,
+      } satisfies DriverResult,
       app,
       large,
     };
@@ -542,6 +552,7 @@ function verdicts(drivers: DriverResult[], lighthouse: LighthouseRow[] | string)
     ]);
     lines.push(...resultsVerdicts(d.label, d.results));
     lines.push(...teacherDashboardVerdicts(d.label, d.teacherDashboard));
+    lines.push(...markEntryVerdicts(d.label, d.markEntry));
     for (const e of d.endpoints.filter((e) => e.skipped)) {
       lines.push([undefined, `${d.label}: ${e.name} not measured (${e.skipped})`]);
     }

@@ -156,6 +156,7 @@ export function useMarkEntry(c: ColumnKey, queue: MarkQueue = browserQueue()) {
       }
       setStatus(done);
       queryClient.invalidateQueries({ queryKey: ['scores'], refetchType: 'none' });
+      queryClient.invalidateQueries({ queryKey: ['results'], refetchType: 'none' });
       queryClient.invalidateQueries({ queryKey: ['dashboard'] });
     } catch (err) {
       if (!(err instanceof ApiError) || err.status === 0 || err.status >= 500) {
