@@ -90,6 +90,13 @@ export const router = createBrowserRouter([
                     }),
                   },
                   {
+                    path: '/promotion',
+                    lazy: async () => ({
+                      Component: (await import('../features/promotion/promotion-page'))
+                        .PromotionPage,
+                    }),
+                  },
+                  {
                     path: '/subjects',
                     lazy: async () => ({
                       Component: (await import('../features/subjects/subjects-page')).SubjectsPage,

@@ -1,6 +1,7 @@
 import type { ClassRow } from '@shule/shared/classes';
 import { BookOpen, Plus, School } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -200,6 +201,14 @@ export function ClassesPage() {
           ) : null
         }
       />
+      {isAdmin ? (
+        <Link
+          to="/promotion"
+          className="mb-4 inline-block text-sm font-medium text-primary hover:underline"
+        >
+          Promote students to the next level
+        </Link>
+      ) : null}
       {body}
       <ClassFormDialog
         open={formOpen}

@@ -1,4 +1,8 @@
-import type { StudentExportResponse, StudentListResponse } from '@shule/shared/students';
+import type {
+  StudentExportResponse,
+  StudentListResponse,
+  StudentStatusFilter,
+} from '@shule/shared/students';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
@@ -6,26 +10,36 @@ import { useSession } from '../../lib/session';
 /** Class 0 means every class of the school (DESIGN.md §6). */
 export const ALL_CLASSES = 0;
 
-/** What the students list shows: a class (or all), a search, a page. */
+/** What the students list shows: a class (or all), a search, a page, active or left students. */
 export interface StudentListFilter {
   classId: number;
   search: string;
   page: number;
+  status: StudentStatusFilter;
 }
 
 export const studentsQueryKey = (schoolId: number | undefined, filter: StudentListFilter) =>
   ['students', 'list', schoolId, filter] as const;
 
-const searchParams = (search: string, more: Record<string, string> = {}) => {
+const searchParams = (
+  search: string,
+  status: StudentStatusFilter,
+  more: Record<string, string> = {},
+) => {
   const params = new URLSearchParams(more);
   if (search.trim()) params.set('search', search.trim());
+  // Active is the server's default.
+  if (status !== 'active') params.set('status', status);
   const query = params.toString();
   return query ? `?${query}` : '';
 };
 
-export const getStudents = (schoolId: number, { classId, search, page }: StudentListFilter) =>
+export const getStudents = (
+  schoolId: number,
+  { classId, search, page, status }: StudentListFilter,
+) =>
   api.get<StudentListResponse>(
-    `/students/get_students/${classId}/${schoolId}/${searchParams(search, { page: String(page) })}`,
+    `/students/get_students/${classId}/${schoolId}/${searchParams(search, status, { page: String(page) })}`,
   );
 
 /** One page of the list, searched on the server; the page shown stays while the next loads. */
@@ -42,8 +56,10 @@ export function useStudents(filter: StudentListFilter) {
 /** Every student of the class and search, in full, for the CSV export. */
 export const getStudentsForExport = (
   schoolId: number,
-  { classId, search }: Omit<StudentListFilter, 'page'>,
+  { classId, search, status }: Omit<StudentListFilter, 'page'>,
 ) =>
   api
-    .get<StudentExportResponse>(`/students/export/${classId}/${schoolId}/${searchParams(search)}`)
+    .get<StudentExportResponse>(
+      `/students/export/${classId}/${schoolId}/${searchParams(search, status)}`,
+    )
     .then((r) => r.students);

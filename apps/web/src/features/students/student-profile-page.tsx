@@ -16,6 +16,7 @@ import { ParentSmsSection } from './parent-sms-section';
 import { ResultsDetails } from './results-details';
 import { StudentDetailSections, StudentHeading, studentName } from './student-details';
 import { StudentPhotoActions } from './student-photo';
+import { StudentStatusActions } from './student-status-actions';
 
 /** View Full Profile (DESIGN.md §6): the student card's details as a page of its own. */
 export function StudentProfilePage() {
@@ -82,7 +83,8 @@ export function StudentProfilePage() {
           <Card className="p-5">
             <StudentHeading student={student.data} large />
             {isAdmin ? (
-              <div className="mt-4">
+              <div className="mt-4 space-y-3">
+                <StudentStatusActions student={student.data} />
                 <StudentPhotoActions student={student.data} />
               </div>
             ) : null}

@@ -44,9 +44,11 @@ function fakeApi(students: StudentRow[], { failList = false } = {}) {
       const params = new URLSearchParams(list[3]);
       const classId = Number(list[2]);
       const search = (params.get('search') ?? '').toLowerCase();
+      const status = params.get('status') ?? 'active';
       const matching = students.filter(
         (s) =>
           (classId === 0 || s._class.id === classId) &&
+          (status === 'all' || s.is_active === (status === 'active')) &&
           `${s.first_name} ${s.last_name}`.toLowerCase().includes(search),
       );
       if (list[1] === 'export') return json(200, { students: matching });
@@ -130,6 +132,31 @@ describe('students page', () => {
     fireEvent.click(screen.getAllByRole('tab', { name: 'Form 2 West' })[0]!);
     await waitFor(() => expect(numbers()).toHaveLength(3));
     expect(api.asked.at(-1)).toBe('/api/students/get_students/2/7/?page=1');
+  });
+
+  it('shows the students who left, with the day and the reason, and exports them', async () => {
+    const left = {
+      ...studentRow(7),
+      is_active: false,
+      left_on: '2026-03-14',
+      left_reason: 'transferred' as const,
+    };
+    const api = fakeApi([studentRow(1), studentRow(2), left]);
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithApp(<StudentsPage />);
+    await waitFor(() => expect(numbers()).toEqual(['0001', '0002']));
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'left' } });
+    await waitFor(() => expect(numbers()).toEqual(['0007']));
+    expect(api.asked.at(-1)).toBe('/api/students/get_students/0/7/?page=1&status=left');
+    expect(
+      within(screen.getAllByRole('table')[0]!).getByText(/Left .* · Transferred to another school/),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Export/ }));
+    await waitFor(() => expect(downloadCsv).toHaveBeenCalled());
+    expect(api.asked.at(-1)).toBe('/api/students/export/0/7/?status=left');
+    expect(vi.mocked(downloadCsv).mock.calls[0]![1]).toContain(
+      'Left 2026-03-14 · Transferred to another school',
+    );
   });
 
   it('exports every student of the class and search, not only the page shown', async () => {

@@ -1,6 +1,11 @@
 import type { ClassRow } from '@shule/shared/classes';
 import { MAX_SEARCH_LENGTH, pageCount } from '@shule/shared/pagination';
-import { STUDENT_MESSAGES, type StudentListRow } from '@shule/shared/students';
+import {
+  STUDENT_MESSAGES,
+  STUDENT_STATUSES,
+  type StudentListRow,
+  type StudentStatusFilter,
+} from '@shule/shared/students';
 import { Download, GraduationCap, Search, UserPlus } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -186,6 +191,15 @@ function StudentList({
   );
 }
 
+const STATUS_LABELS: Record<StudentStatusFilter, string> = {
+  active: 'Active',
+  left: 'Left',
+  all: 'Active and left',
+};
+
+const statusParam = (value: string | null): StudentStatusFilter =>
+  STUDENT_STATUSES.find((s) => s === value) ?? 'active';
+
 /** A positive whole number from the address, or `fallback`. */
 const numberParam = (value: string | null, fallback: number) => {
   const n = Number(value);
@@ -202,7 +216,8 @@ export function StudentsPage() {
   const classId = classes.data?.some((c) => c.id === requested) === false ? ALL_CLASSES : requested;
   const search = params.get('q') ?? '';
   const page = numberParam(params.get('page'), 1);
-  const students = useStudents({ classId, search, page });
+  const status = statusParam(params.get('status'));
+  const students = useStudents({ classId, search, page, status });
   const [typed, setTyped] = useState(search);
   const settled = useDebouncedValue(typed.trim());
   const [admitting, setAdmitting] = useState(false);
@@ -211,13 +226,22 @@ export function StudentsPage() {
   const chosenClass = classes.data?.find((c) => c.id === classId);
 
   /** Changes the address's parameters; any change but the page starts again from page 1. */
-  const show = (changes: { class?: number; q?: string; page?: number }) =>
+  const show = (changes: {
+    class?: number;
+    q?: string;
+    page?: number;
+    status?: StudentStatusFilter;
+  }) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
         if (changes.page === undefined) next.delete('page');
         for (const [key, value] of Object.entries(changes)) {
-          const empty = value === '' || value === ALL_CLASSES || (key === 'page' && value === 1);
+          const empty =
+            value === '' ||
+            value === ALL_CLASSES ||
+            value === 'active' ||
+            (key === 'page' && value === 1);
           if (empty) next.delete(key);
           else next.set(key, String(value));
         }
@@ -244,7 +268,7 @@ export function StudentsPage() {
     if (!school) return;
     setExporting(true);
     try {
-      const rows = await getStudentsForExport(school.id, { classId, search });
+      const rows = await getStudentsForExport(school.id, { classId, search, status });
       const scope = chosenClass ? chosenClass.name.replace(/[^\w-]+/g, '-') : 'all';
       downloadCsv(`students-${scope}.csv`, studentsCsv(rows));
       toast({ title: 'Export ready', description: `${rows.length} students exported to CSV` });
@@ -265,6 +289,14 @@ export function StudentsPage() {
     );
   } else if (students.isError) {
     body = <LoadError what="the students" error={students.error} onRetry={students.refetch} />;
+  } else if (students.data.total === 0 && search === '' && status === 'left') {
+    body = (
+      <EmptyState
+        icon={<GraduationCap className="h-10 w-10" />}
+        title={chosenClass ? `No student of ${chosenClass.name} has left` : 'No student has left'}
+        hint="A student marked as left on their profile is listed here, with the day and the reason."
+      />
+    );
   } else if (students.data.total === 0 && search === '') {
     body = (
       <EmptyState
@@ -364,9 +396,28 @@ export function StudentsPage() {
               className="pl-9"
             />
           </div>
-          {classes.data && classes.data.length > 0 ? (
-            <ClassSummary classes={classes.data} classId={classId} />
-          ) : null}
+          <div className="flex flex-wrap items-center gap-3">
+            <div className="flex items-center gap-2 text-sm">
+              <label htmlFor="student-status-select" className="text-muted-foreground">
+                Show
+              </label>
+              <Select
+                id="student-status-select"
+                value={status}
+                onChange={(e) => show({ status: statusParam(e.target.value) })}
+                className="max-w-48"
+              >
+                {STUDENT_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            {classes.data && classes.data.length > 0 ? (
+              <ClassSummary classes={classes.data} classId={classId} />
+            ) : null}
+          </div>
         </div>
       </div>
       {body}
