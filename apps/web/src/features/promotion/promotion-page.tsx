@@ -20,6 +20,7 @@ import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { useClasses } from '../../lib/queries/classes';
 import { useIsAdmin } from '../../lib/roles';
+import { useSession } from '../../lib/session';
 import { usePromote, usePromotionPreview } from './promotion-api';
 
 /** Alumni in a class's target select: the students leave as completed, today. */
@@ -33,6 +34,7 @@ function levelsOf(classes: ClassRow[]) {
 
 /** Promotion at the year's end (admin): a level's classes up one level, the last to alumni. */
 export function PromotionPage() {
+  const { user } = useSession();
   const isAdmin = useIsAdmin();
   const classes = useClasses();
   const [params, setParams] = useSearchParams();
@@ -48,6 +50,14 @@ export function PromotionPage() {
       breadcrumb={[{ label: 'Classes', to: '/classes' }, { label: 'Promotion' }]}
     />
   );
+  if (!user) {
+    return (
+      <div className="mx-auto max-w-4xl">
+        {header}
+        <SkeletonRows rows={4} />
+      </div>
+    );
+  }
   if (!isAdmin) {
     return (
       <div className="mx-auto max-w-4xl">
