@@ -125,10 +125,14 @@ export async function updateClass(
     if (input.class_teacher !== undefined) {
       if (input.class_teacher !== null) {
         const [teacher] = await tx
-          .select({ id: teachers.id })
+          .select({ id: teachers.id, deactivatedAt: users.deactivatedAt })
           .from(teachers)
+          .innerJoin(users, eq(users.id, teachers.userId))
           .where(and(eq(teachers.id, input.class_teacher), eq(teachers.schoolId, schoolId)));
         if (!teacher) throw invalid('class_teacher', "Choose one of your school's teachers");
+        if (teacher.deactivatedAt) {
+          throw invalid('class_teacher', 'This teacher is deactivated: choose an active teacher');
+        }
       }
       changes.classTeacherId = input.class_teacher;
     }

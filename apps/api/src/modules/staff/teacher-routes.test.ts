@@ -207,6 +207,14 @@ describe('POST /api/staff/teachers/{id}/deactivate/ and /activate/', () => {
     expect(row!.endedAt).toBeInstanceOf(Date);
     const [k] = await t.app.db.select().from(classes).where(eq(classes.id, cls.id));
     expect(k!.classTeacherId).toBeNull();
+    // Nor can they be made class teacher again while deactivated.
+    const refusedTeacher = await expectStatus(
+      call('PATCH', `/api/classes/${cls.id}/`, ours.auth, { class_teacher: teacher.id }),
+      400,
+    );
+    expect(refusedTeacher.json().errors.class_teacher).toEqual([
+      'This teacher is deactivated: choose an active teacher',
+    ]);
     expect(await auditOf('user_removed', teacher.user.id)).toHaveLength(1);
 
     // The list keeps them, deactivated; the count leaves them out.
