@@ -1,6 +1,7 @@
 import type { AuditEntry, AuditLogResponse } from '@shule/shared/audit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADMINS_ONLY } from '../../components/admin-only';
 import { tokenStorage } from '../../lib/storage';
 import { json, renderWithApp, sessionUser } from '../../test/render-page';
 import { AuditLogPage } from './audit-log-page';
@@ -112,7 +113,7 @@ describe('the audit log screen', () => {
     await waitFor(() =>
       expect(api.fetch).toHaveBeenCalledWith('/api/users/user/', expect.anything()),
     );
-    expect(await screen.findByText('For admins only')).toBeTruthy();
+    expect(await screen.findByText(ADMINS_ONLY)).toBeTruthy();
     expect(api.asked).toEqual([]);
   });
 });

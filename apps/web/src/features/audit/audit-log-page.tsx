@@ -9,6 +9,7 @@ import { format, parseISO } from 'date-fns';
 import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { AdminOnlyPage } from '../../components/admin-only';
 import { Card } from '../../components/ui/card';
 import { CardsOrTable } from '../../components/ui/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -17,7 +18,6 @@ import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { Pagination } from '../../components/ui/pagination';
 import { SkeletonRows } from '../../components/ui/skeleton';
-import { useIsAdmin } from '../../lib/roles';
 import { useAuditLog } from './get-audit-log';
 
 /** When, in the browser's time zone: "Nov 23, 2026 18:04". */
@@ -48,12 +48,19 @@ const isAction = (value: string | null): value is AuditAction =>
 
 /** Who did what to people's data or access, when and from where (admins). */
 export function AuditLogPage() {
-  const isAdmin = useIsAdmin();
+  return (
+    <AdminOnlyPage title="Audit log" hint="Ask your school's admin to see the audit log.">
+      <AuditLog />
+    </AdminOnlyPage>
+  );
+}
+
+function AuditLog() {
   const [params, setParams] = useSearchParams();
   const requestedAction = params.get('action');
   const action = isAction(requestedAction) ? requestedAction : undefined;
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const log = useAuditLog({ page, action }, { enabled: isAdmin });
+  const log = useAuditLog({ page, action });
 
   const show = (changes: { action?: string; page?: number }) =>
     setParams(
@@ -74,15 +81,7 @@ export function AuditLogPage() {
     );
 
   let body: ReactNode;
-  if (!isAdmin) {
-    body = (
-      <EmptyState
-        icon={<ShieldCheck className="h-10 w-10" />}
-        title="For admins only"
-        hint="Ask your school's admin to see the audit log."
-      />
-    );
-  } else if (log.isPending) {
+  if (log.isPending) {
     body = <SkeletonRows rows={6} />;
   } else if (log.isError) {
     body = <LoadError what="the audit log" error={log.error} onRetry={log.refetch} />;
@@ -143,25 +142,23 @@ export function AuditLogPage() {
       <PageHeader
         title="Audit log"
         actions={
-          isAdmin ? (
-            <div>
-              <label htmlFor="audit-action" className="sr-only">
-                Show action
-              </label>
-              <Select
-                id="audit-action"
-                value={action ?? ''}
-                onChange={(e) => show({ action: e.target.value })}
-              >
-                <option value="">All actions</option>
-                {AUDIT_ACTIONS.map((a) => (
-                  <option key={a} value={a}>
-                    {AUDIT_ACTION_LABELS[a]}
-                  </option>
-                ))}
-              </Select>
-            </div>
-          ) : null
+          <div>
+            <label htmlFor="audit-action" className="sr-only">
+              Show action
+            </label>
+            <Select
+              id="audit-action"
+              value={action ?? ''}
+              onChange={(e) => show({ action: e.target.value })}
+            >
+              <option value="">All actions</option>
+              {AUDIT_ACTIONS.map((a) => (
+                <option key={a} value={a}>
+                  {AUDIT_ACTION_LABELS[a]}
+                </option>
+              ))}
+            </Select>
+          </div>
         }
       />
       <p className="mb-4 text-sm text-muted-foreground">

@@ -15,11 +15,10 @@ export const getAuditLog = ({ page, action }: AuditLogFilter) => {
 };
 
 /** One page of the school's audit log, newest first; the page shown stays while the next loads. */
-export function useAuditLog(filter: AuditLogFilter, { enabled }: { enabled: boolean }) {
+export function useAuditLog(filter: AuditLogFilter) {
   return useQuery({
     queryKey: ['audit_log', filter],
     queryFn: () => getAuditLog(filter),
-    enabled,
     placeholderData: keepPreviousData,
   });
 }

@@ -10,6 +10,7 @@ import {
 import { ChevronDown, ChevronRight, Printer, School, Users } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { AdminOnly } from '../../components/admin-only';
 import { DateStatusBadge } from '../../components/date-status-badge';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
@@ -162,9 +163,11 @@ export function ExamGradingPage({
           title="No classes yet"
           hint="Create classes and admit students into them; each class is graded here."
           action={
-            <Link to="/classes" className={buttonClass('primary')}>
-              Go to Classes
-            </Link>
+            <AdminOnly>
+              <Link to="/classes" className={buttonClass('primary')}>
+                Go to Classes
+              </Link>
+            </AdminOnly>
           }
         />
       ) : (
@@ -209,9 +212,11 @@ export function ExamGradingPage({
               title={`No students in ${chosen.name} yet`}
               hint="Admit students into this class; they will be listed here for scoring."
               action={
-                <Link to="/students" className={buttonClass('primary')}>
-                  Go to Students
-                </Link>
+                <AdminOnly>
+                  <Link to="/students" className={buttonClass('primary')}>
+                    Go to Students
+                  </Link>
+                </AdminOnly>
               }
             />
           ) : shown.length === 0 ? (
@@ -477,10 +482,12 @@ function StudentRow({
           {subjects.length === 0 ? (
             <p className="text-sm text-muted-foreground">
               No subjects for {className} yet.{' '}
-              <Link to="/subjects" className="text-primary hover:underline">
-                Add subjects
-              </Link>{' '}
-              and choose this class to enter scores.
+              <AdminOnly fallback="Your school's admin adds them.">
+                <Link to="/subjects" className="text-primary hover:underline">
+                  Add subjects
+                </Link>{' '}
+                and choose this class to enter scores.
+              </AdminOnly>
             </p>
           ) : (
             <div className="space-y-4">

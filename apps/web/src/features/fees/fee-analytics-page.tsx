@@ -1,6 +1,7 @@
 import { PAYMENT_METHOD_LABELS } from '@shule/shared/fees';
-import { BarChart3, ShieldCheck } from 'lucide-react';
+import { BarChart3 } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { AdminOnlyPage } from '../../components/admin-only';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Select } from '../../components/ui/input';
@@ -10,7 +11,6 @@ import { Skeleton, SkeletonRows } from '../../components/ui/skeleton';
 import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
 import { formatDate } from '../../lib/dates';
 import { kesFromCents } from '../../lib/kes';
-import { useIsAdmin } from '../../lib/roles';
 import { RANGES, type RangeKey, rangeOf } from './analytics-series';
 import { useFeeAnalytics } from './get-fee-analytics';
 
@@ -23,23 +23,20 @@ const isRange = (v: string): v is RangeKey => v in RANGES;
 
 /** /analytics (the Analytics/Fee link): fees collected over time and by method. Admins only. */
 export function FeeAnalyticsPage() {
-  const isAdmin = useIsAdmin();
+  return (
+    <AdminOnlyPage
+      title="Fee analytics"
+      hint="Fees are kept by the school's admins. Ask one about the fee collection."
+    >
+      <FeeAnalytics />
+    </AdminOnlyPage>
+  );
+}
+
+function FeeAnalytics() {
   const [rangeKey, setRangeKey] = useState<RangeKey>('30');
   const range = useMemo(() => rangeOf(rangeKey), [rangeKey]);
-  const analytics = useFeeAnalytics(range, { enabled: isAdmin });
-
-  if (!isAdmin) {
-    return (
-      <div className="mx-auto max-w-5xl">
-        <PageHeader title="Fee analytics" />
-        <EmptyState
-          icon={<ShieldCheck className="h-10 w-10" />}
-          title="For admins only"
-          hint="Fees are kept by the school's admins. Ask one about the fee collection."
-        />
-      </div>
-    );
-  }
+  const analytics = useFeeAnalytics(range);
 
   const data = analytics.data;
   return (

@@ -4,9 +4,10 @@ import {
   FEE_DURATION_LABELS,
   VOTE_HEAD_LABELS,
 } from '@shule/shared/fees';
-import { CalendarRange, Plus, ShieldCheck, Tags } from 'lucide-react';
+import { CalendarRange, Plus, Tags } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { AdminOnlyPage } from '../../components/admin-only';
 import { deleteToasts } from '../../components/delete-toasts';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -23,7 +24,6 @@ import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { RowActions } from '../../components/ui/row-actions';
 import { SkeletonRows } from '../../components/ui/skeleton';
-import { useIsAdmin } from '../../lib/roles';
 import { useDeleteFeeCategory } from './delete-fee-category';
 import { FeeCategoryDialog } from './fee-category-dialog';
 import { useFeeCategories } from './get-fee-categories';
@@ -49,29 +49,26 @@ const usage = (c: FeeCategory) => {
  * money is theirs alone.
  */
 export function FeeStructurePage() {
-  const isAdmin = useIsAdmin();
-  const categories = useFeeCategories({ enabled: isAdmin });
+  return (
+    <AdminOnlyPage
+      title="Fee structure"
+      hint="Fees are kept by the school's admins. Ask one to see the fee structure."
+    >
+      <FeeStructure />
+    </AdminOnlyPage>
+  );
+}
+
+function FeeStructure() {
+  const categories = useFeeCategories();
   const { terms, term, choose } = useChosenTerm();
-  const structure = useFeeStructure(isAdmin && term ? term.id : null);
+  const structure = useFeeStructure(term ? term.id : null);
   const deleteCategory = useDeleteFeeCategory();
   const [dialog, setDialog] = useState<{ open: boolean; editing: FeeCategory | null }>({
     open: false,
     editing: null,
   });
   const [toDelete, setToDelete] = useState<FeeCategory | null>(null);
-
-  if (!isAdmin) {
-    return (
-      <div className="mx-auto max-w-5xl">
-        <PageHeader title="Fee structure" />
-        <EmptyState
-          icon={<ShieldCheck className="h-10 w-10" />}
-          title="For admins only"
-          hint="Fees are kept by the school's admins. Ask one to see the fee structure."
-        />
-      </div>
-    );
-  }
 
   const confirmDelete = (category: FeeCategory) =>
     deleteCategory.mutate(category.id, {

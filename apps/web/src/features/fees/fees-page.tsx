@@ -1,12 +1,12 @@
-import { BarChart3, CalendarRange, Receipt, ShieldCheck } from 'lucide-react';
+import { BarChart3, CalendarRange, Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { AdminOnlyPage } from '../../components/admin-only';
 import { buttonClass } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { SkeletonRows } from '../../components/ui/skeleton';
-import { useIsAdmin } from '../../lib/roles';
 import { BalancesCard } from './balances-card';
 import { CollectionCard } from './collection-card';
 import type { FeeStudent } from './fee-student';
@@ -25,24 +25,21 @@ import { UnmatchedCard } from './unmatched-card';
  * Admins only.
  */
 export function FeesPage() {
-  const isAdmin = useIsAdmin();
+  return (
+    <AdminOnlyPage
+      title="Fees"
+      hint="Fees are kept by the school's admins. Ask one about a student's fees."
+    >
+      <Fees />
+    </AdminOnlyPage>
+  );
+}
+
+function Fees() {
   const { terms, term, choose } = useChosenTerm();
-  const mpesa = useMpesaStatus({ enabled: isAdmin });
+  const mpesa = useMpesaStatus();
   const [paying, setPaying] = useState<FeeStudent | null>(null);
   const [asking, setAsking] = useState<FeeStudent | null>(null);
-
-  if (!isAdmin) {
-    return (
-      <div className="mx-auto max-w-5xl">
-        <PageHeader title="Fees" />
-        <EmptyState
-          icon={<ShieldCheck className="h-10 w-10" />}
-          title="For admins only"
-          hint="Fees are kept by the school's admins. Ask one about a student's fees."
-        />
-      </div>
-    );
-  }
 
   return (
     <div className="mx-auto max-w-6xl space-y-5">

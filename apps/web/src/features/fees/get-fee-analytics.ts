@@ -7,14 +7,10 @@ export const getFeeAnalytics = (range: { from: string; to: string }) =>
   api.get<FeeAnalytics>(`/fees/analytics/?${new URLSearchParams(range)}`);
 
 /** Money received per day and per method over a range of Nairobi days. */
-export function useFeeAnalytics(
-  range: { from: string; to: string },
-  { enabled }: { enabled: boolean },
-) {
+export function useFeeAnalytics(range: { from: string; to: string }) {
   return useQuery({
     queryKey: [...FEES_KEY, 'analytics', range],
     queryFn: () => getFeeAnalytics(range),
-    enabled,
     placeholderData: keepPreviousData,
   });
 }

@@ -12,10 +12,9 @@ export const getFeeCategories = () =>
   api.get<FeeCategoryList>('/fees/categories/').then((r) => r.categories);
 
 /** The school's fee categories, by name (admins). */
-export function useFeeCategories({ enabled }: { enabled: boolean }) {
+export function useFeeCategories() {
   return useQuery({
     queryKey: [...FEES_KEY, 'categories'],
     queryFn: getFeeCategories,
-    enabled,
   });
 }

@@ -7,11 +7,10 @@ import { FEES_KEY } from './get-fee-categories';
 export const STK_POLL_MS = 2000;
 
 /** Whether the school's M-Pesa settings are there (the buttons say so when not). */
-export function useMpesaStatus({ enabled }: { enabled: boolean }) {
+export function useMpesaStatus() {
   return useQuery({
     queryKey: [...FEES_KEY, 'mpesa-status'],
     queryFn: () => api.get<MpesaStatus>('/fees/mpesa/status/'),
-    enabled,
     staleTime: 5 * 60_000,
   });
 }

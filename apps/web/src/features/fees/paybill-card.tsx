@@ -21,7 +21,7 @@ export const registerPaybillUrls = () =>
  * confirmation and validation URLs with Safaricom so that Paybill payments reach Shule.
  */
 export function PaybillCard() {
-  const status = useMpesaStatus({ enabled: true });
+  const status = useMpesaStatus();
   const register = useMutation({ mutationFn: registerPaybillUrls });
   const configured = status.data?.configured;
 

@@ -39,11 +39,11 @@ export function useMessages(page: number) {
 }
 
 /** GET /api/messages/{id}/: the message and every recipient, asked again while it may change. */
-export function useMessage(id: number, { enabled }: { enabled: boolean }) {
+export function useMessage(id: number) {
   return useQuery({
     queryKey: ['messages', 'detail', id],
     queryFn: () => api.get<MessageDetailResponse>(`/messages/${id}/`),
-    enabled: enabled && Number.isInteger(id) && id > 0,
+    enabled: Number.isInteger(id) && id > 0,
     retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 2,
     refetchInterval: (query) => soonest(query.state.data ? [query.state.data.message] : []),
   });

@@ -1,7 +1,8 @@
 import { isPersonalMessage, type Message, type MessageRecipient } from '@shule/shared/messages';
-import { ArrowLeft, MessageSquareOff, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, MessageSquareOff } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { AdminOnlyPage } from '../../components/admin-only';
 import { SmsGatewayNotices } from '../../components/sms-gateway-notices';
 import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -14,7 +15,6 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton, SkeletonRows } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
 import { formatKes } from '../../lib/kes';
-import { useIsAdmin } from '../../lib/roles';
 import { useMessage } from './get-messages';
 import {
   countsText,
@@ -35,26 +35,27 @@ const back = (
 );
 
 /** One message (/messages/:id): what was sent, and every parent with their SMS's status and why. */
+const breadcrumb = [{ label: 'Messaging', to: '/messages' }, { label: 'Message' }];
+
 export function MessageDetailPage() {
+  return (
+    <AdminOnlyPage
+      title="Message"
+      breadcrumb={breadcrumb}
+      hint="Only your school's admins send SMS to parents."
+      className="mx-auto max-w-4xl"
+    >
+      <MessageDetail />
+    </AdminOnlyPage>
+  );
+}
+
+function MessageDetail() {
   const messageId = Number(useParams().id);
-  const isAdmin = useIsAdmin();
-  const detail = useMessage(messageId, { enabled: isAdmin });
+  const detail = useMessage(messageId);
   const valid = Number.isInteger(messageId) && messageId > 0;
   const notFound = !valid || (detail.error instanceof ApiError && detail.error.status === 404);
-  const breadcrumb = [{ label: 'Messaging', to: '/messages' }, { label: 'Message' }];
 
-  if (!isAdmin) {
-    return (
-      <div className="mx-auto max-w-4xl">
-        <PageHeader title="Message" breadcrumb={breadcrumb} />
-        <EmptyState
-          icon={<ShieldCheck className="h-10 w-10" />}
-          title="For admins only"
-          hint="Only your school's admins send SMS to parents."
-        />
-      </div>
-    );
-  }
   if (notFound) {
     return (
       <div className="mx-auto max-w-4xl">

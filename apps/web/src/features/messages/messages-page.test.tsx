@@ -7,6 +7,7 @@ import {
 } from '@shule/shared/messages';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADMINS_ONLY } from '../../components/admin-only';
 import { tokenStorage } from '../../lib/storage';
 import { classRow, json, renderWithApp, sessionUser } from '../../test/render-page';
 import { SENDING_REFETCH_MS } from './get-messages';
@@ -379,7 +380,7 @@ describe('the messaging screen', () => {
     await waitFor(() =>
       expect(api.fetch).toHaveBeenCalledWith('/api/users/user/', expect.anything()),
     );
-    expect(await screen.findByText('For admins only')).toBeTruthy();
+    expect(await screen.findByText(ADMINS_ONLY)).toBeTruthy();
     expect(api.asked('GET', '/api/classes/')).toEqual([]);
     expect(api.asked('GET', '/api/messages/')).toEqual([]);
   });

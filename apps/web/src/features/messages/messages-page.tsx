@@ -1,7 +1,8 @@
 import type { Message } from '@shule/shared/messages';
 import { pageCount } from '@shule/shared/pagination';
-import { ChevronRight, MessageSquare, ShieldCheck } from 'lucide-react';
+import { ChevronRight, MessageSquare } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { AdminOnlyPage } from '../../components/admin-only';
 import { SmsGatewayNotices } from '../../components/sms-gateway-notices';
 import {
   Card,
@@ -16,7 +17,6 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Pagination } from '../../components/ui/pagination';
 import { Skeleton, SkeletonRows } from '../../components/ui/skeleton';
 import { useClasses } from '../../lib/queries/classes';
-import { useIsAdmin } from '../../lib/roles';
 import { ComposeMessageCard } from './compose-message-card';
 import { useMessages } from './get-messages';
 import { costText, countsText, MessageStatusBadge, recipientsText, sentAt } from './message-pieces';
@@ -26,21 +26,15 @@ import { costText, countsText, MessageStatusBadge, recipientsText, sentAt } from
  * school's messages with their delivery, newest first, refreshed while any is still sending.
  */
 export function MessagesPage() {
-  const isAdmin = useIsAdmin();
-  if (!isAdmin) {
-    return (
-      <div className="mx-auto max-w-3xl">
-        <PageHeader title="Messaging" />
-        <EmptyState
-          icon={<ShieldCheck className="h-10 w-10" />}
-          title="For admins only"
-          hint="Only your school's admins send SMS to parents."
-        />
-      </div>
-    );
-  }
-
-  return <AdminMessagesPage />;
+  return (
+    <AdminOnlyPage
+      title="Messaging"
+      hint="Only your school's admins send SMS to parents."
+      className="mx-auto max-w-3xl"
+    >
+      <AdminMessagesPage />
+    </AdminOnlyPage>
+  );
 }
 
 function AdminMessagesPage() {

@@ -1,3 +1,4 @@
+import { AdminOnlyPage } from '../../components/admin-only';
 import { Card } from '../../components/ui/card';
 import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
@@ -18,6 +19,18 @@ import { WelcomeStep } from './welcome-step';
  * back; after Finish Setup, the completion screen.
  */
 export function SetupPage() {
+  return (
+    <AdminOnlyPage
+      title="Set up your school"
+      hint="Your school's admins set up its years, terms, classes and fees."
+      className="mx-auto max-w-4xl"
+    >
+      <Setup />
+    </AdminOnlyPage>
+  );
+}
+
+function Setup() {
   const setup = useSetup();
   const { move } = useStepMove();
   const state = setup.data;
