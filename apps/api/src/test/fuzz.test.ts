@@ -350,7 +350,7 @@ beforeAll(async () => {
 afterAll(() => daraja?.close());
 
 it('answers every generated bad input on every route without a 5xx', {
-  timeout: 120_000,
+  timeout: 300_000,
 }, async () => {
   const routes = await openApiRoutes();
 
@@ -563,7 +563,7 @@ describe('bounded input on every route', () => {
   }
 
   it('answers ids past int4, years 0000 and 10000, control characters and empty changes with 400/404 and the field', {
-    timeout: 120_000,
+    timeout: 300_000,
   }, async () => {
     // The test above logs out with the admin's refresh token, which ends every access token of
     // the admin (decision 010): sign in afresh.

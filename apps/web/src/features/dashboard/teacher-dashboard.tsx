@@ -13,7 +13,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { LoadError } from '../../components/ui/load-error';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { formatDate } from '../../lib/dates';
-import { useTeacherDashboard } from './use-teacher-dashboard';
+import { useTeacherDashboard } from '../../lib/queries/teacher-dashboard';
 
 export const NO_ASSIGNMENTS_TITLE = 'No classes assigned yet';
 export const NO_ASSIGNMENTS_HINT =

@@ -44,13 +44,25 @@ function fakeApi(answer?: Answer) {
       message: 'Marks saved',
       marks: body.marks.map((m) => ({
         student: m.student,
-        mark: m.mark === null ? null : Number(m.mark),
+        mark: m.mark === null || m.mark === 'X' || m.mark === 'Y' ? m.mark : Number(m.mark),
         grade: null,
       })),
     });
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     if (url === '/api/users/user/') return json(200, sessionUser('teacher'));
+    if (url === '/api/dashboard/teacher/') {
+      return json(200, {
+        assignments: [
+          {
+            class: { id: 2, name: '2 West' },
+            subject: { id: 11, name: 'Mathematics', code: 'MAT' },
+          },
+        ],
+        open_exams: [],
+        my_class: null,
+      });
+    }
     if (url === '/api/exams/5/marks/?class=2&subject=11') {
       if (method === 'GET') return json(200, column());
       const body = JSON.parse(String(init?.body)) as SaveMarkEntry;
@@ -97,6 +109,20 @@ describe('mark entry page', () => {
     await waitFor(() => expect(queueState()).toBe('All saved'));
     expect(within(await row('Baraka Otieno')).getByText('Saved')).toBeTruthy();
     expect(screen.getByTestId('entered-count').textContent).toBe('2 of 2 entered');
+  });
+
+  it('marks a student absent (X) with one tap: a phone number pad has no letters', async () => {
+    const api = fakeApi();
+    vi.stubGlobal('fetch', api.fetch);
+    renderPage();
+    const absent = within(await row('Amina Wanjiru')).getByRole('button', {
+      name: 'Mark Amina Wanjiru absent (X)',
+    });
+    fireEvent.click(absent);
+    expect(((await input('Amina Wanjiru')) as HTMLInputElement).value).toBe('X');
+    expect(absent.getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(api.puts).toHaveLength(1), { timeout: 3000 });
+    expect(api.puts[0]).toEqual({ marks: [{ student: 1, mark: 'X', base: null }] });
   });
 
   it('refuses a mark out of range as it is typed, and queues nothing', async () => {
@@ -173,6 +199,15 @@ describe('mark entry page', () => {
         'Was 45, changed by Jane Doe at Mar 9, 2026 10:02; replaced by your 81',
       ),
     ).toBeTruthy();
+  });
+
+  it('offers a teacher only the classes and subjects they teach to pick from', async () => {
+    vi.stubGlobal('fetch', fakeApi().fetch);
+    renderWithApp(<MarkEntryPage />, { route: '/exams/:id/marks', url: '/exams/5/marks' });
+    const mine = await screen.findByRole('list', { name: 'Your classes and subjects' });
+    const link = within(mine).getByRole('link', { name: '2 West · Mathematics' });
+    expect(link.getAttribute('href')).toBe('/exams/5/marks?class=2&subject=11');
+    expect(within(mine).getAllByRole('link')).toHaveLength(1);
   });
 
   it('moves down with Enter and ArrowDown, up with ArrowUp', async () => {

@@ -1,6 +1,7 @@
 import type { MarkEntry, MarkEntryStudent } from '@shule/shared/mark-entry';
 import { bandOf } from '@shule/shared/results/bands';
 import { parseMark } from '@shule/shared/scores';
+import { markEntryPath } from '@shule/shared/teacher-dashboard';
 import { AlertTriangle, Check, CloudOff, Loader2, Users } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -18,6 +19,7 @@ import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useClasses } from '../../lib/queries/classes';
 import { useSubjects } from '../../lib/queries/subjects';
+import { useTeacherDashboard } from '../../lib/queries/teacher-dashboard';
 import { useIsAdmin } from '../../lib/roles';
 import { type RowStatus, useMarkEntry } from './use-mark-entry';
 
@@ -52,11 +54,49 @@ export function MarkEntryPage() {
           { label: 'Enter marks' },
         ]}
       />
-      <ColumnPicker
-        initialClass={params.get('class') ?? ''}
-        onPick={(cls, subject) => setParams({ class: String(cls), subject: String(subject) })}
-      />
+      {isAdmin ? (
+        <ColumnPicker
+          initialClass={params.get('class') ?? ''}
+          onPick={(cls, subject) => setParams({ class: String(cls), subject: String(subject) })}
+        />
+      ) : (
+        <MyColumns examId={examId} />
+      )}
     </div>
+  );
+}
+
+/** A teacher picks one of the (class, subject) pairs they teach: the only marks they may enter. */
+function MyColumns({ examId }: { examId: number }) {
+  const mine = useTeacherDashboard();
+  if (mine.isError) {
+    return <LoadError what="your classes" error={mine.error} onRetry={mine.refetch} />;
+  }
+  if (mine.isPending) return <RowSkeletons />;
+  if (mine.data.assignments.length === 0) {
+    return (
+      <EmptyState
+        icon={<Users className="h-10 w-10" />}
+        title="No classes assigned yet"
+        hint="Ask your school's administrator to assign you the classes and subjects you teach."
+      />
+    );
+  }
+  return (
+    <Card className="max-w-md">
+      <ul className="divide-y" aria-label="Your classes and subjects">
+        {mine.data.assignments.map((a) => (
+          <li key={`${a.class.id}-${a.subject.id}`}>
+            <Link
+              to={markEntryPath(examId, a.class.id, a.subject.id)}
+              className="block px-4 py-3 font-medium hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {a.class.name} · {a.subject.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Card>
   );
 }
 
@@ -361,7 +401,22 @@ function MarkRow({
           onKeyDown={onKeyDown}
           onFocus={(e) => e.currentTarget.select()}
         />
-        <span className="w-10 shrink-0 text-center text-sm font-semibold" data-testid="grade">
+        {/* A phone's number pad has no letters: one tap marks the student absent (X). */}
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-label={`Mark ${name} absent (X)`}
+          aria-pressed={text === 'X'}
+          className={cn(
+            'h-11 w-11 shrink-0 rounded-md border border-input text-sm font-semibold',
+            'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            text === 'X' ? 'bg-secondary' : 'bg-background text-muted-foreground',
+          )}
+          onClick={() => onText(text === 'X' ? '' : 'X')}
+        >
+          X
+        </button>
+        <span className="w-8 shrink-0 text-center text-sm font-semibold" data-testid="grade">
           {grade ? <span className="sr-only">Grade </span> : null}
           {grade}
         </span>

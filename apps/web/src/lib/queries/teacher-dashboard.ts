@@ -1,6 +1,6 @@
 import type { TeacherDashboard } from '@shule/shared/teacher-dashboard';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api } from '../api-client';
 
 /**
  * The signed-in teacher's dashboard. Always asked again on coming back to it (stale at once):
