@@ -90,7 +90,7 @@ export const WANJIRU_MARKS: Record<string, string> = {
 
 /** Types a student's marks on the grading screen (open at their class) and saves them. */
 export async function typeMarks(page: Page, student: string, marks: Record<string, string>) {
-  await page.getByRole('button', { name: new RegExp(student) }).click();
+  await page.getByRole('button', { name: new RegExp(`^${student}`) }).click();
   const panel = page.getByRole('region', { name: `Scores of ${student}` });
   for (const [subject, mark] of Object.entries(marks)) {
     await panel.getByLabel(subject, { exact: true }).fill(mark);

@@ -157,7 +157,7 @@ test('KCSE scale, a subject and its bands, a year, a term and an exam, then scor
   // Scores for two students.
   const marks = { 'Wanjiru Kamau': '78', 'Otieno Odhiambo': '64.5' };
   for (const [name, mark] of Object.entries(marks)) {
-    await page.getByRole('button', { name: new RegExp(name) }).click();
+    await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
     const panel = page.getByRole('region', { name: `Scores of ${name}` });
     const saveScores = panel.getByRole('button', { name: 'Save Changes' });
     await expect(saveScores).toBeDisabled();
@@ -169,7 +169,7 @@ test('KCSE scale, a subject and its bands, a year, a term and an exam, then scor
     await expect(saveScores).toBeDisabled();
   }
   // Expanding the same student again collapses it.
-  await page.getByRole('button', { name: /Wanjiru Kamau/ }).click();
+  await page.getByRole('button', { name: /^Wanjiru Kamau/ }).click();
   await expect(page.getByRole('region', { name: 'Scores of Wanjiru Kamau' })).toBeHidden();
 
   // A mark above 100 is refused, and nothing is saved (Otieno is still expanded).
@@ -182,7 +182,7 @@ test('KCSE scale, a subject and its bands, a year, a term and an exam, then scor
 
   await page.reload();
   for (const [name, mark] of Object.entries(marks)) {
-    await page.getByRole('button', { name: new RegExp(name) }).click();
+    await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
     await expect(
       page.getByRole('region', { name: `Scores of ${name}` }).getByLabel('Mathematics'),
     ).toHaveValue(mark);
@@ -225,26 +225,26 @@ test('grades and exam grading work on a 390 px phone', async ({ page, request })
 
   await page.goto(`/exams/${exam.id}`);
   await expect(page.getByRole('heading', { name: 'Grading' })).toBeVisible();
-  await page.getByRole('button', { name: /Achieng Njeri/ }).click();
+  await page.getByRole('button', { name: /^Achieng Njeri/ }).click();
   const panel = page.getByRole('region', { name: 'Scores of Achieng Njeri' });
   await panel.getByLabel('English').fill('91');
   await panel.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Scores updated successfully')).toBeVisible();
   expect(await fitsWidth(page)).toBe(true);
   await page.reload();
-  await page.getByRole('button', { name: /Achieng Njeri/ }).click();
+  await page.getByRole('button', { name: /^Achieng Njeri/ }).click();
   await expect(panel.getByLabel('English')).toHaveValue('91');
 
   // One class at a time: choosing another loads that class only, and the address keeps it.
   await page.getByLabel('Class', { exact: true }).selectOption({ label: 'Form 3 North' });
   await expect(page).toHaveURL(new RegExp(`class=${form3.id}`));
-  await expect(page.getByRole('button', { name: /Kiprop Ruto/ })).toBeVisible();
-  await expect(page.getByRole('button', { name: /Achieng Njeri/ })).toBeHidden();
-  await page.getByRole('button', { name: /Kiprop Ruto/ }).click();
+  await expect(page.getByRole('button', { name: /^Kiprop Ruto/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Achieng Njeri/ })).toBeHidden();
+  await page.getByRole('button', { name: /^Kiprop Ruto/ }).click();
   await expect(page.getByText('No subjects for Form 3 North yet.')).toBeVisible();
   expect(await fitsWidth(page)).toBe(true);
   await page.reload();
-  await expect(page.getByRole('button', { name: /Kiprop Ruto/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Kiprop Ruto/ })).toBeVisible();
 });
 
 test('a level, a KCSE group, an exam for a term and a level, a dropped subject and X marks', async ({
@@ -328,7 +328,7 @@ test('a level, a KCSE group, an exam for a term and a level, a dropped subject a
 
   // Grading: French is a dash for her; X is absent and is kept as X.
   await page.goto(`/exams/${exams[0].id}?class=${east.id}`);
-  await page.getByRole('button', { name: /Wanjiru Kamau/ }).click();
+  await page.getByRole('button', { name: /^Wanjiru Kamau/ }).click();
   const panel = page.getByRole('region', { name: 'Scores of Wanjiru Kamau' });
   await expect(panel.getByText('Does not take French')).toBeAttached();
   await expect(panel.getByLabel('French')).toHaveCount(0);
@@ -338,7 +338,7 @@ test('a level, a KCSE group, an exam for a term and a level, a dropped subject a
   await panel.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Student subjects updated successfully')).toBeVisible();
   await page.reload();
-  await page.getByRole('button', { name: /Wanjiru Kamau/ }).click();
+  await page.getByRole('button', { name: /^Wanjiru Kamau/ }).click();
   await expect(panel.getByLabel('English')).toHaveValue('X');
   await expect(panel.getByLabel('Mathematics')).toHaveValue('71');
 });
