@@ -48,6 +48,22 @@ describe('serving the built web app', () => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
+  it("leaves a document's headers off a hashed asset, and keeps them on the page", async () => {
+    const [asset, page] = await Promise.all([get('/assets/index-abc123.js'), get('/students')]);
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+    ]) {
+      expect(asset.headers, name).not.toHaveProperty(name);
+      expect(page.headers, name).toHaveProperty(name);
+    }
+    for (const name of ['x-content-type-options', 'strict-transport-security', 'referrer-policy']) {
+      expect(asset.headers, name).toHaveProperty(name);
+    }
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
   it('sends the Brotli copy of an asset to a browser that takes it, with the long cache', async () => {
     const res = await get('/assets/index-abc123.js', 'gzip, deflate, br');
     expect(res.statusCode).toBe(200);
