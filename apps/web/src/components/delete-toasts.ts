@@ -1,3 +1,4 @@
+import { errorMessage } from '../lib/api-client';
 import { canRetry, failureDescription } from '../lib/form-errors';
 import { toast } from './ui/toast';
 
@@ -19,5 +20,16 @@ export const deleteToasts = (what: string, retry: () => void) => ({
       description: failureDescription(err, `Could not delete ${what}`),
       variant: 'destructive',
       action: canRetry(err) ? { label: 'Try Again', onClick: retry } : undefined,
+    }),
+});
+
+/** Ending a teaching assignment, from a teacher's row or from a class: `label` names it. */
+export const endAssignmentToasts = (label: string) => ({
+  onSuccess: () => toast({ title: 'Assignment removed', description: label }),
+  onError: (err: unknown) =>
+    toast({
+      title: 'Assignment not removed',
+      description: errorMessage(err),
+      variant: 'destructive',
     }),
 });

@@ -1,6 +1,7 @@
 import type { ClassRow } from '@shule/shared/classes';
 import { Plus, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { endAssignmentToasts } from '../../components/delete-toasts';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -8,7 +9,6 @@ import { Field } from '../../components/ui/field';
 import { Select } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { SkeletonRows } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import {
   useAssignTeaching,
@@ -75,18 +75,7 @@ export function SubjectTeachersDialog({
   };
 
   const remove = (teacher: number, assignment: number, label: string) =>
-    end.mutate(
-      { teacher, assignment },
-      {
-        onSuccess: () => toast({ title: 'Assignment removed', description: label }),
-        onError: (err) =>
-          toast({
-            title: 'Assignment not removed',
-            description: errorMessage(err),
-            variant: 'destructive',
-          }),
-      },
-    );
+    end.mutate({ teacher, assignment }, endAssignmentToasts(label));
 
   let body: ReactNode;
   if (assignments.isPending || subjects.isPending) {

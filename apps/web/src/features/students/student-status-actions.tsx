@@ -20,9 +20,9 @@ import { Field } from '../../components/ui/field';
 import { FormFooter } from '../../components/ui/form-footer';
 import { Input, Select } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
+import { useSaveForm } from '../../components/use-save-form';
 import { errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
-import { applyServerErrors } from '../../lib/form-errors';
 import { useClasses } from '../../lib/queries/classes';
 import { zodResolver } from '../../lib/zod-resolver';
 import { capitalise, studentName } from './student-details';
@@ -91,42 +91,40 @@ function EditStudentDialog({
 }) {
   const update = useUpdateStudent();
   const classes = useClasses();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<EditStudentForm, unknown, z.output<typeof editStudentFormSchema>>({
     resolver: zodResolver(editStudentFormSchema),
     defaultValues: formOf(student),
   });
   const { errors, isSubmitting } = form.formState;
+  const { submit, failure, clearFailure } = useSaveForm({
+    form,
+    editing: student,
+    create: () => Promise.reject(new Error('Students are admitted with Add Student')),
+    // Only a real move is sent: the class is then checked and the move audited.
+    update: (s, values) =>
+      update.mutateAsync({
+        id: s.id,
+        body: { ...values, class: values.class === s._class.id ? undefined : values.class },
+      }),
+    toasts: {
+      updated: {
+        title: 'Student updated',
+        description: (saved, values) =>
+          values.class !== student._class.id
+            ? `${studentName(saved)} is now in ${saved._class.name}.`
+            : `${studentName(saved)}'s details are saved.`,
+      },
+    },
+    onSaved: () => onOpenChange(false),
+  });
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form is filled when it opens, not on every refetch.
   useEffect(() => {
     if (!open) return;
     form.reset(formOf(student));
-    setFailure(null);
-  }, [open, form]);
+    clearFailure();
+  }, [open, form, clearFailure]);
   const chosenClass = Number(form.watch('class'));
   const moving = chosenClass > 0 && chosenClass !== student._class.id;
-
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    const body = {
-      ...values,
-      // Only a real move is sent: the class is then checked and the move audited.
-      class: values.class === student._class.id ? undefined : values.class,
-    };
-    try {
-      const saved = await update.mutateAsync({ id: student.id, body });
-      toast({
-        title: 'Student updated',
-        description: moving
-          ? `${studentName(saved)} is now in ${saved._class.name}.`
-          : `${studentName(saved)}'s details are saved.`,
-        variant: 'success',
-      });
-      onOpenChange(false);
-    } catch (err) {
-      setFailure(applyServerErrors(err, form));
-    }
-  });
 
   return (
     <Dialog
@@ -201,33 +199,32 @@ function LeaveDialog({
   onOpenChange(open: boolean): void;
 }) {
   const change = useLeaveOrRejoin(student.id);
-  const [failure, setFailure] = useState<string | null>(null);
   const empty = (): LeaveStudentBody => ({ date: todayIn(), reason: 'transferred' });
   const form = useForm<LeaveStudentBody, unknown, z.output<typeof leaveStudentBody>>({
     resolver: zodResolver(leaveStudentBody),
     defaultValues: empty(),
   });
   const { errors, isSubmitting } = form.formState;
+  const { submit, failure, clearFailure } = useSaveForm({
+    form,
+    editing: student,
+    create: () => Promise.reject(new Error('Only an admitted student can leave')),
+    update: (_, body) => change.mutateAsync(body),
+    toasts: {
+      updated: {
+        title: 'Marked as left',
+        description: (saved, body) =>
+          `${studentName(saved)} left on ${formatDate(body.date)}: ${LEAVE_REASON_LABELS[body.reason]}.`,
+      },
+    },
+    onSaved: () => onOpenChange(false),
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form each time it opens.
   useEffect(() => {
     if (!open) return;
-    form.reset({ date: todayIn(), reason: 'transferred' });
-    setFailure(null);
-  }, [open, form]);
-
-  const submit = form.handleSubmit(async (body) => {
-    setFailure(null);
-    try {
-      const saved = await change.mutateAsync(body);
-      toast({
-        title: 'Marked as left',
-        description: `${studentName(saved)} left on ${formatDate(body.date)}: ${LEAVE_REASON_LABELS[body.reason]}.`,
-        variant: 'success',
-      });
-      onOpenChange(false);
-    } catch (err) {
-      setFailure(applyServerErrors(err, form));
-    }
-  });
+    form.reset(empty());
+    clearFailure();
+  }, [open, form, clearFailure]);
 
   return (
     <Dialog

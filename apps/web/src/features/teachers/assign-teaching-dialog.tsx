@@ -2,6 +2,7 @@ import type { TeacherRow } from '@shule/shared/teachers';
 import { assignmentLabel } from '@shule/shared/teaching';
 import { Plus, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { endAssignmentToasts } from '../../components/delete-toasts';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -9,7 +10,6 @@ import { Field } from '../../components/ui/field';
 import { Select } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { SkeletonRows } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { useAssignTeaching, useEndAssignment } from '../../lib/queries/assignments';
 import { useClasses } from '../../lib/queries/classes';
@@ -69,19 +69,7 @@ export function AssignTeachingDialog({
   };
 
   const remove = (assignment: number, label: string) => {
-    if (!teacher) return;
-    end.mutate(
-      { teacher: teacher.id, assignment },
-      {
-        onSuccess: () => toast({ title: 'Assignment removed', description: label }),
-        onError: (err) =>
-          toast({
-            title: 'Assignment not removed',
-            description: errorMessage(err),
-            variant: 'destructive',
-          }),
-      },
-    );
+    if (teacher) end.mutate({ teacher: teacher.id, assignment }, endAssignmentToasts(label));
   };
 
   const name = teacher ? `${teacher.user.first_name} ${teacher.user.last_name}` : '';
