@@ -44,6 +44,7 @@ test('an admin edits, moves, marks as left and rejoins a student', async ({ page
   await shoot(page, 'edit-dialog');
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(edit).toBeHidden();
+  await expect(page.getByText('Naliaka Wekesa is now in 2 West.')).toBeVisible();
   await expect(page.getByText('Naliaka Wekesa').first()).toBeVisible();
   await expect(page.getByText('2 West').first()).toBeVisible();
 
@@ -52,6 +53,9 @@ test('an admin edits, moves, marks as left and rejoins a student', async ({ page
   await leave.getByLabel('Reason').selectOption({ label: 'Transferred to another school' });
   await leave.getByRole('button', { name: 'Mark as left' }).click();
   await expect(leave).toBeHidden();
+  await expect(
+    page.getByText(/^Naliaka Wekesa left on .*: Transferred to another school\.$/),
+  ).toBeVisible();
   await expect(page.getByText(/Left .* · Transferred to another school/).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Rejoin' })).toBeVisible();
   await shoot(page, 'left-student');

@@ -61,6 +61,7 @@ test('an admin assigns, edits and deactivates a teacher, who then cannot sign in
   await shot(page, 'assign-dialog-1280');
   await assign.getByRole('button', { name: 'Remove English · Form 2 West' }).click();
   await expect(assign.getByTestId('assignment-list').getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByText('Assignment removed')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(row.getByTestId('teaches')).toHaveText('Mathematics · Form 2 West');
   await shot(page, 'teachers-1280');
