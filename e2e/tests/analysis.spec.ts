@@ -82,7 +82,8 @@ test('the analysis of a level: counts and means by hand, a table as CSV, the PDF
   // On a phone: nothing wider than the screen (the tables scroll inside their boxes).
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(streams).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
-    true,
-  );
+  // Polled: the charts take the new width a frame or two after the resize.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+    .toBe(true);
 });
