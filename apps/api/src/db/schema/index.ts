@@ -1,4 +1,5 @@
 export * from './academics';
+export * from './attendance';
 export * from './audit';
 export * from './fees';
 export * from './idempotency';

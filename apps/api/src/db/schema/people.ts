@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -9,6 +10,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { schools } from './schools';
 import { users } from './users';
@@ -61,6 +63,8 @@ export const parents = pgTable(
     lastName: text('last_name').notNull(),
     email: text('email'),
     phoneNumber: text('phone_number').notNull(),
+    /** For the learner register (NEMIS/KEMIS): digits only. */
+    nationalIdNumber: text('national_id_number'),
     /** The parent asked for no SMS from the school: every message leaves them out. */
     smsOptOut: boolean('sms_opt_out').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -97,6 +101,20 @@ export const students = pgTable(
     entryIndexNumber: text('entry_index_number'),
     entryMarks: integer('entry_marks'),
     /**
+     * The learner register's fields (NEMIS, becoming KEMIS; LEARNER_RECORD_FIELDS in
+     * packages/shared/src/learner-record.ts): the Ministry's unique personal identifier (unique
+     * in the school when given), the birth certificate, nationality, home county and
+     * sub-county, special needs, a medical condition and the NHIF/SHA number.
+     */
+    upi: text('upi'),
+    birthCertificateNumber: text('birth_certificate_number'),
+    nationality: text('nationality'),
+    county: text('county'),
+    subCounty: text('sub_county'),
+    specialNeeds: text('special_needs'),
+    medicalCondition: text('medical_condition'),
+    nhifNumber: text('nhif_number'),
+    /**
      * The parent's consents (ConsentStatus: granted | refused | unknown), each with when and by
      * which user recorded it (a plain id, like the audit log's: the record outlives the user).
      * Photos may be kept and SMS sent only when "granted" (isConsented).
@@ -117,6 +135,7 @@ export const students = pgTable(
   },
   (t) => [
     unique('students_school_admission_key').on(t.schoolId, t.admissionNumber),
+    uniqueIndex('students_school_upi_key').on(t.schoolId, t.upi).where(sql`${t.upi} is not null`),
     index('students_class_idx').on(t.classId),
     // The students lists read a school's (or a class's) students in name order, one page at a time.
     index('students_school_name_idx').on(t.schoolId, t.firstName, t.lastName, t.id),

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { authAs, expectStatus } from '../../test/app';
 import { c2bConfirmation } from '../../test/fake-daraja';
 import { balanceOf } from '../fees/ledger';
-import { parseCsv } from './csv';
 import { statementDate } from './import';
 import { paybillUrls } from './paybill';
 import { ledgerMatchesPayments, mpesaStudent, paymentsOf, useMpesaApp } from './test-app';
@@ -192,18 +191,6 @@ describe('statement import', () => {
 });
 
 describe('reading statements', () => {
-  it('reads CSV with quotes, commas and line breaks inside them, CRLF, a BOM and semicolons', () => {
-    expect(parseCsv('\uFEFFa,"b ""c""",d\r\n1,"2,5","x\ny"\n')).toEqual([
-      { line: 1, cells: ['a', 'b "c"', 'd'] },
-      { line: 2, cells: ['1', '2,5', 'x\ny'] },
-    ]);
-    expect(parseCsv('a;b\n1;2').map((r) => r.cells)).toEqual([
-      ['a', 'b'],
-      ['1', '2'],
-    ]);
-    expect(parseCsv('a,"x\ny"\nb,c\n').map((r) => r.line)).toEqual([1, 3]);
-  });
-
   it('reads dates in Nairobi time, and refuses days that do not exist', () => {
     const utc = (d: Date | null) => d?.toISOString();
     expect(utc(statementDate('2026-01-05 09:12:44'))).toBe('2026-01-05T06:12:44.000Z');

@@ -1,3 +1,4 @@
+import { parseCsv } from '@shule/shared/csv';
 import { centsFromKes, MAX_AMOUNT_CENTS } from '@shule/shared/fees';
 import {
   type ImportResponse,
@@ -10,7 +11,6 @@ import type { Db, Tx } from '../../db/client';
 import { payments, students } from '../../db/schema/index';
 import { invalid } from '../../errors';
 import { recordPayment } from '../fees/ledger';
-import { parseCsv } from './csv';
 
 /**
  * Statements of money received elsewhere (decision 016): a bank's, the eCitizen Paybill's, or

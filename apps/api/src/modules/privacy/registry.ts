@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import {
+  attendanceMarks,
   examScores,
   idempotencyKeys,
   ledgerEntries,
@@ -89,6 +90,14 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
         entry_exam: { keep: 'which entry exam the entry marks are: value added needs it' },
         entry_index_number: 'clear',
         entry_marks: { keep: 'a number without a name: value added of past exams needs it' },
+        upi: 'clear',
+        birth_certificate_number: 'clear',
+        nationality: 'clear',
+        county: 'clear',
+        sub_county: 'clear',
+        special_needs: 'clear',
+        medical_condition: 'clear',
+        nhif_number: 'clear',
         photo_consent: { keep: "the parent's answer, without the child" },
         photo_consent_at: schoolOwn,
         photo_consent_by: { keep: 'a staff user id' },
@@ -147,6 +156,28 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
         new_code: result,
         changed_by: { keep: 'a staff user id' },
         changed_at: schoolOwn,
+      },
+    },
+  },
+  {
+    // The daily registers: the marks stay (a class's and the school's past attendance rates
+    // must stay true), the note about the child goes.
+    table: attendanceMarks,
+    of: 'student',
+    key: attendanceMarks.studentId,
+    erase: {
+      rows: 'keep',
+      columns: {
+        id: schoolOwn,
+        school_id: schoolOwn,
+        class_id: { keep: 'the class whose register it was: its past rates count it' },
+        student_id: { keep: 'the erased row: a mark without a name' },
+        date: schoolOwn,
+        status: { keep: 'one of four fixed marks without a name: past rates need it' },
+        note: 'clear',
+        recorded_by: { keep: 'a staff user id' },
+        recorded_at: schoolOwn,
+        absence_sms_at: schoolOwn,
       },
     },
   },

@@ -121,6 +121,7 @@ describe('GET /api/students/{id}/data_export/', () => {
       student_id: s.wanjiru.id,
     });
     expect(Object.keys(data.tables).sort()).toEqual([
+      'attendance_marks',
       'exam_scores',
       'ledger_entries',
       'mark_changes',

@@ -1,8 +1,9 @@
 /**
- * A CSV reader for statements (RFC 4180): quoted fields with "" for a quote, commas and line
+ * A CSV reader (RFC 4180): quoted fields with "" for a quote, commas and line
  * breaks inside quotes, CRLF or LF, a UTF-8 byte-order mark. The delimiter is a comma, or a
  * semicolon when the first line holds more of those (spreadsheets set to a European locale).
- * Small enough to own; a statement is read whole (at most IMPORT_MAX_BYTES).
+ * Small enough to own; shared by the server (statements, the student and teacher imports) and
+ * the browser (the import screen reads a file's headers to map them).
  */
 /** One record and the line of the file it starts on (1 for the first). */
 export interface CsvRow {
@@ -58,3 +59,17 @@ export function parseCsv(text: string): CsvRow[] {
   }
   return rows;
 }
+
+type CsvValue = string | number | null | undefined;
+
+/** One CSV cell: RFC 4180 quoting, and text a spreadsheet would run as a formula defused. */
+export function csvCell(v: CsvValue) {
+  const s = v == null ? '' : String(v);
+  // A leading = + - @ would run as a formula in a spreadsheet; a number (-3) is only a number.
+  const safe = typeof v !== 'number' && /^[=+\-@]/.test(s) ? `'${s}` : s;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** A whole CSV, CRLF between records (what spreadsheets write). */
+export const toCsv = (headers: readonly string[], rows: CsvValue[][]) =>
+  [headers, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n');

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { KENYAN_COUNTIES } from './counties';
+import { boundedText, type TextBounds } from './fields';
+
+/**
+ * The government's learner register (NEMIS, becoming KEMIS; KENYA.md): what the Ministry asks
+ * of every school about each learner, beyond the name, birth date, gender and class. Every
+ * field is optional (a learner without a birth certificate is registered all the same).
+ */
+export const LEARNER_RECORD_MESSAGES = {
+  upi: 'UPI must be letters and digits only',
+  birthCertificate: 'Birth certificate number must be letters, digits, / or - only',
+  indexNumber: 'Index number must be 11 digits',
+  county: 'Choose one of the 47 counties',
+  nhif: 'NHIF/SHA number must be letters and digits only',
+  nationalId: 'National ID number must be 6 to 9 digits',
+  upiTaken: (upi: string) => `UPI ${upi} is already another student's in this school`,
+} as const;
+
+/** Text that may be cleared ('' and null become null) and, when given, matches `pattern`. */
+const clearableMatching = (
+  label: string,
+  pattern: RegExp,
+  message: string,
+  bounds?: TextBounds,
+  normalise: (v: string) => string = (v) => v,
+) =>
+  boundedText(z.string().trim(), label, bounds)
+    .refine((v) => v === '' || pattern.test(v), message)
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v ? normalise(v) : null));
+
+const clearable = (label: string, bounds?: TextBounds) =>
+  boundedText(z.string().trim(), label, bounds)
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
+const upperCase = (v: string) => v.toUpperCase();
+
+/** A KNEC index (or assessment) number: KCPE, KPSEA and KJSEA numbers are 11 digits. */
+export const INDEX_NUMBER_PATTERN = /^\d{11}$/;
+export const entryIndexNumberField = clearableMatching(
+  'Index number',
+  INDEX_NUMBER_PATTERN,
+  LEARNER_RECORD_MESSAGES.indexNumber,
+  { max: 11 },
+);
+
+export const countyField = z
+  .enum(KENYAN_COUNTIES, { error: LEARNER_RECORD_MESSAGES.county })
+  .nullable()
+  .optional()
+  .or(z.literal('').transform(() => null));
+
+export const parentNationalIdField = clearableMatching(
+  'National ID number',
+  /^\d{6,9}$/,
+  LEARNER_RECORD_MESSAGES.nationalId,
+  { max: 9 },
+);
+
+/** The student's own register fields, as PATCH /students/{id}/ and the import take them. */
+export const learnerRecordFields = {
+  upi: clearableMatching(
+    'UPI',
+    /^[A-Za-z0-9]+$/,
+    LEARNER_RECORD_MESSAGES.upi,
+    { max: 20 },
+    upperCase,
+  ),
+  birth_certificate_number: clearableMatching(
+    'Birth certificate number',
+    /^[A-Za-z0-9/-]+$/,
+    LEARNER_RECORD_MESSAGES.birthCertificate,
+    { max: 20 },
+    upperCase,
+  ),
+  nationality: clearable('Nationality', { max: 60 }),
+  county: countyField,
+  sub_county: clearable('Sub-county', { max: 100 }),
+  special_needs: clearable('Special needs', { max: 500, multiline: true }),
+  medical_condition: clearable('Medical condition', { max: 500, multiline: true }),
+  nhif_number: clearableMatching(
+    'NHIF/SHA number',
+    /^[A-Za-z0-9]+$/,
+    LEARNER_RECORD_MESSAGES.nhif,
+    { max: 20 },
+    upperCase,
+  ),
+};
+
+/** The register fields as a student's answers carry them (null when not recorded). */
+export const learnerRecordSchema = z.object({
+  upi: z.string().nullable(),
+  birth_certificate_number: z.string().nullable(),
+  nationality: z.string().nullable(),
+  county: z.string().nullable(),
+  sub_county: z.string().nullable(),
+  special_needs: z.string().nullable(),
+  medical_condition: z.string().nullable(),
+  nhif_number: z.string().nullable(),
+});
+export type LearnerRecord = z.infer<typeof learnerRecordSchema>;
+
+/** Labels of the register fields, as the student page and the NEMIS export name them. */
+export const LEARNER_RECORD_LABELS: Record<keyof LearnerRecord, string> = {
+  upi: 'UPI',
+  birth_certificate_number: 'Birth certificate number',
+  nationality: 'Nationality',
+  county: 'County',
+  sub_county: 'Sub-county',
+  special_needs: 'Special needs',
+  medical_condition: 'Medical condition',
+  nhif_number: 'NHIF/SHA number',
+};
