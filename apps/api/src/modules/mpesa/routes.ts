@@ -16,6 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readCsvUpload } from '../../csv-upload';
 import { DomainError, invalid } from '../../errors';
 import { DarajaError, darajaFor } from './daraja';
 import { importStatement } from './import';
@@ -119,34 +120,13 @@ const mpesaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The form of an import: the field `source` and the file `file`, in either order. */
   async function readStatement(request: FastifyRequest) {
-    if (!request.isMultipart()) throw invalid('file', MPESA_MESSAGES.importFile);
-    let source: unknown;
-    let text: string | undefined;
-    try {
-      for await (const part of request.parts({
-        limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 },
-      })) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'file') {
-            await part.toBuffer();
-            continue;
-          }
-          text = (await part.toBuffer()).toString('utf8');
-        } else if (part.fieldname === 'source') {
-          source = part.value;
-        }
-      }
-    } catch (err) {
-      if (err instanceof app.multipartErrors.RequestFileTooLargeError) {
-        const message = `The statement is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB: import it in parts`;
-        throw new DomainError(message, 413, { errors: { file: [message] } });
-      }
-      if (err instanceof DomainError || (err as { statusCode?: number }).statusCode) throw err;
-      throw invalid('file', MPESA_MESSAGES.importFile);
-    }
-    const parsed = importSourceField.safeParse(source);
+    const { text, fields } = await readCsvUpload(request, {
+      maxBytes: IMPORT_MAX_BYTES,
+      what: 'The statement',
+      missing: MPESA_MESSAGES.importFile,
+    });
+    const parsed = importSourceField.safeParse(fields.source);
     if (!parsed.success) throw invalid('source', MPESA_MESSAGES.importSource);
-    if (text === undefined || text.trim() === '') throw invalid('file', MPESA_MESSAGES.importFile);
     return { source: parsed.data, text };
   }
 
