@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DateRange } from './date-status';
-import { idField, isoDateField, optionalText } from './fields';
+import { idField, idParam, isoDateField, optionalText } from './fields';
 
 /** A student's mark in a day's register. Late counts as attended; excused does not. */
 export const ATTENDANCE_STATUSES = ['present', 'absent', 'late', 'excused'] as const;
@@ -54,6 +54,9 @@ export function attendanceRate(counts: { recorded: number; present: number; late
   if (counts.recorded === 0) return null;
   return Math.round(((counts.present + counts.late) * 1000) / counts.recorded) / 10;
 }
+
+/** `/classes/{id}/register/` and `/students/{id}/attendance/`. */
+export const attendanceIdParams = z.object({ id: idParam });
 
 /** `?date=yyyy-mm-dd`: today in Nairobi when left out. */
 export const attendanceDateQuery = z.object({ date: isoDateField('Date').optional() });

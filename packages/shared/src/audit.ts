@@ -23,11 +23,12 @@ export const AUDIT_ACTIONS = [
   'student_left',
   'student_rejoined',
   'students_promoted',
+  'register_taken',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an entry is about, beside the user who acted. */
-export const AUDIT_SUBJECT_TYPES = ['student', 'user', 'parent'] as const;
+export const AUDIT_SUBJECT_TYPES = ['student', 'user', 'parent', 'class'] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 /** How the log screen says each action. */
@@ -49,6 +50,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   student_left: 'Marked a student as left',
   student_rejoined: 'Rejoined a student',
   students_promoted: 'Promoted a level',
+  register_taken: "Took a class's register",
 };
 
 /** `?page=&page_size=&action=` of the audit log; newest first. */

@@ -62,5 +62,9 @@ export const classNameTakenMessage = (name: string) => `A class named '${name}' 
 export const classHasMarksMessage = (name: string) =>
   `${name} holds marks of past exams, kept in the class they were sat in; it cannot be deleted.`;
 
+/** A class whose daily registers were taken: they stay with the class they were taken in. */
+export const classHasRegistersMessage = (name: string) =>
+  `${name} holds daily registers taken in it, kept as the attendance record; it cannot be deleted.`;
+
 export const classHasStudentsMessage = (count: number) =>
   `This class has ${count} ${count === 1 ? 'student' : 'students'}. Move or remove them before deleting the class.`;

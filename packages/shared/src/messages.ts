@@ -8,10 +8,10 @@ import { pageFields, paginationQuery } from './pagination';
  */
 
 /**
- * A broadcast to the parents of chosen classes, each student's own results of an exam, or each
- * student's own fee balance (a reminder).
+ * A broadcast to the parents of chosen classes, each student's own results of an exam, each
+ * student's own fee balance (a reminder), or a notice that a child was marked absent.
  */
-export const MESSAGE_KINDS = ['broadcast', 'results', 'fee_reminder'] as const;
+export const MESSAGE_KINDS = ['broadcast', 'results', 'fee_reminder', 'absence'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /**
@@ -22,6 +22,7 @@ export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export const PERSONAL_MESSAGE_KINDS = [
   'results',
   'fee_reminder',
+  'absence',
 ] as const satisfies readonly MessageKind[];
 export const isPersonalMessage = (kind: MessageKind) =>
   (PERSONAL_MESSAGE_KINDS as readonly MessageKind[]).includes(kind);

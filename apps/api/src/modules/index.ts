@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import academicYearRoutes from './academic-years/routes';
+import attendanceRoutes from './attendance/routes';
 import auditRoutes from './audit/routes';
 import { accountRoutes, sessionRoutes } from './auth/routes';
 import promotionRoutes from './classes/promotion-routes';
@@ -106,4 +107,5 @@ export const protectedDomainRoutes: FastifyPluginAsync[] = [
   feeReportRoutes,
   sponsorRoutes,
   dashboardRoutes,
+  attendanceRoutes,
 ];

@@ -24,7 +24,7 @@ export const messages = pgTable(
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id, { onDelete: 'cascade' }),
-    /** MessageKind: broadcast | results */
+    /** MessageKind: broadcast | results | fee_reminder | absence */
     kind: text('kind').notNull(),
     /**
      * The broadcast's text; for results, what was sent without naming a child (each recipient

@@ -1,6 +1,7 @@
 import {
   type ClassRow,
   classHasMarksMessage,
+  classHasRegistersMessage,
   classHasStudentsMessage,
   classNameTakenMessage,
   type createClassBody,
@@ -9,7 +10,14 @@ import {
 import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { classes, examScores, students, teachers, users } from '../../db/schema/index';
+import {
+  attendanceMarks,
+  classes,
+  examScores,
+  students,
+  teachers,
+  users,
+} from '../../db/schema/index';
 import { deleteUnlessUsed, findInSchool, takenInSchool } from '../../db/school-rows';
 import { conflict, invalid, notFound } from '../../errors';
 import { assertClassFreeOfFees } from '../fees/in-use';
@@ -156,6 +164,12 @@ export const deleteClass = (db: Db, schoolId: number, classId: number) =>
         .where(eq(examScores.classId, classId))
         .limit(1);
       if (marked) throw conflict(classHasMarksMessage(row.name));
+      const [registered] = await tx
+        .select({ id: attendanceMarks.id })
+        .from(attendanceMarks)
+        .where(eq(attendanceMarks.classId, classId))
+        .limit(1);
+      if (registered) throw conflict(classHasRegistersMessage(row.name));
       await assertClassFreeOfFees(tx, classId, row.name);
     },
   });

@@ -35,13 +35,14 @@ export const sentAt = (iso: string) => format(parseISO(iso), 'MMM d, yyyy HH:mm'
 
 /**
  * To whom: "Form 4 East parents, Form 3 West parents", the exam whose results each got, or a
- * fee reminder's classes.
+ * fee reminder's or an absence notice's classes.
  */
 export function recipientsText(message: Pick<Message, 'kind' | 'class_names' | 'exam'>) {
   const classes = message.class_names.map((name) => `${name} parents`).join(', ');
   if (message.kind === 'results')
     return `Results of ${message.exam?.name ?? 'an exam'}${classes ? ` · ${classes}` : ''}`;
   if (message.kind === 'fee_reminder') return `Fee reminders${classes ? ` · ${classes}` : ''}`;
+  if (message.kind === 'absence') return `Absence notices${classes ? ` · ${classes}` : ''}`;
   return classes || 'Parents';
 }
 
