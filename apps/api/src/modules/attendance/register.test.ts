@@ -301,11 +301,13 @@ describe('PUT /classes/{id}/register/', () => {
     const other = await teacherOf(t.app, s.school.schoolId);
     await setClassTeacher(t.app, s.north, classTeacher.teacherId);
     const body = fullRegister(s);
-    await expectStatus(
-      put(other.auth, s.north, dates.schoolDay, body),
-      403,
-      ATTENDANCE_MESSAGES.notClassTeacher('Form 2 North'),
-    );
+    for (const date of [dates.schoolDay, dates.tomorrow]) {
+      await expectStatus(
+        put(other.auth, s.north, date, body),
+        403,
+        ATTENDANCE_MESSAGES.notClassTeacher('Form 2 North'),
+      );
+    }
     const res = await expectStatus(put(classTeacher.auth, s.north, dates.schoolDay, body), 200);
     expect(res.json().taken_by).toBe('Test Teacher');
     expect(res.json().may_take).toBe(true);

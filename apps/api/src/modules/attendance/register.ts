@@ -160,9 +160,9 @@ export async function saveRegister(
   return db.transaction(async (tx) => {
     const header = await readClassHeader(tx, day.schoolId, day.classId, date, true);
     const term = await currentTerm(tx, day.schoolId, today);
+    if (!mayTake(user, header)) throw forbidden(ATTENDANCE_MESSAGES.notClassTeacher(header.name));
     const closed = registerDateProblem(date, today, term);
     if (closed) throw invalid('date', closed);
-    if (!mayTake(user, header)) throw forbidden(ATTENDANCE_MESSAGES.notClassTeacher(header.name));
 
     const ids = body.entries.map((e) => e.student);
     if (new Set(ids).size !== ids.length) throw invalid('entries', ATTENDANCE_MESSAGES.twice);
