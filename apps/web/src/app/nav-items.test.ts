@@ -20,7 +20,12 @@ describe('navFor', () => {
 
   it('shows a teacher the lists they read, not money, messaging, staff or the audit log', () => {
     const teacher = as('teacher');
-    expect(labels(navFor(MAIN_NAV, teacher))).toEqual(['Dashboard', 'Students', 'Classes']);
+    expect(labels(navFor(MAIN_NAV, teacher))).toEqual([
+      'Dashboard',
+      'Students',
+      'Classes',
+      'Attendance',
+    ]);
     expect(labels(navFor(ACADEMICS_NAV, teacher))).toEqual([
       'Subjects',
       'Exams',

@@ -2,6 +2,7 @@ import type { RoleName } from '@shule/shared/roles';
 import {
   BarChart3,
   BookOpen,
+  CalendarCheck,
   CalendarDays,
   CalendarRange,
   ClipboardList,
@@ -39,6 +40,7 @@ export const MAIN_NAV: NavItem[] = [
   { to: '/teachers', label: 'Teachers', icon: Users, access: 'admin' },
   { to: '/students', label: 'Students', icon: GraduationCap, access: 'staff' },
   { to: '/classes', label: 'Classes', icon: School, access: 'staff' },
+  { to: '/attendance', label: 'Attendance', icon: CalendarCheck, access: 'staff' },
   { to: '/messages', label: 'Messaging', icon: MessageSquare, access: 'admin' },
 ];
 

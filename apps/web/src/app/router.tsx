@@ -90,6 +90,13 @@ export const router = createBrowserRouter([
                     }),
                   },
                   {
+                    path: '/attendance',
+                    lazy: async () => ({
+                      Component: (await import('../features/attendance/register-page'))
+                        .RegisterPage,
+                    }),
+                  },
+                  {
                     path: '/promotion',
                     lazy: async () => ({
                       Component: (await import('../features/promotion/promotion-page'))

@@ -1,6 +1,5 @@
 import {
   Activity,
-  CalendarCheck,
   GraduationCap,
   type LucideIcon,
   Megaphone,
@@ -13,6 +12,7 @@ import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
+import { AbsentTodayCard, AttendanceByClassCard, AttendanceRateCard } from './attendance-cards';
 import { LatestResultsCard } from './latest-results-card';
 import { SetupOfferCard } from './setup-offer-card';
 import { useClassCount, useStudentCounts, useTeacherCount } from './use-dashboard-counts';
@@ -172,7 +172,12 @@ export function AdminDashboard({ schoolId }: { schoolId: number }) {
           error={classes.isError}
           hint="Set up this year"
         />
-        <ComingSoonCard title="Attendance Rate" icon={CalendarCheck} />
+        <AttendanceRateCard />
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <AttendanceByClassCard />
+        <AbsentTodayCard />
       </div>
 
       <LatestResultsCard schoolId={schoolId} />

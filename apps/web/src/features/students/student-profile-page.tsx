@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
 import { useIsAdmin } from '../../lib/roles';
+import { AttendanceSection } from './attendance-section';
 import { ConsentsSection } from './consents-section';
 import { DataRightsSection } from './data-rights-section';
 import { FeeSection } from './fee-section';
@@ -91,6 +92,7 @@ export function StudentProfilePage() {
           </Card>
           <StudentDetailSections student={student.data} />
           <ResultsDetails student={student.data} isAdmin={isAdmin} />
+          <AttendanceSection student={student.data} />
           {isAdmin ? <FeeSection student={student.data} /> : null}
           <ConsentsSection student={student.data} isAdmin={isAdmin} />
           <ParentSmsSection student={student.data} isAdmin={isAdmin} />
