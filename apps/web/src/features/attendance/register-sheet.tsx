@@ -53,9 +53,9 @@ const smsText = (sms: NonNullable<RegisterResponse['absence_sms']>) =>
   `${sms.queued} ${sms.queued === 1 ? 'parent' : 'parents'} texted, ${sms.skipped} left out`;
 
 const CHOICE_STYLE: Record<AttendanceStatus, string> = {
-  present: 'border-green-600 bg-green-600 text-white',
+  present: 'border-green-700 bg-green-700 text-white',
   absent: 'border-red-600 bg-red-600 text-white',
-  late: 'border-amber-500 bg-amber-500 text-white',
+  late: 'border-amber-500 bg-amber-400 text-amber-950',
   excused: 'border-slate-600 bg-slate-600 text-white',
 };
 
