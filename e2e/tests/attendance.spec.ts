@@ -142,3 +142,86 @@ test("taking a class's register at 390 px, and the dashboard's rate", async ({ p
   await page.getByRole('heading', { name: 'Attendance', exact: true }).scrollIntoViewIfNeeded();
   await shoot(page, 'attendance-profile');
 });
+
+/**
+ * A class teacher at 390 px: the dashboard's card takes them to their class's register, which
+ * they take in two taps; another class's register is theirs to read, not to take.
+ */
+test('a class teacher takes their own register and only reads the others', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const school = await registerSchoolViaApi(request, 'Embu Day');
+  const { schoolId, headers, post } = await apiSession(request, school);
+  const east = (await post(`/classes/?school=${schoolId}`, { name: 'Form 1 East' })).class;
+  const west = (await post(`/classes/?school=${schoolId}`, { name: 'Form 2 West' })).class;
+  for (const [cls, first_name] of [
+    [east, 'Akinyi'],
+    [east, 'Baraka'],
+    [west, 'Chebet'],
+  ] as const) {
+    await post(`/classes/${cls.id}/add_student/`, {
+      first_name,
+      last_name: 'Njoroge',
+      date_of_birth: '2011-03-14',
+      gender: 'female',
+      parent: { first_name: 'Grace', last_name: 'Njoroge', phone_number: uniquePhone() },
+    });
+  }
+  const year = await post('/fees/academic_years/', {
+    name: '2026',
+    start_date: shift(TODAY, -60),
+    end_date: shift(TODAY, 60),
+  });
+  await post('/fees/terms/', {
+    name: 'Term 3',
+    start_date: shift(TODAY, -30),
+    end_date: shift(TODAY, 30),
+    academic_year: year.id,
+  });
+  const phone = uniquePhone();
+  const created = await post('/staff/teachers/', {
+    first_name: 'Otieno',
+    last_name: 'Were',
+    phone_number: phone,
+    tsc_number: `TSC${phone.slice(-6)}`,
+  });
+  const password = /one-time password (\S+?);/.exec(created.message)?.[1] ?? '';
+  const led = await request.patch(`/api/classes/${east.id}/`, {
+    headers,
+    data: { class_teacher: created.teacher.id },
+  });
+  expect(led.ok(), await led.text()).toBeTruthy();
+  const date = lastSchoolDay();
+  const weekday = date === TODAY;
+
+  await loginViaUi(page, { phone, password });
+  const card = page.getByTestId('my-register');
+  await expect(card).toHaveText("Take today's register");
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/attendance\\?class=${east.id}$`));
+  if (!weekday) await page.goto(`/attendance?class=${east.id}&date=${date}`);
+  await expect(page.getByLabel('Class')).toHaveValue(String(east.id));
+  await page.getByRole('button', { name: 'All present' }).click();
+  await page.getByRole('button', { name: 'Save register' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Register saved' })).toHaveText(
+    /Register saved: 2 present, 0 absent/,
+  );
+
+  await page.getByLabel('Class').selectOption({ label: 'Form 2 West' });
+  await expect(
+    page.getByText('Only the class teacher of Form 2 West or an admin may take its register'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save register' })).toHaveCount(0);
+  await expect(
+    page.getByRole('group', { name: 'Mark of Chebet Njoroge' }).getByRole('button', {
+      name: 'Present',
+    }),
+  ).toBeDisabled();
+  await shoot(page, 'attendance-register-read-only');
+
+  await page.goto('/dashboard');
+  if (weekday) await expect(card).toHaveText('Register taken: 100.0%');
+  await shoot(page, 'attendance-teacher-dashboard');
+});

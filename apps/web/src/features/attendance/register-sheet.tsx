@@ -207,24 +207,24 @@ export function RegisterSheet({
             />
             Text the parents of absent students
           </label>
-          <Button
-            size="lg"
-            className="w-full sm:w-auto"
-            disabled={counts.recorded === 0 || save.isPending}
-            onClick={submit}
-          >
-            {save.isPending ? (
-              <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-            ) : null}
-            {save.isPending ? 'Saving…' : register.taken_at ? 'Save changes' : 'Save register'}
-          </Button>
+          <div className="flex flex-col items-stretch gap-1 sm:flex-row sm:items-center sm:gap-3">
+            <p className="text-center text-xs text-muted-foreground" aria-live="polite">
+              {changed && !save.isPending ? 'Changes not saved yet' : ''}
+            </p>
+            <Button
+              size="lg"
+              className="w-full sm:w-auto"
+              disabled={counts.recorded === 0 || save.isPending}
+              onClick={submit}
+            >
+              {save.isPending ? (
+                <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+              ) : null}
+              {save.isPending ? 'Saving…' : register.taken_at ? 'Save changes' : 'Save register'}
+            </Button>
+          </div>
         </div>
       )}
-      {changed && !locked && !save.isPending ? (
-        <p className="sr-only" aria-live="polite">
-          Changes not saved yet
-        </p>
-      ) : null}
     </div>
   );
 }
