@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'student_rejoined',
   'students_promoted',
   'register_taken',
+  'students_imported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -51,6 +52,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   student_rejoined: 'Rejoined a student',
   students_promoted: 'Promoted a level',
   register_taken: "Took a class's register",
+  students_imported: 'Imported students from a file',
 };
 
 /** `?page=&page_size=&action=` of the audit log; newest first. */
