@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiErrorBody } from './api';
 import { KENYAN_COUNTIES } from './counties';
 import { type CsvRow, parseCsv } from './csv';
 import { todayIn } from './date-status';
@@ -353,11 +354,10 @@ export const studentImportResultSchema = z.object({
 export type StudentImportResult = z.infer<typeof studentImportResultSchema>;
 
 /** The import's 400 when a row has a problem: nothing imported, the rows with their problems. */
-export const studentImportRefusedSchema = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-  rows: z.array(rowAnswer),
-  file_errors: z.array(z.string()),
+export const studentImportRefusedSchema = apiErrorBody.extend({
+  /** Absent when the form itself was refused (no file): then `errors.file` says why. */
+  rows: z.array(rowAnswer).optional(),
+  file_errors: z.array(z.string()).optional(),
 });
 
 /** The preview's answer of a file read: rows without the clean students. */

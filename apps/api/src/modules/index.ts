@@ -27,6 +27,7 @@ import scoreRoutes from './scores/routes';
 import setupRoutes from './setup/routes';
 import staffRoutes from './staff/routes';
 import teacherRoutes from './staff/teacher-routes';
+import studentImportRoutes from './students/import-routes';
 import studentRoutes from './students/routes';
 import subjectGradeRoutes from './subject-grades/routes';
 import subjectRoutes from './subjects/routes';
@@ -84,6 +85,7 @@ export const protectedDomainRoutes: FastifyPluginAsync[] = [
   teacherRoutes,
   teachingRoutes,
   studentRoutes,
+  studentImportRoutes,
   gradeRoutes,
   subjectRoutes,
   subjectGradeRoutes,
