@@ -77,6 +77,13 @@ export const router = createBrowserRouter([
                     }),
                   },
                   {
+                    path: '/students/import',
+                    lazy: async () => ({
+                      Component: (await import('../features/student-import/student-import-page'))
+                        .StudentImportPage,
+                    }),
+                  },
+                  {
                     path: '/students/:id',
                     lazy: async () => ({
                       Component: (await import('../features/students/student-profile-page'))

@@ -6,12 +6,12 @@ import {
   type StudentListRow,
   type StudentStatusFilter,
 } from '@shule/shared/students';
-import { Download, GraduationCap, Search, UserPlus } from 'lucide-react';
+import { Download, FileUp, GraduationCap, Search, UserPlus } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Avatar } from '../../components/ui/avatar';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CardsOrTable } from '../../components/ui/data-table';
 import { Dialog } from '../../components/ui/dialog';
@@ -356,6 +356,12 @@ export function StudentsPage() {
               <Download className="h-4 w-4" aria-hidden="true" />
               {exporting ? 'Exporting…' : 'Export'}
             </Button>
+            {isAdmin ? (
+              <Link to="/students/import" className={buttonClass('outline')}>
+                <FileUp className="h-4 w-4" aria-hidden="true" />
+                Import
+              </Link>
+            ) : null}
             {isAdmin ? (
               <Button onClick={() => setAdmitting(true)}>
                 <UserPlus className="h-4 w-4" aria-hidden="true" />
