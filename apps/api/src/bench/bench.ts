@@ -37,6 +37,11 @@ import {
 } from './measure';
 import { benchResults, type ResultsFigures, resultsVerdicts } from './results-bench';
 import {
+  benchStudentImport,
+  type StudentImportFigures,
+  studentImportVerdicts,
+} from './student-import-bench';
+import {
   benchTeacherDashboard,
   type TeacherDashboardFigures,
   teacherDashboardVerdicts,
@@ -227,6 +232,7 @@ interface DriverResult {
   results: ResultsFigures;
   teacherDashboard: TeacherDashboardFigures;
   markEntry: MarkEntryFigures;
+  studentImport: StudentImportFigures;
 }
 
 /**
@@ -340,6 +346,8 @@ async function benchDriver(label: string, description: string, database: Databas
     const results = await benchResults(app, queries, large, small);
     const teacherDashboard = await benchTeacherDashboard(app, queries, large, small);
     const markEntry = await benchMarkEntry(app, large);
+    // Last: it adds 2,000 students to the school.
+    const studentImport = await benchStudentImport(app, queries, large);
     return {
       result: {
         label,
@@ -348,6 +356,7 @@ async function benchDriver(label: string, description: string, database: Databas
         results,
         teacherDashboard,
         markEntry,
+        studentImport,
       } satisfies DriverResult,
       app,
       large,
@@ -553,6 +562,7 @@ function verdicts(drivers: DriverResult[], lighthouse: LighthouseRow[] | string)
     lines.push(...resultsVerdicts(d.label, d.results));
     lines.push(...teacherDashboardVerdicts(d.label, d.teacherDashboard));
     lines.push(...markEntryVerdicts(d.label, d.markEntry));
+    lines.push(...studentImportVerdicts(d.label, d.studentImport));
     for (const e of d.endpoints.filter((e) => e.skipped)) {
       lines.push([undefined, `${d.label}: ${e.name} not measured (${e.skipped})`]);
     }
