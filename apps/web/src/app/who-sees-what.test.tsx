@@ -12,6 +12,7 @@ import { GradesPage } from '../features/grades/grades-page';
 import { MessageDetailPage } from '../features/messages/message-detail-page';
 import { MessagesPage } from '../features/messages/messages-page';
 import { SetupPage } from '../features/setup/setup-page';
+import { StudentImportPage } from '../features/student-import/student-import-page';
 import { SubjectsPage } from '../features/subjects/subjects-page';
 import { TermsPage } from '../features/terms/terms-page';
 import { tokenStorage } from '../lib/storage';
@@ -83,6 +84,7 @@ describe('a page only administrators use, opened by a teacher', () => {
     ],
     ['Audit log', <AuditLogPage key="audit" />],
     ['Set up your school', <SetupPage key="setup" />],
+    ['Import students', <StudentImportPage key="student-import" />],
   ];
 
   it.each(pages)(
