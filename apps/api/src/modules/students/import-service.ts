@@ -121,6 +121,18 @@ export async function importStudents(
       returning id`,
     );
 
+    // A parent found by phone is reused as they are; only what they lack is filled in (as a
+    // single admission fills a missing email).
+    await tx.execute(
+      sql`update parents p set email = coalesce(p.email, f.email),
+        national_id_number = coalesce(p.national_id_number, f.national_id_number)
+      from jsonb_to_recordset(${JSON.stringify([...parentsByPhone.values()])}::jsonb)
+        as f(phone_number text, email text, national_id_number text)
+      where p.school_id = ${schoolId} and p.phone_number = f.phone_number
+        and ((p.email is null and f.email is not null)
+          or (p.national_id_number is null and f.national_id_number is not null))`,
+    );
+
     let next = Math.max(
       school!.counter,
       school!.largest,

@@ -222,7 +222,14 @@ describe('POST /api/students/import/', () => {
       csvOf([
         row({ first_name: 'Akinyi', parent_phone: sharedPhone, admission_number: given }),
         row({ first_name: 'Otieno', parent_phone: `+254${sharedPhone.slice(1)}`, gender: 'm' }),
-        row({ first_name: 'Baraka', parent_phone: existingPhone, class: 'FORM 2' }),
+        row({
+          first_name: 'Baraka',
+          parent_phone: existingPhone,
+          class: 'FORM 2',
+          parent_first_name: 'Someone',
+          parent_email: 'other@example.com',
+          parent_national_id_number: '12345678',
+        }),
         row({
           first_name: 'Zawadi',
           upi: 'abc123',
@@ -244,6 +251,16 @@ describe('POST /api/students/import/', () => {
     expect(byName('Otieno').gender).toBe('male');
     expect(byName('Akinyi').dateOfBirth).toBe('2012-03-14');
     expect(byName('Baraka').parentId).toBe(existing.parent!.id);
+    // The parent is kept as they were; only the national ID they lacked is filled in.
+    const [reused] = await t.app.db
+      .select()
+      .from(parents)
+      .where(eq(parents.id, existing.parent!.id));
+    expect(reused).toMatchObject({
+      firstName: existing.parent!.user.first_name,
+      email: existing.parent!.user.email,
+      nationalIdNumber: '12345678',
+    });
     expect(byName('Zawadi')).toMatchObject({
       upi: 'ABC123',
       county: 'Nairobi',
