@@ -121,7 +121,7 @@ describe('register page', () => {
         .getAttribute('aria-pressed'),
     ).toBe('true');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Add a note for Baraka Otieno' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add note for Baraka Otieno' }));
     fireEvent.change(screen.getByLabelText('Note for Baraka Otieno'), {
       target: { value: 'Sick' },
     });

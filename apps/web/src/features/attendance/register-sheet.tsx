@@ -145,7 +145,7 @@ export function RegisterSheet({
       {locked ? <Alert tone="info">{locked}</Alert> : null}
 
       <Card className="p-3">
-        <dl className="grid grid-cols-5 gap-1 text-center" aria-label="Counts">
+        <dl className="grid grid-cols-5 gap-1 text-center">
           {ATTENDANCE_STATUSES.map((s) => (
             <div key={s}>
               <dt className="text-xs text-muted-foreground">{ATTENDANCE_LABELS[s]}</dt>
@@ -303,7 +303,7 @@ function StudentRow({
           type="button"
           className="text-sm text-primary underline-offset-2 hover:underline"
           onClick={() => setNoteOpen(true)}
-          aria-label={`Add a note for ${name}`}
+          aria-label={`Add note for ${name}`}
         >
           Add note
         </button>

@@ -94,7 +94,7 @@ export function AttendanceByClassCard() {
               <li key={c.class.id}>
                 <Link
                   to={registerPath(c.class.id)}
-                  className="flex items-center gap-3 px-3 py-2.5 text-sm hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  className="flex items-center gap-3 px-3 py-2.5 text-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                 >
                   <span className="min-w-0 flex-1 truncate font-medium">{c.class.name}</span>
                   <span className="shrink-0 text-right tabular-nums">
