@@ -14,7 +14,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { formatDate } from '../../lib/dates';
 import { useTeacherDashboard } from '../../lib/queries/teacher-dashboard';
-import { MyRegisterCard } from './attendance-cards';
+import { AbsentTodayCard, MyRegisterCard } from './attendance-cards';
 
 export const NO_ASSIGNMENTS_TITLE = 'No classes assigned yet';
 export const NO_ASSIGNMENTS_HINT =
@@ -222,9 +222,12 @@ export function TeacherDashboard() {
   return (
     <div className="grid items-start gap-4 lg:grid-cols-3">
       {data.my_class ? (
-        <div className="lg:col-span-3">
-          <MyRegisterCard myClass={data.my_class} />
-        </div>
+        <>
+          <div className="lg:col-span-2">
+            <MyRegisterCard myClass={data.my_class} />
+          </div>
+          <AbsentTodayCard />
+        </>
       ) : null}
       {data.assignments.length === 0 ? (
         <div className="lg:col-span-3">
