@@ -1,6 +1,6 @@
 import { parseCsv } from '@shule/shared/csv';
 import { describe, expect, it } from 'vitest';
-import { autoMapping, readStudentFile, rewriteFile } from './student-file';
+import { autoMapping, decodeSpreadsheet, readStudentFile, rewriteFile } from './student-file';
 
 describe('the import screen’s file', () => {
   const file = readStudentFile(
@@ -44,5 +44,14 @@ describe('the import screen’s file', () => {
     const kept = rewriteFile(file, mapping, (line) => line !== 3);
     expect(kept.count).toBe(1);
     expect(parseCsv(kept.csv)[1]!.cells[0]).toBe('Juma');
+  });
+});
+
+describe('decodeSpreadsheet', () => {
+  it('reads UTF-8, and the Windows-1252 older Excel saves', () => {
+    const utf8 = new TextEncoder().encode("Ng’ang’a,Wa'Njeri");
+    expect(decodeSpreadsheet(utf8.buffer as ArrayBuffer)).toBe("Ng’ang’a,Wa'Njeri");
+    const cp1252 = new Uint8Array([0x4e, 0x67, 0x92, 0x61, 0x6e, 0x67, 0x92, 0x61, 0x2c, 0xe9]);
+    expect(decodeSpreadsheet(cp1252.buffer)).toBe('Ng’ang’a,é');
   });
 });

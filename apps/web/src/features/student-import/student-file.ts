@@ -12,6 +12,24 @@ export interface StudentFile {
 /** What each of the file's headers is: a template column, or '' to ignore it. */
 export type HeaderMapping = (StudentCsvColumn | '')[];
 
+/**
+ * A file's text: UTF-8 (what "CSV UTF-8" saves), else Windows-1252, what older Excel saves as
+ * plain "CSV" on Windows (its apostrophes and accents are not UTF-8). The screen sends the
+ * server the text again as UTF-8.
+ */
+export function decodeSpreadsheet(bytes: ArrayBuffer) {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    // Some decoders (Node's without full ICU) read windows-1252 as Latin-1: 0x80-0x9F mapped here.
+    return new TextDecoder('windows-1252')
+      .decode(bytes)
+      .replace(/[\u0080-\u009f]/g, (c) => CP1252_80_9F[c.charCodeAt(0) - 0x80] ?? c);
+  }
+}
+
+const CP1252_80_9F = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+
 /** The file's headers and non-empty records; null when it has no header row. */
 export function readStudentFile(name: string, text: string): StudentFile | null {
   const rows = parseCsv(text).filter((r) => r.cells.some((c) => c.trim() !== ''));

@@ -28,6 +28,7 @@ import { api, errorMessage } from '../../lib/api-client';
 import { downloadCsv, toCsv } from '../../lib/csv';
 import {
   autoMapping,
+  decodeSpreadsheet,
   type HeaderMapping,
   readStudentFile,
   rewriteFile,
@@ -125,7 +126,7 @@ function StudentImport() {
       setFile(null);
       return;
     }
-    const read = readStudentFile(chosen.name, await chosen.text());
+    const read = readStudentFile(chosen.name, decodeSpreadsheet(await chosen.arrayBuffer()));
     if (!read || read.records.length === 0) {
       setFileError(
         `${chosen.name} has no students: the first row names the columns, each row after it is a student`,
