@@ -7,7 +7,7 @@ import {
   type RegisterResponse,
 } from '@shule/shared/attendance';
 import { CheckCheck, Loader2, MessageSquareText } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -85,6 +85,14 @@ export function RegisterSheet({
   const [changed, setChanged] = useState(false);
   const save = useSaveRegister(classId, date);
   const locked = readOnlyReason(register);
+
+  // Closing or reloading the tab asks first while marks on screen are not saved.
+  useEffect(() => {
+    if (!changed) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [changed]);
   const counts = countMarks(register.students.map((s) => marks[s.id]?.status ?? null));
 
   const update = (id: number, change: Partial<Mark>) => {
