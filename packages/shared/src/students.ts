@@ -258,6 +258,21 @@ export const studentExportQuery = z.object({ search: searchField, status: studen
 export const studentExportResponse = z.object({ students: z.array(studentRowSchema) });
 export type StudentExportResponse = z.infer<typeof studentExportResponse>;
 
+export const STUDENT_EXPORT_FORMATS = ['csv', 'nemis'] as const;
+export type StudentExportFormat = (typeof STUDENT_EXPORT_FORMATS)[number];
+
+/**
+ * GET /api/students/export/?format=csv|nemis&class=&search=&status=: every matching student as a
+ * CSV file (format=csv: STUDENT_CSV_COLUMNS, importable back; nemis: NEMIS_COLUMNS). Class 0 or
+ * absent: every class.
+ */
+export const studentsFileQuery = z.object({
+  format: z.enum(STUDENT_EXPORT_FORMATS, { error: 'Format must be csv or nemis' }).default('csv'),
+  class: getStudentsParams.shape.class.default(0),
+  search: searchField,
+  status: studentStatusField,
+});
+
 export const admitStudentResponse = z.object({ student: studentRowSchema, message: z.string() });
 export type AdmitStudentResponse = z.infer<typeof admitStudentResponse>;
 

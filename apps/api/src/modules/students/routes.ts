@@ -12,6 +12,7 @@ import {
   studentListQuery,
   studentListResponse,
   studentPhotoBody,
+  studentsFileQuery,
   updateStudentBody,
 } from '@shule/shared/students';
 import type { FastifyRequest } from 'fastify';
@@ -20,6 +21,7 @@ import { z } from 'zod';
 import { sendTypedJson } from '../../plugins/typed-json';
 import { signPhotos } from '../uploads/signed-urls';
 import { leaveSchool, rejoinSchool, type StudentActor, updateStudent } from './edit';
+import { studentsFile } from './export-file';
 import { replaceStudentPhoto } from './photo';
 import { getStudentDetail } from './results-details';
 import { admitStudent, countStudentsByGender, exportStudents, listStudentsPage } from './service';
@@ -111,6 +113,40 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await exportStudents(app.db, schoolId, filter);
       signPhotos(app.photoUrls, answer.students);
       return sendTypedJson(reply, answer);
+    },
+  );
+
+  app.get(
+    '/students/export/',
+    {
+      config: { access: 'staff' },
+      schema: {
+        querystring: studentsFileQuery,
+        response: {
+          200: {
+            description: 'The students of the filter as a CSV file (format=csv or nemis)',
+            content: {
+              'text/csv': {
+                schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }),
+              },
+            },
+          },
+        },
+        tags: ['students'],
+      },
+    },
+    async (request, reply) => {
+      const { format, class: classId, search, status } = request.query;
+      const file = await studentsFile(app.db, request.schoolId(), format, {
+        classId,
+        search,
+        status,
+      });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(file.body);
     },
   );
 
