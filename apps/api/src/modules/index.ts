@@ -26,6 +26,7 @@ import markEntryRoutes from './scores/mark-entry-routes';
 import scoreRoutes from './scores/routes';
 import setupRoutes from './setup/routes';
 import staffRoutes from './staff/routes';
+import teacherImportRoutes from './staff/teacher-import-routes';
 import teacherRoutes from './staff/teacher-routes';
 import studentImportRoutes from './students/import-routes';
 import studentRoutes from './students/routes';
@@ -82,6 +83,7 @@ export const protectedDomainRoutes: FastifyPluginAsync[] = [
   classRoutes,
   promotionRoutes,
   staffRoutes,
+  teacherImportRoutes,
   teacherRoutes,
   teachingRoutes,
   studentRoutes,

@@ -1,0 +1,133 @@
+import {
+  addTeacherRowError,
+  type ImportedTeacher,
+  type ReadTeacherCsv,
+  readTeacherCsv,
+  TEACHER_IMPORT_MESSAGES,
+  type TeacherImportPreview,
+  type TeacherImportResult,
+  teacherPreviewOf,
+} from '@shule/shared/teacher-import';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { queryRows } from '../../db/raw-rows';
+import { hashPassword } from '../auth/passwords';
+import { generateOneTimePassword } from './one-time-password';
+
+/**
+ * The teachers import: a CSV read by the shared row rules, checked against Shule (a phone is a
+ * login across every school) and the school (its teachers' TSC numbers), then written all at
+ * once or not at all, as Add Teacher writes one teacher: a user with the teacher role, a
+ * one-time password kept only as its argon2 hash, the teacher row, a user_added audit entry.
+ */
+
+async function checkAgainstSchool(db: Db | Tx, schoolId: number, file: ReadTeacherCsv) {
+  if (file.file_errors.length > 0) return;
+  const given = (column: 'phone_number' | 'tsc_number') =>
+    JSON.stringify(file.rows.flatMap((r) => (r.teacher ? [r.teacher[column]] : [])));
+  const [phones, tscs] = await Promise.all([
+    queryRows<{ phone_number: string }>(
+      db,
+      sql`select phone_number from users
+      where phone_number in (select jsonb_array_elements_text(${given('phone_number')}::jsonb))`,
+    ),
+    queryRows<{ tsc: string }>(
+      db,
+      sql`select upper(tsc_number) as tsc from teachers
+      where school_id = ${schoolId}
+        and upper(tsc_number) in (select upper(jsonb_array_elements_text(${given('tsc_number')}::jsonb)))`,
+    ),
+  ]);
+  const takenPhones = new Set(phones.map((p) => p.phone_number));
+  const takenTscs = new Set(tscs.map((t) => t.tsc));
+  for (const row of file.rows) {
+    const teacher = row.teacher;
+    if (!teacher) continue;
+    if (takenPhones.has(teacher.phone_number))
+      addTeacherRowError(
+        row,
+        'phone_number',
+        TEACHER_IMPORT_MESSAGES.phoneTaken(teacher.phone_number),
+      );
+    if (takenTscs.has(teacher.tsc_number.toUpperCase()))
+      addTeacherRowError(row, 'tsc_number', TEACHER_IMPORT_MESSAGES.tscTaken(teacher.tsc_number));
+  }
+}
+
+/** POST /teachers/import/preview/: every row with its problems; nothing is written. */
+export async function previewTeacherImport(
+  db: Db,
+  schoolId: number,
+  text: string,
+): Promise<TeacherImportPreview> {
+  const file = readTeacherCsv(text);
+  await checkAgainstSchool(db, schoolId, file);
+  return teacherPreviewOf(file);
+}
+
+export type TeacherImportOutcome =
+  | { imported: TeacherImportResult }
+  | { refused: TeacherImportPreview };
+
+/**
+ * POST /teachers/import/: every row or none, in one transaction. The passwords are generated
+ * and hashed before the transaction opens (argon2 takes tens of milliseconds each, run on the
+ * thread pool side by side), so the transaction holds its locks only for the writes. The
+ * plain passwords are returned once and never stored or logged.
+ */
+export async function importTeachers(
+  db: Db,
+  actor: { schoolId: number; userId: number; address: string | null },
+  text: string,
+): Promise<TeacherImportOutcome> {
+  const { schoolId } = actor;
+  const file = readTeacherCsv(text);
+  await checkAgainstSchool(db, schoolId, file);
+  const early = teacherPreviewOf(file);
+  if (early.file_errors.length > 0 || early.invalid > 0) return { refused: early };
+
+  const clean = file.rows.map((r) => r.teacher as ImportedTeacher);
+  const passwords = clean.map(() => generateOneTimePassword());
+  const hashes = await Promise.all(passwords.map(hashPassword));
+
+  return db.transaction(async (tx) => {
+    // Checked again inside: another admin may have added one of these phones meanwhile.
+    await checkAgainstSchool(tx, schoolId, file);
+    const preview = teacherPreviewOf(file);
+    if (preview.invalid > 0) return { refused: preview };
+    const people = clean.map((t, n) => ({ ...t, n, password_hash: hashes[n] }));
+    await queryRows(
+      tx,
+      sql`with added as (
+        insert into users (school_id, first_name, last_name, username, email, phone_number, password_hash)
+        select ${schoolId}, p.first_name, p.last_name, p.first_name, p.email, p.phone_number, p.password_hash
+        from jsonb_to_recordset(${JSON.stringify(people)}::jsonb)
+          as p(n int, first_name text, last_name text, email text, phone_number text, password_hash text)
+        order by p.n
+        returning id, phone_number
+      ), role_granted as (
+        insert into user_roles (user_id, role_id)
+        select added.id, roles.id from added, roles where roles.name = 'teacher'
+      ), teacher_rows as (
+        insert into teachers (school_id, user_id, tsc_number)
+        select ${schoolId}, added.id, p.tsc_number
+        from added join jsonb_to_recordset(${JSON.stringify(people)}::jsonb)
+          as p(phone_number text, tsc_number text) on p.phone_number = added.phone_number
+      )
+      insert into audit_log (school_id, actor_user_id, action, subject_type, subject_id, address)
+      select ${schoolId}, ${actor.userId}, 'user_added', 'user', added.id, ${actor.address}
+      from added`,
+    );
+    return {
+      imported: {
+        imported: clean.length,
+        teachers: clean.map((t, n) => ({
+          first_name: t.first_name,
+          last_name: t.last_name,
+          phone_number: t.phone_number,
+          one_time_password: passwords[n]!,
+        })),
+      },
+    };
+  });
+}
