@@ -16,9 +16,10 @@ import { pathToFileURL } from 'node:url';
 import { toCsv } from '@shule/shared/csv';
 import { STUDENT_CSV_COLUMNS } from '@shule/shared/student-columns';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openPglite } from '../db/client';
+import { type Database, openPglite, openPostgres } from '../db/client';
 import { queryRows } from '../db/raw-rows';
 import { ms, printTable, watchQueries } from './measure';
 
@@ -189,10 +190,28 @@ export function studentImportVerdicts(
   ];
 }
 
-/** Alone: PGlite in memory, a new school with 16 classes. */
+/**
+ * Alone: PGlite in memory (or, with BENCH_DATABASE_URL, a scratch database on that server), a
+ * new school with 16 classes.
+ */
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shule-import-bench-'));
-  const database = await openPglite();
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  const scratchName = `shule_import_bench_${randomBytes(4).toString('hex')}`;
+  const adminQuery = async (text: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(text);
+    await client.end();
+  };
+  let database: Database;
+  if (serverUrl) {
+    await adminQuery(`create database ${scratchName}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${scratchName}`;
+    database = await openPostgres(url.toString());
+  } else database = await openPglite();
+  const label = serverUrl ? 'PostgreSQL' : 'PGlite';
   const config = loadConfig({
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
@@ -243,11 +262,12 @@ async function main() {
       schoolId: user.school.id,
       auth,
     });
-    for (const [ok, text] of studentImportVerdicts('PGlite', figures))
+    for (const [ok, text] of studentImportVerdicts(label, figures))
       console.log(`${ok ? 'PASS' : 'FAIL'} ${text}`);
   } finally {
     await app.close();
     await database.close();
+    if (serverUrl) await adminQuery(`drop database if exists ${scratchName} with (force)`);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -37,12 +37,17 @@ async function checkAgainstSchool(db: Db | Tx, schoolId: number, file: ReadStude
       db,
       sql`select id, name from classes where school_id = ${schoolId}`,
     ),
+    // Two joins, not one OR: each side finds its rows by the school's unique index.
     queryRows<{ admission_number: string; upi: string | null }>(
       db,
-      sql`select admission_number, upi from students
-      where school_id = ${schoolId}
-        and (admission_number in (select jsonb_array_elements_text(${JSON.stringify(given('admission_number'))}::jsonb))
-          or upi in (select jsonb_array_elements_text(${JSON.stringify(given('upi'))}::jsonb)))`,
+      sql`select s.admission_number, s.upi from students s
+        join jsonb_array_elements_text(${JSON.stringify(given('admission_number'))}::jsonb) a(v)
+          on s.admission_number = a.v
+        where s.school_id = ${schoolId}
+      union
+      select s.admission_number, s.upi from students s
+        join jsonb_array_elements_text(${JSON.stringify(given('upi'))}::jsonb) u(v) on s.upi = u.v
+        where s.school_id = ${schoolId}`,
     ),
   ]);
   for (const c of classRows) classIds.set(classKey(c.name), c.id);
