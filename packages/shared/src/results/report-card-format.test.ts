@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  attendanceLine,
   componentsNote,
   feeBalanceLine,
   formatOpeningDate,
@@ -99,6 +100,14 @@ describe('a report form', () => {
     expect(formatOpeningDate('2027-01-05')).toBe('5 January 2027');
     expect(nextTermLine(sampleCard())).toBe('Next term opens on 1 September 2026.');
     expect(nextTermLine(sampleCard(0, { next_term_opens: null }))).toBeNull();
+  });
+
+  it('says attendance as days attended of days recorded, or that no register was taken', () => {
+    expect(attendanceLine(sampleCard(0))).toBe('Attendance: 52 of 55 days (94.5%)');
+    const none = { recorded: 0, present: 0, absent: 0, late: 0, excused: 0, rate: null };
+    expect(attendanceLine(sampleCard(0, { attendance: none }))).toBe(
+      'Attendance: no registers taken',
+    );
   });
 
   it('says the fee balance, what is carried forward, or nothing without fees', () => {

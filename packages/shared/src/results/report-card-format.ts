@@ -1,3 +1,4 @@
+import { attendedOfRecorded } from '../attendance';
 import { formatKes } from '../fees';
 import type { ReportCard, ReportSubjectRow, ReportSummary } from './report-cards';
 
@@ -174,3 +175,9 @@ export function feeBalanceLine(card: ReportCard) {
 /** "Next term opens on 5 January 2027." */
 export const nextTermLine = (card: ReportCard) =>
   card.next_term_opens ? `Next term opens on ${formatOpeningDate(card.next_term_opens)}.` : null;
+
+/** "Attendance: 52 of 55 days (94.5%)", or that no register was taken in the term. */
+export const attendanceLine = (card: ReportCard) =>
+  card.attendance.recorded === 0
+    ? 'Attendance: no registers taken'
+    : `Attendance: ${attendedOfRecorded(card.attendance)}`;

@@ -83,6 +83,7 @@ export function sampleCard(i = 0, overrides: Partial<ReportCard> = {}): ReportCa
     remarks: { class_teacher: 'Good.', principal: 'Good.' },
     next_term_opens: '2026-09-01',
     fee_balance_cents: 1_250_000,
+    attendance: { recorded: 55, present: 50, absent: 3, late: 2, excused: 0, rate: 94.5 },
     ...overrides,
   };
 }

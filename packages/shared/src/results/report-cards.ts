@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attendanceCountsSchema } from '../attendance';
 import { boundedText, changesOf, idField, LONG_TEXT_MAX } from '../fields';
 import { MARK_CODES } from './marks';
 import { outcomeStatusSchema, RESULTS_FORMATS } from './merit-list';
@@ -107,6 +108,8 @@ export const reportCardSchema = z.object({
    * an admin's forms when the student has a fee ledger; null otherwise (docs/decisions/015).
    */
   fee_balance_cents: z.number().int().nullable(),
+  /** The student's registers in the exam's term (its term, else the term holding its date). */
+  attendance: attendanceCountsSchema,
 });
 export type ReportCard = z.infer<typeof reportCardSchema>;
 

@@ -1,4 +1,5 @@
 import {
+  attendanceLine,
   componentsNote,
   feeBalanceLine,
   formatResultNumber,
@@ -417,7 +418,7 @@ function drawRemarks(doc: Doc, card: ReportCard, x: number, y: number, w: number
   });
 }
 
-const FOOTER_H = 26;
+const FOOTER_H = 38;
 const PAGE_BOTTOM = A4[1] - MARGIN;
 
 function drawPage(doc: Doc, card: ReportCard, crest: OpenedImage | null, photo: Buffer | null) {
@@ -439,8 +440,9 @@ function drawPage(doc: Doc, card: ReportCard, crest: OpenedImage | null, photo: 
     .stroke();
   const opens = nextTermLine(card) ?? '';
   line(doc, opens, MARGIN, footY + 8, WIDTH / 2, { font: BOLD, size: 9 });
+  line(doc, attendanceLine(card), MARGIN, footY + 19, WIDTH / 2, { size: 8 });
   const fees = feeBalanceLine(card);
-  if (fees) line(doc, fees, MARGIN, footY + 19, WIDTH / 2, { font: BOLD, size: 8 });
+  if (fees) line(doc, fees, MARGIN, footY + 29, WIDTH / 2, { font: BOLD, size: 8 });
   line(doc, "Parent's / guardian's signature", MARGIN + WIDTH / 2, footY + 8, WIDTH / 2 - 140, {
     size: 7.5,
     color: MUTED,

@@ -4,7 +4,7 @@ import { NOTHING_TO_CHANGE_MESSAGE } from '@shule/shared/fields';
 import type { ReportCards } from '@shule/shared/results/report-cards';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ledgerEntries, schools, students } from '../../db/schema/index';
+import { attendanceMarks, ledgerEntries, schools, students } from '../../db/schema/index';
 import {
   authAs,
   countQueries,
@@ -380,6 +380,49 @@ describe('report cards show the fee balance to admins', () => {
       200,
     );
     expect(readPdf(forTeacher.rawPayload).text).not.toContain('Fee balance');
+  });
+});
+
+describe('report cards carry attendance in the exam’s term', () => {
+  it('counts days attended (present or late) of days recorded, for the class in one query', async () => {
+    const who = await newSchool();
+    const f = await form4(who);
+    const mark = (student: string, date: string, status: string) => ({
+      schoolId: who.schoolId,
+      classId: f.east,
+      studentId: f.ids[student]!,
+      date,
+      status,
+      recordedBy: who.userId,
+    });
+    // Term 2 is 2026-04-27 to 2026-08-07: the marks of Term 1 and Term 3 do not count.
+    await t.app.db
+      .insert(attendanceMarks)
+      .values([
+        mark('Amina', '2026-05-04', 'present'),
+        mark('Amina', '2026-05-05', 'present'),
+        mark('Amina', '2026-05-06', 'late'),
+        mark('Amina', '2026-05-07', 'absent'),
+        mark('Amina', '2026-05-08', 'present'),
+        mark('Amina', '2026-03-02', 'absent'),
+        mark('Amina', '2026-09-01', 'absent'),
+        mark('Daudi', '2026-05-04', 'excused'),
+      ]);
+    const cards = await cardsOf(who, f.endTerm, `class=${f.east}`);
+    expect(cards.map((c) => [c.student.name, c.attendance])).toEqual([
+      ['Amina Test', { recorded: 5, present: 3, absent: 1, late: 1, excused: 0, rate: 80 }],
+      ['Baraka Test', { recorded: 0, present: 0, absent: 0, late: 0, excused: 0, rate: null }],
+      ['Daudi Test', { recorded: 1, present: 0, absent: 0, late: 0, excused: 1, rate: 0 }],
+    ]);
+    const [one] = await cardsOf(who, f.endTerm, `class=${f.east}&student=${f.ids.Amina}`);
+    expect(one!.attendance.recorded).toBe(5);
+    const pdf = await expectStatus(getCards(who, f.endTerm, `class=${f.east}`), 200);
+    if (process.env.SAVE_PDFS) {
+      writeFileSync(path.join(process.env.SAVE_PDFS, 'report-card-attendance.pdf'), pdf.rawPayload);
+    }
+    const text = readPdf(pdf.rawPayload).text;
+    expect(text).toContain('Attendance: 4 of 5 days (80%)');
+    expect(text).toContain('Attendance: no registers taken');
   });
 });
 

@@ -1,3 +1,4 @@
+import { type AttendanceCounts, attendanceRate } from '@shule/shared/attendance';
 import { isNumericMark, type Mark } from '@shule/shared/results/marks';
 import type { MeritListRow } from '@shule/shared/results/merit-list';
 import type { ReportCard, ReportSummary } from '@shule/shared/results/report-cards';
@@ -11,6 +12,7 @@ import {
 } from '@shule/shared/results/scheme';
 import { and, asc, eq, gt, inArray, min, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/raw-rows';
 import { examScores, exams, reportRemarks, schools, students, terms } from '../../db/schema/index';
 import { DomainError, notFound } from '../../errors';
 import { feeBalancesOf } from '../fees/ledger';
@@ -225,7 +227,7 @@ async function buildReportCards(
   const results = await examResults(db, schoolId, examId, { classId });
   const { exam, school, list } = results;
   const listedIds = list.rows.map((r) => r.student_id);
-  const [people, yearExams, nextTerm] = await Promise.all([
+  const [people, yearExams, nextTerm, attendance] = await Promise.all([
     db
       .select({
         id: students.id,
@@ -275,6 +277,7 @@ async function buildReportCards(
           .select({ opens: min(terms.startDate) })
           .from(terms)
           .where(and(eq(terms.schoolId, schoolId), gt(terms.startDate, exam.termEndDate))),
+    termAttendance(db, schoolId, examId, classId, listedIds, studentId),
   ]);
 
   const person = new Map(people.map((p) => [p.id, p]));
@@ -381,10 +384,64 @@ async function buildReportCards(
       next_term_opens: opens,
       // Money is an admin's to see: reportCards adds it for them (modules/fees/access.ts).
       fee_balance_cents: null,
+      attendance: attendance.get(row.student_id) ?? NO_ATTENDANCE,
     };
     return { card, defaults: fallback };
   });
 }
+
+type AttendanceRow = Omit<AttendanceCounts, 'rate'> & { student_id: number };
+
+/**
+ * Each student's register marks in the exam's term (the exam's own term, else the school's term
+ * holding its start date), for the students of the class and those listed in the exam, in one
+ * query for the whole class.
+ */
+async function termAttendance(
+  db: Db,
+  schoolId: number,
+  examId: number,
+  classId: number,
+  listedIds: number[],
+  studentId?: number,
+): Promise<Map<number, AttendanceCounts>> {
+  const rows = await queryRows<AttendanceRow>(
+    db,
+    sql`with term as (
+      select t.start_date, t.end_date from exams e
+      join terms t on t.school_id = e.school_id
+        and (t.id = e.term_id or (e.term_id is null and e.start_date between t.start_date and t.end_date))
+      where e.id = ${examId} and e.school_id = ${schoolId}
+      order by t.start_date limit 1
+    )
+    select m.student_id,
+      count(*)::int as recorded,
+      (count(*) filter (where m.status = 'present'))::int as present,
+      (count(*) filter (where m.status = 'absent'))::int as absent,
+      (count(*) filter (where m.status = 'late'))::int as late,
+      (count(*) filter (where m.status = 'excused'))::int as excused
+    from attendance_marks m join term on m.date between term.start_date and term.end_date
+    where m.school_id = ${schoolId}
+      and m.student_id in (
+        select s.id from students s where s.school_id = ${schoolId}
+          and (s.class_id = ${classId}
+            or s.id in (select jsonb_array_elements_text(${JSON.stringify(listedIds)}::jsonb)::int))
+          ${studentId === undefined ? sql`` : sql`and s.id = ${studentId}`})
+    group by m.student_id`,
+  );
+  return new Map(
+    rows.map(({ student_id, ...c }) => [student_id, { ...c, rate: attendanceRate(c) }]),
+  );
+}
+
+const NO_ATTENDANCE: AttendanceCounts = {
+  recorded: 0,
+  present: 0,
+  absent: 0,
+  late: 0,
+  excused: 0,
+  rate: null,
+};
 
 /**
  * The class a student of the school is listed in for an exam: the one they sat it in (their

@@ -1,4 +1,5 @@
 import {
+  attendanceLine,
   componentsNote,
   feeBalanceLine,
   formatResultNumber,
@@ -39,6 +40,7 @@ export function ReportForm({ card, remarks }: { card: ReportCard; remarks?: Reac
       <footer className="mt-4 flex flex-col gap-3 border-t border-slate-300 pt-2 text-sm sm:flex-row sm:items-end sm:justify-between print:flex-row print:items-end print:justify-between">
         <div>
           <p className="font-semibold">{nextTermLine(card) ?? ''}</p>
+          <p className="text-xs">{attendanceLine(card)}</p>
           {feeBalanceLine(card) && <p className="text-xs font-semibold">{feeBalanceLine(card)}</p>}
         </div>
         <p className="flex items-end gap-2 text-xs text-slate-500">
