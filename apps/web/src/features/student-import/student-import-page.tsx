@@ -13,7 +13,7 @@ import {
 } from '@shule/shared/student-import';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, FileUp, Upload } from 'lucide-react';
-import { type ChangeEvent, useId, useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AdminOnlyPage } from '../../components/admin-only';
 import { Alert } from '../../components/ui/alert';
@@ -25,6 +25,7 @@ import { Select } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
 import { downloadCsv, toCsv } from '../../lib/csv';
 import {
   autoMapping,
@@ -189,22 +190,20 @@ function FilePicker({
   onChoose: (event: ChangeEvent<HTMLInputElement>) => void;
   variant?: 'primary' | 'outline';
 }) {
-  const id = useId();
+  // The input inside its label: the label shows the keyboard focus of the hidden input.
   return (
-    <>
-      <input id={id} type="file" accept=".csv,text/csv" className="sr-only" onChange={onChoose} />
-      <label
-        htmlFor={id}
-        className={
-          variant === 'primary'
-            ? 'inline-flex h-10 cursor-pointer items-center gap-2 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary-hover focus-within:ring-2'
-            : 'inline-flex h-10 cursor-pointer items-center gap-2 rounded-md border border-input bg-background px-4 text-sm font-medium hover:bg-muted'
-        }
-      >
-        <FileUp className="h-4 w-4" aria-hidden="true" />
-        {label}
-      </label>
-    </>
+    <label
+      className={cn(
+        variant === 'primary'
+          ? 'bg-primary text-primary-foreground hover:bg-primary-hover'
+          : 'border border-input bg-background hover:bg-muted',
+        'inline-flex h-10 cursor-pointer items-center gap-2 rounded-md px-4 text-sm font-medium focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2',
+      )}
+    >
+      <input type="file" accept=".csv,text/csv" className="sr-only" onChange={onChoose} />
+      <FileUp className="h-4 w-4" aria-hidden="true" />
+      {label}
+    </label>
   );
 }
 
