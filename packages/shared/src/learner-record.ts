@@ -49,10 +49,10 @@ export const entryIndexNumberField = clearableMatching(
 );
 
 export const countyField = z
-  .enum(KENYAN_COUNTIES, { error: LEARNER_RECORD_MESSAGES.county })
-  .nullable()
-  .optional()
-  .or(z.literal('').transform(() => null));
+  .union([z.enum(KENYAN_COUNTIES), z.literal('').transform(() => null), z.null()], {
+    error: LEARNER_RECORD_MESSAGES.county,
+  })
+  .optional();
 
 export const parentNationalIdField = clearableMatching(
   'National ID number',

@@ -13,6 +13,12 @@ import {
   phoneField,
   requiredText,
 } from './fields';
+import {
+  entryIndexNumberField,
+  learnerRecordFields,
+  learnerRecordSchema,
+  parentNationalIdField,
+} from './learner-record';
 import { pageFields, paginationQuery, searchField } from './pagination';
 import { photoUrlField, replacePhotoField } from './uploads';
 
@@ -161,12 +167,15 @@ const studentResultsFields = {
 /** GET /api/students/{id}/: the full row with what results need. */
 export const studentDetailSchema = studentRowSchema.extend({
   /** The parent, with whether they asked for no SMS (PATCH /api/parents/{id}/sms/). */
-  parent: studentParentSchema.extend({ sms_opt_out: z.boolean() }).nullable(),
+  parent: studentParentSchema
+    .extend({ sms_opt_out: z.boolean(), national_id_number: z.string().nullable() })
+    .nullable(),
   subjects: z.array(z.number().int()).nullable(),
   entry_exam: z.enum(ENTRY_EXAMS).nullable(),
   entry_index_number: z.string().nullable(),
   entry_marks: z.number().int().nullable(),
   consents: studentConsentsSchema,
+  ...learnerRecordSchema.shape,
 });
 export type StudentDetail = z.infer<typeof studentDetailSchema>;
 
@@ -184,7 +193,11 @@ export const updateStudentBody = changesOf({
   ...studentResultsFields,
   subjects: studentResultsFields.subjects.optional(),
   entry_exam: studentResultsFields.entry_exam.optional(),
+  entry_index_number: entryIndexNumberField,
   entry_marks: studentResultsFields.entry_marks.optional(),
+  ...learnerRecordFields,
+  /** Sets the student's parent's (400 when the student has none). */
+  parent_national_id_number: parentNationalIdField,
 });
 export type UpdateStudentBody = z.input<typeof updateStudentBody>;
 

@@ -79,6 +79,14 @@ export const studentDetail = (changes: Partial<StudentDetail> = {}): StudentDeta
     photos: { status: 'unknown', recorded_at: null, recorded_by: null },
     sms: { status: 'unknown', recorded_at: null, recorded_by: null },
   },
+  upi: null,
+  birth_certificate_number: null,
+  nationality: null,
+  county: null,
+  sub_county: null,
+  special_needs: null,
+  medical_condition: null,
+  nhif_number: null,
   ...changes,
 });
 

@@ -1,3 +1,4 @@
+import { LEARNER_RECORD_MESSAGES, learnerRecordFields } from '@shule/shared/learner-record';
 import {
   leaveBeforeAdmissionMessage,
   type leaveStudentBody,
@@ -6,10 +7,10 @@ import {
   subjectNotOfClassMessage,
   type updateStudentBody,
 } from '@shule/shared/students';
-import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { classes, studentSubjects, students, subjectClasses } from '../../db/schema/index';
+import { classes, parents, studentSubjects, students, subjectClasses } from '../../db/schema/index';
 import { findInSchool } from '../../db/school-rows';
 import { conflict, invalid, notFound } from '../../errors';
 import { recordAudit } from '../audit/record';
@@ -29,6 +30,7 @@ async function lockStudent(tx: Tx, schoolId: number, studentId: number) {
       id: students.id,
       classId: students.classId,
       isActive: students.isActive,
+      parentId: students.parentId,
       admittedOn: sql<string>`(${students.createdAt} at time zone 'Africa/Nairobi')::date::text`,
     })
     .from(students)
@@ -105,9 +107,37 @@ export function updateStudent(
       entryExam: input.entry_exam,
       entryIndexNumber: input.entry_index_number,
       entryMarks: input.entry_marks,
+      upi: input.upi,
+      birthCertificateNumber: input.birth_certificate_number,
+      nationality: input.nationality,
+      county: input.county,
+      subCounty: input.sub_county,
+      specialNeeds: input.special_needs,
+      medicalCondition: input.medical_condition,
+      nhifNumber: input.nhif_number,
     };
+    if (input.upi) await assertUpiFree(tx, schoolId, studentId, input.upi);
     if (Object.values(changes).some((v) => v !== undefined)) {
-      await tx.update(students).set(changes).where(eq(students.id, studentId));
+      await tx
+        .update(students)
+        .set(changes)
+        .where(eq(students.id, studentId))
+        .catch((error: unknown) => {
+          // Two admins giving one UPI at the same moment: the unique index decides.
+          if (input.upi && isUniqueViolation(error, 'students_school_upi_key')) {
+            throw conflict(LEARNER_RECORD_MESSAGES.upiTaken(input.upi));
+          }
+          throw error;
+        });
+    }
+    if (input.parent_national_id_number !== undefined) {
+      if (student.parentId === null) {
+        throw invalid('parent_national_id_number', STUDENT_MESSAGES_NO_PARENT);
+      }
+      await tx
+        .update(parents)
+        .set({ nationalIdNumber: input.parent_national_id_number })
+        .where(and(eq(parents.id, student.parentId), eq(parents.schoolId, schoolId)));
     }
 
     if (input.subjects !== undefined) {
@@ -132,9 +162,15 @@ export function updateStudent(
 
     const identityChanged =
       moving ||
-      [input.first_name, input.last_name, input.date_of_birth, input.gender].some(
-        (v) => v !== undefined,
-      );
+      [
+        input.first_name,
+        input.last_name,
+        input.date_of_birth,
+        input.gender,
+        input.entry_index_number,
+        input.parent_national_id_number,
+        ...LEARNER_RECORD_KEYS.map((key) => input[key]),
+      ].some((v) => v !== undefined);
     if (identityChanged) {
       await recordAudit(tx, {
         ...auditOf(actor),
@@ -145,6 +181,30 @@ export function updateStudent(
     }
     return getStudentDetail(tx, schoolId, studentId);
   });
+}
+
+const LEARNER_RECORD_KEYS = Object.keys(
+  learnerRecordFields,
+) as (keyof typeof learnerRecordFields)[];
+const STUDENT_MESSAGES_NO_PARENT = 'This student has no parent to give a national ID number to';
+
+/** The write broke the unique index `name` (the driver's error, or its cause). */
+function isUniqueViolation(error: unknown, name: string) {
+  const codes = [error, (error as { cause?: unknown } | null)?.cause] as {
+    code?: string;
+    constraint?: string;
+  }[];
+  return codes.some((e) => e?.code === '23505' && (e.constraint ?? name) === name);
+}
+
+/** 409 when another student of the school already has this UPI. */
+async function assertUpiFree(tx: Tx, schoolId: number, studentId: number, upi: string) {
+  const [holder] = await tx
+    .select({ id: students.id })
+    .from(students)
+    .where(and(eq(students.schoolId, schoolId), eq(students.upi, upi), ne(students.id, studentId)))
+    .limit(1);
+  if (holder) throw conflict(LEARNER_RECORD_MESSAGES.upiTaken(upi));
 }
 
 const auditOf = (actor: StudentActor) => ({

@@ -6,7 +6,7 @@ import { notFound } from '../../errors';
 import { consentsOf } from '../privacy/consents';
 import { getStudent } from './service';
 
-/** A student's results details: own subjects (null: the class's) and entry marks. */
+/** A student's results details (own subjects, null: the class's; entry marks) and register. */
 async function selectResultsDetails(db: Db | Tx, schoolId: number, studentId: number) {
   const [row] = await db
     .select({
@@ -19,6 +19,17 @@ async function selectResultsDetails(db: Db | Tx, schoolId: number, studentId: nu
       parent_sms_opt_out: sql<boolean | null>`(
         select p.sms_opt_out from parents p
         where p.id = ${students.parentId} and p.school_id = ${students.schoolId})`,
+      parent_national_id_number: sql<string | null>`(
+        select p.national_id_number from parents p
+        where p.id = ${students.parentId} and p.school_id = ${students.schoolId})`,
+      upi: students.upi,
+      birth_certificate_number: students.birthCertificateNumber,
+      nationality: students.nationality,
+      county: students.county,
+      sub_county: students.subCounty,
+      special_needs: students.specialNeeds,
+      medical_condition: students.medicalCondition,
+      nhif_number: students.nhifNumber,
     })
     .from(students)
     .where(and(eq(students.id, studentId), eq(students.schoolId, schoolId)));
@@ -36,10 +47,18 @@ export async function getStudentDetail(
   studentId: number,
 ): Promise<StudentDetail> {
   const row = await getStudent(db, schoolId, studentId);
-  const { parent_sms_opt_out, ...details } = await selectResultsDetails(db, schoolId, studentId);
+  const { parent_sms_opt_out, parent_national_id_number, ...details } = await selectResultsDetails(
+    db,
+    schoolId,
+    studentId,
+  );
   return {
     ...row,
-    parent: row.parent && { ...row.parent, sms_opt_out: parent_sms_opt_out ?? false },
+    parent: row.parent && {
+      ...row.parent,
+      sms_opt_out: parent_sms_opt_out ?? false,
+      national_id_number: parent_national_id_number,
+    },
     ...details,
     consents: await consentsOf(db, schoolId, studentId),
   };

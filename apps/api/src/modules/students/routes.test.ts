@@ -463,7 +463,12 @@ describe('GET /api/students/{id}/', () => {
     expect(res.json()).toEqual({
       ...student,
       // The parent's own id (siblings share it) and whether they asked for no SMS.
-      parent: { ...student.parent, id: expect.any(Number), sms_opt_out: false },
+      parent: {
+        ...student.parent,
+        id: expect.any(Number),
+        sms_opt_out: false,
+        national_id_number: null,
+      },
       subjects: null,
       entry_exam: null,
       entry_index_number: null,
@@ -472,6 +477,14 @@ describe('GET /api/students/{id}/', () => {
         photos: { status: 'unknown', recorded_at: null, recorded_by: null },
         sms: { status: 'unknown', recorded_at: null, recorded_by: null },
       },
+      upi: null,
+      birth_certificate_number: null,
+      nationality: null,
+      county: null,
+      sub_county: null,
+      special_needs: null,
+      medical_condition: null,
+      nhif_number: null,
     });
   });
 

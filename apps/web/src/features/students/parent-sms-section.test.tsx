@@ -16,6 +16,7 @@ const withParent = (changes: Partial<StudentDetail> = {}): StudentDetail =>
         phone_number: '0712345678',
       },
       sms_opt_out: false,
+      national_id_number: null,
     },
     consents: {
       photos: { status: 'unknown', recorded_at: null, recorded_by: null },
