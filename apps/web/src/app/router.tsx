@@ -71,6 +71,13 @@ export const router = createBrowserRouter([
                     }),
                   },
                   {
+                    path: '/teachers/import',
+                    lazy: async () => ({
+                      Component: (await import('../features/teacher-import/teacher-import-page'))
+                        .TeacherImportPage,
+                    }),
+                  },
+                  {
                     path: '/students',
                     lazy: async () => ({
                       Component: (await import('../features/students/students-page')).StudentsPage,

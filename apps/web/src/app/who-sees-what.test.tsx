@@ -14,6 +14,7 @@ import { MessagesPage } from '../features/messages/messages-page';
 import { SetupPage } from '../features/setup/setup-page';
 import { StudentImportPage } from '../features/student-import/student-import-page';
 import { SubjectsPage } from '../features/subjects/subjects-page';
+import { TeacherImportPage } from '../features/teacher-import/teacher-import-page';
 import { TermsPage } from '../features/terms/terms-page';
 import { tokenStorage } from '../lib/storage';
 import { json, renderWithApp, schoolRow, sessionUser } from '../test/render-page';
@@ -85,6 +86,7 @@ describe('a page only administrators use, opened by a teacher', () => {
     ['Audit log', <AuditLogPage key="audit" />],
     ['Set up your school', <SetupPage key="setup" />],
     ['Import students', <StudentImportPage key="student-import" />],
+    ['Import teachers', <TeacherImportPage key="teacher-import" />],
   ];
 
   it.each(pages)(

@@ -3,6 +3,7 @@ import { matchesTeacherSearch, type TeacherRow } from '@shule/shared/teachers';
 import { assignmentLabel } from '@shule/shared/teaching';
 import {
   BookOpen,
+  FileUp,
   MoreHorizontal,
   Pencil,
   Search,
@@ -12,6 +13,7 @@ import {
   UserX,
 } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -215,10 +217,16 @@ export function TeachersPage() {
   );
 
   const addButton = isAdmin ? (
-    <Button onClick={() => setAdding(true)}>
-      <UserPlus className="h-4 w-4" aria-hidden="true" />
-      Add Teacher
-    </Button>
+    <div className="flex flex-wrap gap-2">
+      <Link to="/teachers/import" className={buttonClass('outline')}>
+        <FileUp className="h-4 w-4" aria-hidden="true" />
+        Import
+      </Link>
+      <Button onClick={() => setAdding(true)}>
+        <UserPlus className="h-4 w-4" aria-hidden="true" />
+        Add Teacher
+      </Button>
+    </div>
   ) : null;
 
   let body: ReactNode;
