@@ -115,3 +115,14 @@ export const LEARNER_RECORD_LABELS: Record<keyof LearnerRecord, string> = {
   medical_condition: 'Medical condition',
   nhif_number: 'NHIF/SHA number',
 };
+
+/**
+ * The student page's "Learner record" dialog: the register fields, the KNEC index number and
+ * the parent's national ID (sent only when the student has a parent), as PATCH takes them.
+ */
+export const learnerRecordFormSchema = z.object({
+  ...learnerRecordFields,
+  entry_index_number: entryIndexNumberField,
+  parent_national_id_number: parentNationalIdField,
+});
+export type LearnerRecordForm = z.input<typeof learnerRecordFormSchema>;

@@ -1,10 +1,11 @@
 import type {
-  StudentExportResponse,
+  StudentExportFormat,
   StudentListResponse,
   StudentStatusFilter,
 } from '@shule/shared/students';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api, requestFile } from '../../lib/api-client';
+import { saveFile } from '../../lib/save-file';
 import { useSession } from '../../lib/session';
 
 /** Class 0 means every class of the school (DESIGN.md §6). */
@@ -53,13 +54,21 @@ export function useStudents(filter: StudentListFilter) {
   });
 }
 
-/** Every student of the class and search, in full, for the CSV export. */
-export const getStudentsForExport = (
-  schoolId: number,
-  { classId, search, status }: Omit<StudentListFilter, 'page'>,
-) =>
-  api
-    .get<StudentExportResponse>(
-      `/students/export/${classId}/${schoolId}/${searchParams(search, status)}`,
-    )
-    .then((r) => r.students);
+/** What a students file holds: the class (or all), the search, active or left students. */
+export type StudentsFileFilter = Omit<StudentListFilter, 'page'>;
+
+/**
+ * GET /api/students/export/?format=: the students of the filter as the server's CSV file
+ * (format csv: the import's columns; nemis: the learner register's), saved as a download.
+ */
+export async function downloadStudentsFile(
+  format: StudentExportFormat,
+  { classId, search, status }: StudentsFileFilter,
+) {
+  const more: Record<string, string> = { format };
+  if (classId !== ALL_CLASSES) more.class = String(classId);
+  const { blob, fileName } = await requestFile(
+    `/students/export/${searchParams(search, status, more)}`,
+  );
+  saveFile(blob, fileName ?? `${format === 'nemis' ? 'nemis-learners' : 'students'}.csv`);
+}

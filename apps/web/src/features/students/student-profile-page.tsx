@@ -13,6 +13,7 @@ import { ConsentsSection } from './consents-section';
 import { DataRightsSection } from './data-rights-section';
 import { FeeSection } from './fee-section';
 import { useStudent } from './get-student';
+import { LearnerRecordSection } from './learner-record-section';
 import { ParentSmsSection } from './parent-sms-section';
 import { ResultsDetails } from './results-details';
 import { StudentDetailSections, StudentHeading, studentName } from './student-details';
@@ -92,6 +93,7 @@ export function StudentProfilePage() {
           </Card>
           <StudentDetailSections student={student.data} />
           <ResultsDetails student={student.data} isAdmin={isAdmin} />
+          <LearnerRecordSection student={student.data} isAdmin={isAdmin} />
           <AttendanceSection student={student.data} />
           {isAdmin ? <FeeSection student={student.data} /> : null}
           <ConsentsSection student={student.data} isAdmin={isAdmin} />

@@ -1,15 +1,12 @@
 import type { StudentRow } from '@shule/shared/students';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { downloadCsv } from '../../lib/csv';
+import { saveFile } from '../../lib/save-file';
 import { tokenStorage } from '../../lib/storage';
 import { classRow, json, renderWithApp, sessionUser } from '../../test/render-page';
 import { StudentsPage } from './students-page';
 
-vi.mock('../../lib/csv', async (original) => ({
-  ...(await original<typeof import('../../lib/csv')>()),
-  downloadCsv: vi.fn(),
-}));
+vi.mock('../../lib/save-file', () => ({ saveFile: vi.fn() }));
 
 const classes = [classRow(1, 'Form 1 East'), classRow(2, 'Form 2 West')];
 
@@ -37,7 +34,18 @@ function fakeApi(students: StudentRow[], { failList = false } = {}) {
   const fetch = vi.fn(async (url: string) => {
     if (url === '/api/users/user/') return json(200, sessionUser('admin'));
     if (url === '/api/classes/?school=7') return json(200, { classes });
-    const list = /^\/api\/students\/(get_students|export)\/(\d+)\/7\/(?:\?(.*))?$/.exec(url);
+    if (url.startsWith('/api/students/export/?')) {
+      asked.push(url);
+      const format = new URLSearchParams(url.split('?')[1]).get('format');
+      return new Response('\uFEFFfirst_name\r\n', {
+        status: 200,
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="${format}-file.csv"`,
+        },
+      });
+    }
+    const list = /^\/api\/students\/(get_students)\/(\d+)\/7\/(?:\?(.*))?$/.exec(url);
     if (list) {
       asked.push(url);
       if (failList) return json(500, { message: 'Something went wrong on our side.' });
@@ -51,7 +59,6 @@ function fakeApi(students: StudentRow[], { failList = false } = {}) {
           (status === 'all' || s.is_active === (status === 'active')) &&
           `${s.first_name} ${s.last_name}`.toLowerCase().includes(search),
       );
-      if (list[1] === 'export') return json(200, { students: matching });
       const page = Number(params.get('page') ?? 1);
       const slim = matching
         .slice((page - 1) * 50, page * 50)
@@ -74,7 +81,7 @@ describe('students page', () => {
   beforeEach(() => tokenStorage.setTokens('access', 'refresh'));
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.mocked(downloadCsv).mockClear();
+    vi.mocked(saveFile).mockClear();
   });
 
   it('shows one page of 50 and moves through the pages with the server', async () => {
@@ -152,31 +159,28 @@ describe('students page', () => {
       within(screen.getAllByRole('table')[0]!).getByText(/Left .* · Transferred to another school/),
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Export/ }));
-    await waitFor(() => expect(downloadCsv).toHaveBeenCalled());
-    expect(api.asked.at(-1)).toBe('/api/students/export/0/7/?status=left');
-    expect(vi.mocked(downloadCsv).mock.calls[0]![1]).toContain(
-      'Left 2026-03-14 · Transferred to another school',
-    );
+    fireEvent.click(screen.getByRole('menuitem', { name: /Export CSV/ }));
+    await waitFor(() => expect(saveFile).toHaveBeenCalledWith(expect.any(Blob), 'csv-file.csv'));
+    expect(api.asked.at(-1)).toBe('/api/students/export/?format=csv&status=left');
   });
 
-  it('exports every student of the class and search, not only the page shown', async () => {
+  it('downloads the server’s file of the class and search, as CSV or for NEMIS', async () => {
     const api = fakeApi(Array.from({ length: 120 }, (_, i) => studentRow(i + 1)));
     vi.stubGlobal('fetch', api.fetch);
     renderWithApp(<StudentsPage />);
     await waitFor(() => expect(numbers()).toHaveLength(50));
-    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
-    expect(await screen.findByText('120 students exported to CSV')).toBeTruthy();
-    const [filename, csv] = vi.mocked(downloadCsv).mock.calls[0]!;
-    expect(filename).toBe('students-all.csv');
-    expect(csv.split('\r\n')).toHaveLength(121);
-    expect(api.asked.at(-1)).toBe('/api/students/export/0/7/');
+    fireEvent.click(screen.getByRole('button', { name: /Export/ }));
+    fireEvent.click(screen.getByRole('menuitem', { name: /Export for NEMIS/ }));
+    await waitFor(() => expect(saveFile).toHaveBeenCalledWith(expect.any(Blob), 'nemis-file.csv'));
+    expect(api.asked.at(-1)).toBe('/api/students/export/?format=nemis');
+    expect(screen.queryByRole('menu')).toBeNull();
   });
 
   it('says when there are no students, and offers Try Again when the list fails', async () => {
     vi.stubGlobal('fetch', fakeApi([]).fetch);
     const { unmount } = renderWithApp(<StudentsPage />);
     expect(await screen.findByText('No student added to this class yet')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Export' }) as HTMLButtonElement).disabled).toBe(
+    expect((screen.getByRole('button', { name: /Export/ }) as HTMLButtonElement).disabled).toBe(
       true,
     );
     unmount();

@@ -6,7 +6,7 @@ import {
   type StudentListRow,
   type StudentStatusFilter,
 } from '@shule/shared/students';
-import { Download, FileUp, GraduationCap, Search, UserPlus } from 'lucide-react';
+import { FileUp, GraduationCap, Search, UserPlus } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -21,18 +21,16 @@ import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { Pagination } from '../../components/ui/pagination';
 import { Skeleton, SkeletonRows } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { downloadCsv } from '../../lib/csv';
 import { useClasses } from '../../lib/queries/classes';
 import { useSession } from '../../lib/session';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { AdmitStudentForm } from './admit-student-form';
-import { ALL_CLASSES, getStudentsForExport, useStudents } from './get-students';
+import { ExportMenu } from './export-menu';
+import { ALL_CLASSES, useStudents } from './get-students';
 import { StudentCardDialog } from './student-card-dialog';
 import { capitalise, StatusBadge, studentName } from './student-details';
-import { studentsCsv } from './students-csv';
 
 /** All, then one tab per class; a select on phones (spec §2). */
 function ClassTabs({
@@ -207,7 +205,7 @@ const numberParam = (value: string | null, fallback: number) => {
 };
 
 export function StudentsPage() {
-  const { user, school } = useSession();
+  const { user } = useSession();
   const isAdmin = user?.roles.some((r) => r.name === 'admin') ?? false;
   const classes = useClasses();
   // The tab, the search and the page live in the address, so Back from a profile returns to them.
@@ -221,7 +219,6 @@ export function StudentsPage() {
   const [typed, setTyped] = useState(search);
   const settled = useDebouncedValue(typed.trim());
   const [admitting, setAdmitting] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const [open, setOpen] = useState<StudentListRow | null>(null);
   const chosenClass = classes.data?.find((c) => c.id === classId);
 
@@ -263,21 +260,6 @@ export function StudentsPage() {
   useEffect(() => {
     if (data && page > lastPage) show({ page: lastPage });
   }, [data]);
-
-  const exportRows = async () => {
-    if (!school) return;
-    setExporting(true);
-    try {
-      const rows = await getStudentsForExport(school.id, { classId, search, status });
-      const scope = chosenClass ? chosenClass.name.replace(/[^\w-]+/g, '-') : 'all';
-      downloadCsv(`students-${scope}.csv`, studentsCsv(rows));
-      toast({ title: 'Export ready', description: `${rows.length} students exported to CSV` });
-    } catch (err) {
-      toast({ title: 'Export failed', description: errorMessage(err), variant: 'destructive' });
-    } finally {
-      setExporting(false);
-    }
-  };
 
   let body: ReactNode;
   if (students.isPending) {
@@ -348,14 +330,10 @@ export function StudentsPage() {
         title="Students"
         actions={
           <>
-            <Button
-              variant="outline"
-              onClick={exportRows}
-              disabled={exporting || !students.data || students.data.total === 0}
-            >
-              <Download className="h-4 w-4" aria-hidden="true" />
-              {exporting ? 'Exporting…' : 'Export'}
-            </Button>
+            <ExportMenu
+              filter={{ classId, search, status }}
+              disabled={!students.data || students.data.total === 0}
+            />
             {isAdmin ? (
               <Link to="/students/import" className={buttonClass('outline')}>
                 <FileUp className="h-4 w-4" aria-hidden="true" />
