@@ -69,6 +69,14 @@ test('marks typed in, the class’s report forms as a PDF, and one form on a 390
   await expect.poll(() => printed(page)).toBe(1);
   await expect(page).not.toHaveURL(/print=1/);
   expect(await fitsWidth(page)).toBe(true);
+  // No register was taken in Term 2 (a past term's registers cannot be taken now).
+  await expect(form.getByText('Attendance: no registers taken')).toBeVisible();
+  if (process.env.SHOTS_DIR) {
+    await form.screenshot({ path: `${process.env.SHOTS_DIR}/report-form-390.png` });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await form.screenshot({ path: `${process.env.SHOTS_DIR}/report-form-1280.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+  }
 
   // Remarks written here are kept.
   const remark = page.getByLabel("CLASS TEACHER'S REMARKS");

@@ -57,13 +57,11 @@ test('importing 3 teachers, downloading their passwords, one logs in', async ({
   await expect(page.getByRole('button', { name: 'Import 0 teachers' })).toBeDisabled();
   await shoot(page, 'teacher-import-3-problems');
 
-  await page
-    .locator('input[type=file]')
-    .setInputFiles({
-      name: 'staff-fixed.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(file(true)),
-    });
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'staff-fixed.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(file(true)),
+  });
   await expect(page.getByText(/3\s+ready,\s+0\s+with problems/)).toBeVisible();
   await page.getByRole('button', { name: 'Import 3 teachers' }).click();
 
@@ -85,6 +83,7 @@ test('importing 3 teachers, downloading their passwords, one logs in', async ({
 
   await page.getByRole('link', { name: 'Back to teachers' }).click();
   await expect(page.getByText('Juma Mwangi').filter({ visible: true })).toBeVisible();
+  await shoot(page, 'teacher-import-5-teachers');
 
   const teacherContext = await browser.newContext();
   const teacherPage = await teacherContext.newPage();

@@ -468,8 +468,11 @@ function DoneStep({ result }: { result: TeacherImportResult }) {
           Account. Shule keeps no copy of the passwords.
         </p>
         <div className="flex flex-wrap gap-3">
-          <Button onClick={download}>
-            <Download className="h-4 w-4" aria-hidden="true" />
+          <Button
+            onClick={download}
+            className="h-auto min-h-10 w-full whitespace-normal py-2 sm:w-auto"
+          >
+            <Download className="h-4 w-4 shrink-0" aria-hidden="true" />
             Download the one-time passwords (CSV)
           </Button>
           <Link to="/teachers" className={buttonClass(downloaded ? 'primary' : 'outline')}>
