@@ -266,11 +266,6 @@ export const studentListResponse = z.object({
 });
 export type StudentListResponse = z.infer<typeof studentListResponse>;
 
-/** GET /api/students/export/{class}/{school}/?search=: every matching student, in full, for the CSV. */
-export const studentExportQuery = z.object({ search: searchField, status: studentStatusField });
-export const studentExportResponse = z.object({ students: z.array(studentRowSchema) });
-export type StudentExportResponse = z.infer<typeof studentExportResponse>;
-
 export const STUDENT_EXPORT_FORMATS = ['csv', 'nemis'] as const;
 export type StudentExportFormat = (typeof STUDENT_EXPORT_FORMATS)[number];
 

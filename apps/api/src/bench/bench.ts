@@ -86,11 +86,6 @@ const LIST_ENDPOINTS: ListEndpoint[] = [
     page: true,
   },
   {
-    name: 'students export (all)',
-    url: (s) => `/api/students/export/0/${s.schoolId}/`,
-    grows: true,
-  },
-  {
     name: 'students with grades, a class',
     url: (s) => `/api/students/students_with_grades/?exam=${s.examId}&class=${s.classIds[0]}`,
     grows: true,

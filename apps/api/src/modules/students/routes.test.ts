@@ -4,7 +4,6 @@ import {
   STUDENT_MESSAGES,
   type StudentListResponse,
   type StudentRow,
-  studentExportResponse,
   studentListResponse,
 } from '@shule/shared/students';
 import { count, eq } from 'drizzle-orm';
@@ -51,18 +50,6 @@ const getStudents = (who: SignedInSchool | null, classId: number, schoolId: numb
     url: `/api/students/get_students/${classId}/${schoolId}/${query}`,
     headers: who?.auth ?? {},
   });
-const exportStudents = (
-  who: SignedInSchool | null,
-  classId: number,
-  schoolId: number,
-  query = '',
-) =>
-  t.app.inject({
-    method: 'GET',
-    url: `/api/students/export/${classId}/${schoolId}/${query}`,
-    headers: who?.auth ?? {},
-  });
-
 async function studentCount() {
   const [row] = await t.app.db.select({ n: count() }).from(students);
   return row!.n;
@@ -380,40 +367,7 @@ describe('GET /api/students/get_students/{class}/{school}/', () => {
   });
 });
 
-describe('GET /api/students/export/{class}/{school}/', () => {
-  it('answers every student of the class and search, in full, in one query', async () => {
-    const school = await registerSchool(t.app, 'Export School');
-    const a = await createClassFixture(t.app, school, 'Grade 1');
-    const b = await createClassFixture(t.app, school, 'Grade 2');
-    const amina = await admitFixture(t.app, school, a.id, { first_name: 'Amina' });
-    const baraka = await admitFixture(t.app, school, b.id, { first_name: 'Baraka' });
-    const chebet = await admitFixture(t.app, school, a.id, { first_name: 'Chebet' });
-
-    const queries = await countQueries(t.app, async () => {
-      const res = await exportStudents(school, 0, school.schoolId);
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ students: [amina, baraka, chebet] });
-    });
-    expect(queries).toBe(1);
-    expect((await exportStudents(school, a.id, school.schoolId)).json().students).toEqual([
-      amina,
-      chebet,
-    ]);
-    const searched = await exportStudents(school, 0, school.schoolId, '?search=BAR');
-    expect(searched.json().students).toEqual([baraka]);
-  });
-
-  it('refuses bad input (400), another school (403/404) and no token (401)', async () => {
-    const long = await exportStudents(ours, 0, ours.schoolId, `?search=${'a'.repeat(101)}`);
-    expect(long.statusCode).toBe(400);
-    expect(long.json().errors.search).toEqual([PAGINATION_MESSAGES.searchLength]);
-    await expectStatus(exportStudents(ours, 0, theirs.schoolId), 403);
-    await expectStatus(exportStudents(ours, theirClass, ours.schoolId), 404, 'Class not found');
-    await expectStatus(exportStudents(null, 0, ours.schoolId), 401);
-  });
-});
-
-describe('the students list and export, written without the zod encode', () => {
+describe('the students list, written without the zod encode', () => {
   it('send exactly the bytes their response schemas would: no field missing or extra, same order', async () => {
     const school = await registerSchool(t.app, 'Contract School');
     const k = await createClassFixture(t.app, school, 'Grade "5" \\ Wanjirũ');
@@ -433,21 +387,11 @@ describe('the students list and export, written without the zod encode', () => {
     for (const [res, schema] of [
       [await getStudents(school, 0, school.schoolId, '?status=all'), studentListResponse],
       [await getStudents(school, k.id, school.schoolId, '?search=shiku'), studentListResponse],
-      [await exportStudents(school, 0, school.schoolId, '?status=all'), studentExportResponse],
     ] as const) {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(res.body).toBe(JSON.stringify(schema.parse(JSON.parse(res.body))));
     }
-    const exported: StudentRow[] = (
-      await exportStudents(school, 0, school.schoolId, '?status=all')
-    ).json().students;
-    expect(
-      exported.map((s) => [s.last_name, s.parent?.user.email, s.is_active, s.left_on]),
-    ).toEqual([
-      ['Mwangi', undefined, false, '2026-03-01'],
-      ["O'Neil \\ Wanjirũ 😀", null, true, null],
-    ]);
   });
 });
 

@@ -7,8 +7,6 @@ import {
   leaveStudentBody,
   studentCountsResponse,
   studentDetailSchema,
-  studentExportQuery,
-  studentExportResponse,
   studentListQuery,
   studentListResponse,
   studentPhotoBody,
@@ -24,7 +22,7 @@ import { leaveSchool, rejoinSchool, type StudentActor, updateStudent } from './e
 import { studentsFile } from './export-file';
 import { replaceStudentPhoto } from './photo';
 import { getStudentDetail } from './results-details';
-import { admitStudent, countStudentsByGender, exportStudents, listStudentsPage } from './service';
+import { admitStudent, countStudentsByGender, listStudentsPage } from './service';
 
 const idParams = z.object({ id: idParam });
 
@@ -90,27 +88,6 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { search, status, ...page } = request.query;
       const filter = { classId: request.params.class, search, status };
       const answer = await listStudentsPage(app.db, schoolId, filter, page);
-      signPhotos(app.photoUrls, answer.students);
-      return sendTypedJson(reply, answer);
-    },
-  );
-
-  app.get(
-    '/students/export/:class/:school/',
-    {
-      config: { access: 'staff' },
-      schema: {
-        params: getStudentsParams,
-        querystring: studentExportQuery,
-        response: { 200: studentExportResponse },
-        tags: ['students'],
-      },
-    },
-    async (request, reply) => {
-      const schoolId = request.assertOwnSchool(request.params.school);
-      const { search, status } = request.query;
-      const filter = { classId: request.params.class, search, status };
-      const answer = await exportStudents(app.db, schoolId, filter);
       signPhotos(app.photoUrls, answer.students);
       return sendTypedJson(reply, answer);
     },

@@ -5,7 +5,6 @@ import {
   type Gender,
   type LeaveReason,
   type StudentCounts,
-  type StudentExportResponse,
   type StudentListResponse,
   type StudentListRow,
   type StudentRow,
@@ -263,17 +262,6 @@ export async function listStudentsPage(
     }
   }
   return { students: rows.map(studentListRow), total, page, page_size };
-}
-
-/** Every student of the filter in full, for the CSV export: one query. */
-export async function exportStudents(
-  db: Db,
-  schoolId: number,
-  filter: StudentFilter,
-): Promise<StudentExportResponse> {
-  const rows = await selectStudents(db, schoolId, studentFilter(schoolId, filter));
-  if (rows.length === 0) await checkClass(db, schoolId, filter.classId);
-  return { students: rows.map(studentRow) };
 }
 
 /** Every student of the filter with everything a students file writes: one query. */
