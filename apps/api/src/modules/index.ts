@@ -18,6 +18,7 @@ import messageRoutes from './messages/routes';
 import mpesaCallbackRoutes from './mpesa/callback-routes';
 import mpesaRoutes from './mpesa/routes';
 import privacyRoutes from './privacy/routes';
+import reportRoutes from './reports/routes';
 import reportCardRoutes from './results/report-card-routes';
 import resultRoutes from './results/routes';
 import { registrationRoutes, schoolSettingsRoutes } from './schools/routes';
@@ -112,4 +113,5 @@ export const protectedDomainRoutes: FastifyPluginAsync[] = [
   sponsorRoutes,
   dashboardRoutes,
   attendanceRoutes,
+  reportRoutes,
 ];

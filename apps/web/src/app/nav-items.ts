@@ -59,15 +59,19 @@ export const ADMIN_NAV: NavItem[] = [
   { to: '/audit_log', label: 'Audit log', icon: ShieldCheck, access: 'admin' },
 ];
 
-/** Only in the desktop sidebar (spec §2). */
+/** The spec has Reports in the mobile drawer only; the sidebar carries it too, so a desktop reaches it. */
+const REPORTS: NavItem = { to: '/reports', label: 'Reports', icon: FileText, access: 'staff' };
+
+/** The desktop sidebar's own entries (spec §2). */
 export const DESKTOP_ONLY_NAV: NavItem[] = [
   { to: '/results', label: 'Results', icon: Trophy, access: 'staff' },
+  REPORTS,
 ];
 
-/** Only in the mobile drawer (spec §2). */
+/** The mobile drawer's own entries (spec §2). */
 export const MOBILE_ONLY_NAV: NavItem[] = [
   { to: '/analytics', label: 'Analytics/Fee', icon: BarChart3, access: 'admin' },
-  { to: '/reports', label: 'Reports', icon: FileText, access: 'staff' },
+  REPORTS,
 ];
 
 const ACCESS_ROLES: Record<NavAccess, readonly RoleName[] | null> = {

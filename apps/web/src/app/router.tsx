@@ -1,16 +1,7 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { NotFoundPage } from './not-found-page';
 import { ProtectedRoute } from './protected-route';
 import { RouteErrorPage } from './route-error-page';
-
-/** Screens load on first visit, so a phone downloads only what it shows. */
-const comingSoon = (path: string, title: string): RouteObject => ({
-  path,
-  lazy: async () => {
-    const { ComingSoonPage } = await import('./coming-soon-page');
-    return { element: <ComingSoonPage title={title} /> };
-  },
-});
 
 export const router = createBrowserRouter([
   {
@@ -227,7 +218,12 @@ export const router = createBrowserRouter([
                         .FeeAnalyticsPage,
                     }),
                   },
-                  comingSoon('/reports', 'Reports'),
+                  {
+                    path: '/reports',
+                    lazy: async () => ({
+                      Component: (await import('../features/reports/reports-page')).ReportsPage,
+                    }),
+                  },
                   {
                     path: '/setup',
                     lazy: async () => ({
