@@ -1,19 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiSession, loginViaUi, registerSchoolViaApi } from '../support/school';
-
-/** With SHOTS_DIR set, each step is photographed at 1280 and at 390 px wide. */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `${dir}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${dir}/${name}-390.png`, fullPage: true });
-  if (size) await page.setViewportSize(size);
-}
+import { shoot } from '../support/shots';
 
 const FIRST_NAMES = ['Akinyi', 'Baraka', 'Chebet', 'Daudi', 'Wanjiru', 'Otieno', 'Zawadi', 'Kamau'];
 
