@@ -21,19 +21,26 @@ import { useReportsOverview } from './get-reports-overview';
 
 const BREADCRUMB = [{ label: 'Dashboard', to: '/dashboard' }, { label: 'Reports' }];
 
-/** What a report needs that the school has not entered yet, and where to enter it. */
-function Missing({ children, to, where }: { children: ReactNode; to: string; where: string }) {
+/** A plain note in a report's place: what it needs that the school has not entered yet. */
+function Note({ children }: { children: ReactNode }) {
   return (
     <p className="flex gap-2 rounded-md bg-muted/60 p-3 text-sm">
       <Info className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-      <span>
-        {children}{' '}
-        <Link to={to} className="font-medium text-primary underline underline-offset-2">
-          {where}
-        </Link>
-        .
-      </span>
+      <span>{children}</span>
     </p>
+  );
+}
+
+/** What a report needs that the school has not entered yet, and a link to where to enter it. */
+function Missing({ children, to, where }: { children: ReactNode; to: string; where: string }) {
+  return (
+    <Note>
+      {children}{' '}
+      <Link to={to} className="font-medium text-primary underline underline-offset-2">
+        {where}
+      </Link>
+      .
+    </Note>
   );
 }
 
@@ -125,12 +132,11 @@ function ExamReports({ exams, classes }: { exams: ReportsExam[]; classes: Report
   if (mine.length === 0) {
     return (
       <Section title="Exam reports" description={description}>
-        <p className="flex gap-2 rounded-md bg-muted/60 p-3 text-sm">
-          <Info className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+        <Note>
           {classes.length === 0
             ? 'No class yet — an exam’s reports are printed by class.'
             : 'A teacher prints the exam reports of the class they lead, and you lead none yet: ask your school’s admin to name you class teacher on Classes.'}
-        </p>
+        </Note>
       </Section>
     );
   }
