@@ -1,5 +1,5 @@
 import { currentUserSchema } from '@shule/shared/auth';
-import Fastify, { type HTTPMethods } from 'fastify';
+import Fastify, { type InjectOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerSchool, type TestApp } from '../test/app';
@@ -36,7 +36,7 @@ describe('auth by structure', () => {
     const open: string[] = [];
     for (const { method, url } of protectedRoutes) {
       const res = await t.app.inject({
-        method: method as HTTPMethods,
+        method: method as InjectOptions['method'],
         url: plausiblePath(url),
         payload: ['GET', 'HEAD'].includes(method) ? undefined : {},
       });

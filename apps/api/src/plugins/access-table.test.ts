@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { StudentsWithGrades } from '@shule/shared/scores';
 import { notYourSubjectMessage } from '@shule/shared/teaching';
 import { eq } from 'drizzle-orm';
-import type { HTTPMethods } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { teachingAssignments } from '../db/schema/index';
 import { isPublicRoute } from '../modules/index';
@@ -133,7 +133,7 @@ const pathOf = (row: Row) =>
 
 const callAs = (row: Row, headers: Record<string, string>) =>
   t.app.inject({
-    method: row.method as HTTPMethods,
+    method: row.method as InjectOptions['method'],
     url: pathOf(row),
     headers,
     payload: ['GET', 'DELETE'].includes(row.method) ? undefined : {},
