@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// No zod here: the web app's first load sends this header, and zod is not part of that load.
 
 /**
  * The header a client sends with a creating write (an admission, a new teacher, later a payment
@@ -19,6 +19,6 @@ export const IDEMPOTENCY_MESSAGES = {
 } as const;
 
 /** A key: what `crypto.randomUUID()` or any visible ASCII of at most 255 characters gives. */
-export const idempotencyKeyField = z
-  .string({ error: IDEMPOTENCY_MESSAGES.key })
-  .regex(/^[\x21-\x7e]{1,255}$/, IDEMPOTENCY_MESSAGES.key);
+export function isIdempotencyKey(value: unknown): value is string {
+  return typeof value === 'string' && /^[\x21-\x7e]{1,255}$/.test(value);
+}

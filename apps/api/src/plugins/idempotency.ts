@@ -5,7 +5,7 @@ import {
   IDEMPOTENCY_KEY_HOURS,
   IDEMPOTENCY_MESSAGES,
   IDEMPOTENT_REPLAY_HEADER,
-  idempotencyKeyField,
+  isIdempotencyKey,
 } from '@shule/shared/idempotency';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
@@ -98,9 +98,8 @@ function claimOrReplay(db: Db): preHandlerHookHandler {
   return async function claimOrReplay(request, reply) {
     const header = request.headers[keyHeader];
     if (header === undefined) return;
-    const parsed = idempotencyKeyField.safeParse(header);
-    if (!parsed.success) throw invalid(IDEMPOTENCY_HEADER, IDEMPOTENCY_MESSAGES.key);
-    const key = parsed.data;
+    if (!isIdempotencyKey(header)) throw invalid(IDEMPOTENCY_HEADER, IDEMPOTENCY_MESSAGES.key);
+    const key = header;
     const who = { userId: request.user.id, schoolId: request.user.schoolId };
     const hash = requestHash(request);
     const deadline = Date.now() + WAIT_FOR_FIRST_MS;

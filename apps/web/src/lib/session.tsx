@@ -25,13 +25,24 @@ interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
+/**
+ * A stored session's user, asked for as this script loads: the router holds the first render
+ * until the screen's code has arrived, and the user need not wait behind that.
+ */
+let userAskedAtStart: Promise<CurrentUser> | undefined = tokenStorage.getAccess()
+  ? api.get<CurrentUser>('/users/user/')
+  : undefined;
+userAskedAtStart?.catch(() => {
+  // Handled where the session starts; this only keeps an early failure from going unhandled.
+});
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true);
   const [user, setUser] = useState<CurrentUser | null>(null);
   const [school, setSchool] = useState<SchoolInfo | null>(tokenStorage.getSchool);
 
-  const loadUser = useCallback(async () => {
-    const me = await api.get<CurrentUser>('/users/user/');
+  const loadUser = useCallback(async (asked?: Promise<CurrentUser>) => {
+    const me = await (asked ?? api.get<CurrentUser>('/users/user/'));
     setUser(me);
     tokenStorage.setSchool(me.school);
     setSchool(me.school);
@@ -49,7 +60,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setLoading(false);
       return;
     }
-    loadUser()
+    const asked = userAskedAtStart;
+    userAskedAtStart = undefined;
+    loadUser(asked)
       .catch(() => setUser(null))
       .finally(() => setLoading(false));
   }, [loadUser]);

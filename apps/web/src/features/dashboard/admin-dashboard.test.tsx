@@ -5,12 +5,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../test/render-page';
 import { AdminDashboard } from './admin-dashboard';
 
-function renderDashboard(routes: Record<string, Response>) {
+/** Each route answers a response, or a promise of one to hold an answer back. */
+function renderDashboard(routes: Record<string, Response | Promise<Response>>) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       const key = Object.keys(routes).find((prefix) => url.startsWith(prefix));
-      return key ? routes[key]!.clone() : json(404, { message: 'no route' });
+      if (!key) return json(404, { message: 'no route' });
+      const answer = routes[key]!;
+      return answer instanceof Response ? answer.clone() : answer;
     }),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -25,6 +28,23 @@ function renderDashboard(routes: Record<string, Response>) {
 
 describe('admin dashboard', () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps the cards hidden until it knows whether the setup offer goes above them', async () => {
+    let answerSetup: (answer: Response) => void = () => {};
+    renderDashboard({
+      '/api/setup/': new Promise<Response>((resolve) => {
+        answerSetup = resolve;
+      }),
+    });
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Total Students/ })).toBeNull();
+    answerSetup(
+      json(200, { step: 1, finished_at: null, academic_year: null, terms: [], classes: [] }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Set up your school' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Total Students/ })).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Loading' })).toBeNull();
+  });
 
   it('shows the real counts and the gender bars', async () => {
     renderDashboard({

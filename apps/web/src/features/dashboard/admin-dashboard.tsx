@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   Activity,
   GraduationCap,
@@ -12,6 +13,7 @@ import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
+import { setupQuery } from '../../lib/queries/setup';
 import { AbsentTodayCard, AttendanceByClassCard, AttendanceRateCard } from './attendance-cards';
 import { LatestResultsCard } from './latest-results-card';
 import { SetupOfferCard } from './setup-offer-card';
@@ -50,7 +52,7 @@ function StatCard({
       </CardHeader>
       <CardContent>
         {loading ? (
-          <Skeleton className="h-8 w-16" />
+          <Skeleton className="h-9 w-16" />
         ) : error ? (
           <p role="alert" className="text-sm text-destructive">
             {ERROR_TEXT}
@@ -140,131 +142,147 @@ export function AdminDashboard({ schoolId }: { schoolId: number }) {
   const counts = students.data;
   const countsSettled = !students.isPending && !teachers.isPending && !classes.isPending;
   const calendarPlaceholder = <Skeleton className="h-[304px] w-[280px]" />;
+  // The setup offer comes first: until it is known whether it shows, the cards stay hidden (their
+  // queries already running), so they never jump down the screen when it arrives.
+  const setup = useQuery(setupQuery(schoolId));
 
   return (
-    <div className="space-y-6">
-      <SetupOfferCard schoolId={schoolId} />
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard
-          title="Total Students"
-          icon={GraduationCap}
-          to="/students"
-          value={counts?.total}
-          loading={students.isPending}
-          error={students.isError}
-          hint="Enrolled in your school"
-        />
-        <StatCard
-          title="Total Teachers"
-          icon={Users}
-          to="/teachers"
-          value={teachers.data?.teacher_count}
-          loading={teachers.isPending}
-          error={teachers.isError}
-          hint="On your staff"
-        />
-        <StatCard
-          title="Total Classes"
-          icon={School}
-          to="/classes"
-          value={classes.data?.count}
-          loading={classes.isPending}
-          error={classes.isError}
-          hint="Set up this year"
-        />
-        <AttendanceRateCard />
-      </div>
+    <>
+      {setup.isPending ? (
+        <div
+          className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+          role="status"
+          aria-label="Loading"
+        >
+          {[0, 1, 2, 3].map((card) => (
+            <Skeleton key={card} className="h-32 w-full" />
+          ))}
+        </div>
+      ) : null}
+      <div className="space-y-6" hidden={setup.isPending}>
+        <SetupOfferCard schoolId={schoolId} />
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <StatCard
+            title="Total Students"
+            icon={GraduationCap}
+            to="/students"
+            value={counts?.total}
+            loading={students.isPending}
+            error={students.isError}
+            hint="Enrolled in your school"
+          />
+          <StatCard
+            title="Total Teachers"
+            icon={Users}
+            to="/teachers"
+            value={teachers.data?.teacher_count}
+            loading={teachers.isPending}
+            error={teachers.isError}
+            hint="On your staff"
+          />
+          <StatCard
+            title="Total Classes"
+            icon={School}
+            to="/classes"
+            value={classes.data?.count}
+            loading={classes.isPending}
+            error={classes.isError}
+            hint="Set up this year"
+          />
+          <AttendanceRateCard />
+        </div>
 
-      <div className="grid gap-4 lg:grid-cols-2">
-        <AttendanceByClassCard />
-        <AbsentTodayCard />
-      </div>
+        <div className="grid gap-4 lg:grid-cols-2">
+          <AttendanceByClassCard />
+          <AbsentTodayCard />
+        </div>
 
-      <LatestResultsCard schoolId={schoolId} />
+        <LatestResultsCard schoolId={schoolId} />
 
-      <div className="grid gap-4 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
-          <CardHeader>
-            <CardTitle className="text-base">Gender Distribution</CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            {students.isPending ? (
-              <>
-                <Skeleton className="h-8 w-full" />
-                <Skeleton className="h-8 w-full" />
-              </>
-            ) : students.isError || !counts ? (
-              <p role="alert" className="text-sm text-destructive">
-                {ERROR_TEXT}
-              </p>
-            ) : counts.total === 0 ? (
-              <p className="text-sm text-muted-foreground">
-                No students yet.{' '}
-                <Link to="/students" className="text-primary underline underline-offset-2">
-                  Admit your first student
-                </Link>{' '}
-                to see the distribution.
-              </p>
-            ) : (
-              <>
-                <GenderBar
-                  label="Male"
-                  count={counts.male_count}
-                  total={counts.total}
-                  colour="bg-blue-500"
-                />
-                <GenderBar
-                  label="Female"
-                  count={counts.female_count}
-                  total={counts.total}
-                  colour="bg-pink-500"
-                />
-                {counts.other_count > 0 ? (
+        <div className="grid gap-4 lg:grid-cols-3">
+          <Card className="lg:col-span-2">
+            <CardHeader>
+              <CardTitle className="text-base">Gender Distribution</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-4">
+              {students.isPending ? (
+                <>
+                  <Skeleton className="h-8 w-full" />
+                  <Skeleton className="h-8 w-full" />
+                </>
+              ) : students.isError || !counts ? (
+                <p role="alert" className="text-sm text-destructive">
+                  {ERROR_TEXT}
+                </p>
+              ) : counts.total === 0 ? (
+                <p className="text-sm text-muted-foreground">
+                  No students yet.{' '}
+                  <Link to="/students" className="text-primary underline underline-offset-2">
+                    Admit your first student
+                  </Link>{' '}
+                  to see the distribution.
+                </p>
+              ) : (
+                <>
                   <GenderBar
-                    label="Other"
-                    count={counts.other_count}
+                    label="Male"
+                    count={counts.male_count}
                     total={counts.total}
-                    colour="bg-slate-500"
+                    colour="bg-blue-500"
                   />
-                ) : null}
-              </>
-            )}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-base">Calendar</CardTitle>
-          </CardHeader>
-          <CardContent className="flex justify-center">
-            {countsSettled ? (
-              <Suspense fallback={calendarPlaceholder}>
-                <SchoolCalendar />
-              </Suspense>
-            ) : (
-              calendarPlaceholder
-            )}
-          </CardContent>
-        </Card>
-      </div>
+                  <GenderBar
+                    label="Female"
+                    count={counts.female_count}
+                    total={counts.total}
+                    colour="bg-pink-500"
+                  />
+                  {counts.other_count > 0 ? (
+                    <GenderBar
+                      label="Other"
+                      count={counts.other_count}
+                      total={counts.total}
+                      colour="bg-slate-500"
+                    />
+                  ) : null}
+                </>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">Calendar</CardTitle>
+            </CardHeader>
+            <CardContent className="flex justify-center">
+              {countsSettled ? (
+                <Suspense fallback={calendarPlaceholder}>
+                  <SchoolCalendar />
+                </Suspense>
+              ) : (
+                calendarPlaceholder
+              )}
+            </CardContent>
+          </Card>
+        </div>
 
-      <div className="grid gap-4 md:grid-cols-3">
-        <ComingSoonCard title="Announcements" icon={Megaphone} />
-        <ComingSoonCard title="Recent Activities" icon={Activity} />
-        <Card>
-          <CardHeader className="flex-row items-center justify-between pb-2">
-            <CardTitle className="text-sm font-medium text-muted-foreground">Messages</CardTitle>
-            <MessageSquare className="h-5 w-5 text-slate-400" aria-hidden="true" />
-          </CardHeader>
-          <CardContent>
-            <p className="text-sm text-muted-foreground">
-              SMS to the parents of chosen classes, with each parent&apos;s delivery.{' '}
-              <Link to="/messages" className="text-primary underline underline-offset-2">
-                Send a message
-              </Link>
-            </p>
-          </CardContent>
-        </Card>
+        <div className="grid gap-4 md:grid-cols-3">
+          <ComingSoonCard title="Announcements" icon={Megaphone} />
+          <ComingSoonCard title="Recent Activities" icon={Activity} />
+          <Card>
+            <CardHeader className="flex-row items-center justify-between pb-2">
+              <CardTitle className="text-sm font-medium text-muted-foreground">Messages</CardTitle>
+              <MessageSquare className="h-5 w-5 text-slate-400" aria-hidden="true" />
+            </CardHeader>
+            <CardContent>
+              <p className="text-sm text-muted-foreground">
+                SMS to the parents of chosen classes, with each parent&apos;s delivery.{' '}
+                <Link to="/messages" className="text-primary underline underline-offset-2">
+                  Send a message
+                </Link>
+              </p>
+            </CardContent>
+          </Card>
+        </div>
       </div>
-    </div>
+    </>
   );
 }

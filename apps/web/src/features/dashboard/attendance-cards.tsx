@@ -38,7 +38,7 @@ export function AttendanceRateCard() {
         </CardHeader>
         <CardContent>
           {summary.isPending ? (
-            <Skeleton className="h-8 w-16" />
+            <Skeleton className="h-9 w-16" />
           ) : summary.isError || !data ? (
             <p role="alert" className="text-sm text-destructive">
               An error occurred

@@ -12,6 +12,12 @@ export const setupQueryKey = (schoolId: number | undefined) =>
 
 export const getSetup = (schoolId: number) => api.get<SetupState>(`/setup/?school=${schoolId}`);
 
+/** The state of a school's setup, as the dashboard reads it for the school it shows. */
+export const setupQuery = (schoolId: number) => ({
+  queryKey: setupQueryKey(schoolId),
+  queryFn: () => getSetup(schoolId),
+});
+
 export function useSetup({ enabled = true }: { enabled?: boolean } = {}) {
   const { school } = useSession();
   return useQuery({
