@@ -9,3 +9,10 @@ export const TOKEN_NOT_VALID = 'token_not_valid';
 /** 403 from sign-in for an account an administrator deactivated (a teacher who left). */
 export const DEACTIVATED_MESSAGE =
   "This account has been deactivated. Ask your school's administrator.";
+
+/**
+ * The `code` and message of the 403 every call but the password change, the own account and
+ * logout answers while the account still has its one-time password.
+ */
+export const PASSWORD_CHANGE_REQUIRED = 'password_change_required';
+export const PASSWORD_CHANGE_REQUIRED_MESSAGE = 'Change your one-time password to continue';

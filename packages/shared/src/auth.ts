@@ -106,6 +106,8 @@ export const loginResponse = z.object({
     first_name: z.string(),
     school: schoolInfoSchema.nullable(),
   }),
+  /** Said once, at the first sign-in after it happened: "You were added as a teacher at …". */
+  notice: z.string().nullable(),
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
@@ -126,6 +128,8 @@ export const currentUserSchema = z.object({
   email: z.string().nullable(),
   roles: z.array(z.object({ name: z.string() })),
   school: schoolInfoSchema.nullable(),
+  /** The password is still a one-time password: nothing but changing it is allowed. */
+  password_change_required: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -136,4 +140,10 @@ export interface AccessClaims {
   roles: { name: string }[];
   /** The user's session version when signed: a later one (logout, new password) refuses it. */
   session_version: number;
+  /** Present (true) while the password is a one-time password: the API refuses all but a few calls. */
+  password_change_required?: true;
 }
+
+/** What the sign-in says, once, to someone an admin added to their school as a teacher. */
+export const addedAsTeacherNotice = (schoolName: string) =>
+  `You were added as a teacher at ${schoolName}`;

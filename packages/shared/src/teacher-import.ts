@@ -42,8 +42,10 @@ export const TEACHER_IMPORT_MESSAGES = {
   tooManyRows: (max: number) => `The file has more than ${max} teachers: import it in parts`,
   twiceInFile: (label: string, value: string, line: number) =>
     `${label} ${value} is also on row ${line} of the file`,
-  phoneTaken: (phone: string) =>
-    `Phone number ${phone} is already someone's login in Shule: each teacher needs their own`,
+  phoneInAnotherSchool: (phone: string) =>
+    `Phone number ${phone} belongs to a user of another school: each teacher needs their own`,
+  phoneInYourSchool: (phone: string) =>
+    `Phone number ${phone} already belongs to someone in your school`,
   tscTaken: (tsc: string) => `TSC number ${tsc} is already a teacher's in your school`,
   invalidRows: (n: number) =>
     `${n} row${n === 1 ? ' has' : 's have'} problems: nothing was imported. Fix them or skip them.`,
@@ -225,6 +227,13 @@ export const teacherImportResultSchema = z.object({
       phone_number: z.string(),
       one_time_password: z.string(),
     }),
+  ),
+  /**
+   * Rows whose phone already had an account without a school: linked to this school as
+   * teachers, with their own password (no one-time password).
+   */
+  linked: z.array(
+    z.object({ first_name: z.string(), last_name: z.string(), phone_number: z.string() }),
   ),
 });
 export type TeacherImportResult = z.infer<typeof teacherImportResultSchema>;

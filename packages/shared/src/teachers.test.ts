@@ -53,7 +53,7 @@ describe('createTeacherBody', () => {
 
   it('shows the one-time password in the message', () => {
     expect(teacherCreatedMessage('0712345678', 'Abc234defg')).toBe(
-      'Teacher added. They can log in with phone 0712345678 and the one-time password Abc234defg; ask them to change it under My Account.',
+      'Teacher added. They can log in with phone 0712345678 and the one-time password Abc234defg; Shule asks them to choose their own when they first log in.',
     );
   });
 });

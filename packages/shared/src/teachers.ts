@@ -105,12 +105,45 @@ export type TeacherRow = z.infer<typeof teacherRowSchema>;
 export const teacherListResponse = z.object({ teachers: z.array(teacherRowSchema) });
 export type TeacherListResponse = z.infer<typeof teacherListResponse>;
 
-/** 201 from POST /api/staff/teachers/ (the message carries the one-time password). */
-export const createTeacherResponse = z.object({ teacher: teacherRowSchema, message: z.string() });
+/**
+ * 201 from POST /api/staff/teachers/: the message carries the one-time password, or says that
+ * the phone's existing account (a sign-up without a school) was linked and no password was made.
+ */
+export const createTeacherResponse = z.object({
+  teacher: teacherRowSchema,
+  message: z.string(),
+  linked_existing_account: z.boolean(),
+});
 export type CreateTeacherResponse = z.infer<typeof createTeacherResponse>;
 
 export const teacherCreatedMessage = (phone: string, oneTimePassword: string) =>
-  `Teacher added. They can log in with phone ${phone} and the one-time password ${oneTimePassword}; ask them to change it under My Account.`;
+  `Teacher added. They can log in with phone ${phone} and the one-time password ${oneTimePassword}; Shule asks them to choose their own when they first log in.`;
+
+export const teacherLinkedMessage = (phone: string) =>
+  `Teacher added. ${phone} already had a Shule account: it is now linked to your school and they sign in with their own password. No one-time password was made.`;
+
+/**
+ * A phone is one login across Shule. Adding a teacher whose phone has an account without a
+ * school links that account; an account of a school is refused with one of these.
+ */
+export const PHONE_ACCOUNT_MESSAGES = {
+  inAnotherSchool:
+    'This phone number belongs to a user of another school: ask the teacher for a number of their own',
+  inYourSchool: 'This phone number already belongs to someone in your school',
+} as const;
+
+/** 200 from POST /api/staff/teachers/{id}/reset_password/: the new one-time password, shown once. */
+export const resetPasswordResponse = z.object({
+  message: z.string(),
+  one_time_password: z.string(),
+});
+export type ResetPasswordResponse = z.infer<typeof resetPasswordResponse>;
+
+export const passwordResetMessage = (phone: string) =>
+  `New one-time password for ${phone}. Their other sessions have ended; they must change it when they sign in.`;
+
+export const cannotResetOwnPasswordMessage =
+  'You cannot reset your own password here: change it under My Account';
 
 export const cannotDeactivateSelfMessage =
   'You cannot deactivate your own account: ask another administrator';

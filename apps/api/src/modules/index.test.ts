@@ -107,6 +107,7 @@ describe('response schemas', () => {
         email: null,
         roles: [{ name: 'admin' }],
         school: null,
+        password_change_required: false,
         password_hash: '$argon2id$secret',
       };
       return row;

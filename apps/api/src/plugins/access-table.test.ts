@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { PASSWORD_CHANGE_REQUIRED_MESSAGE } from '@shule/shared/auth-constants';
 import type { StudentsWithGrades } from '@shule/shared/scores';
 import { notYourSubjectMessage } from '@shule/shared/teaching';
 import { eq } from 'drizzle-orm';
@@ -59,6 +60,8 @@ let t: TestApp;
 let school: SignedInSchool;
 let teacher: Record<string, string>;
 let student: Record<string, string>;
+/** A teacher still holding a one-time password (as a login with it signs the token). */
+let oneTimePasswordTeacher: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp(
@@ -84,6 +87,15 @@ beforeAll(async () => {
   school = await registerSchool(t.app, 'Table Academy');
   teacher = (await teacherOf(t.app, school.schoolId)).auth;
   student = await authAs(t.app, school.schoolId, 'student');
+  const flagged = await teacherOf(t.app, school.schoolId);
+  const token = await t.app.signAccessToken({
+    sub: String(flagged.userId),
+    school_id: school.schoolId,
+    roles: [{ name: 'teacher' }],
+    session_version: 0,
+    password_change_required: true,
+  });
+  oneTimePasswordTeacher = { authorization: `Bearer ${token}` };
 });
 
 const rowText = ({ method, path, who }: Row) => `| ${method} | ${path} | ${who} | |`;
@@ -187,6 +199,28 @@ describe('walking the table', () => {
           status !== 401 &&
           status < 500 &&
           !(status === 403 && Object.values(ROLE_MESSAGE).includes(message as string)),
+      ),
+    ).toEqual([]);
+  });
+
+  it('answers a one-time password 403 on every row but its own account and the password change', async () => {
+    const beforeChange = ['GET /api/users/user/', 'POST /api/users/change_password/'];
+    const refused = ofWho('signed in', 'staff', 'admin').filter(
+      (row) => !beforeChange.includes(key(row)),
+    );
+    expect(beforeChange.every((k) => rows.some((row) => key(row) === k))).toBe(true);
+    expect(
+      await refusals(
+        refused,
+        oneTimePasswordTeacher,
+        (status, message) => status === 403 && message === PASSWORD_CHANGE_REQUIRED_MESSAGE,
+      ),
+    ).toEqual([]);
+    expect(
+      await refusals(
+        rows.filter((row) => beforeChange.includes(key(row))),
+        oneTimePasswordTeacher,
+        (status) => status !== 403 && status !== 401,
       ),
     ).toEqual([]);
   });

@@ -1,5 +1,10 @@
+import {
+  PASSWORD_CHANGE_REQUIRED,
+  PASSWORD_CHANGE_REQUIRED_MESSAGE,
+} from '@shule/shared/auth-constants';
 import type { RoleName } from '@shule/shared/roles';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { forbidden } from '../errors';
 
 /**
  * Who may call a protected route, declared on the route as `config: { access }` and enforced
@@ -19,6 +24,11 @@ export type Access = keyof typeof ACCESS_ROLES;
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The route answers an account that still has its one-time password (the password change
+     * and the own account, which says the password must change); every other route refuses it.
+     */
+    beforePasswordChange?: true;
   }
 }
 
@@ -26,15 +36,24 @@ const ACCESS_CHOICES = Object.keys(ACCESS_ROLES)
   .map((access) => `'${access}'`)
   .join(' | ');
 
+/** 403 password_change_required while the caller's password is a one-time password. */
+async function refuseUntilPasswordChanged(request: FastifyRequest) {
+  if (request.user.passwordChangeRequired) {
+    throw forbidden(PASSWORD_CHANGE_REQUIRED_MESSAGE, PASSWORD_CHANGE_REQUIRED);
+  }
+}
+
 /**
- * onRoute hook of the protected scope: adds the route's role check as its first onRequest hook
+ * onRoute hook of the protected scope: adds the route's checks as its first onRequest hooks
  * (after the scope's token check, before the body is parsed or validated: a caller without the
- * role learns nothing about the route's input). Refuses to start when a route does not say who
- * may call it: a forgotten check would let every signed-in user, a student's too, call it.
+ * role learns nothing about the route's input): the one-time password first, then the role.
+ * Refuses to start when a route does not say who may call it: a forgotten check would let every
+ * signed-in user, a student's too, call it.
  */
 export function enforceAccess(app: FastifyInstance) {
   return (route: RouteOptions) => {
-    const access = (route.config as { access?: Access } | undefined)?.access;
+    const config = route.config as { access?: Access; beforePasswordChange?: true } | undefined;
+    const access = config?.access;
     if (!access || !Object.hasOwn(ACCESS_ROLES, access)) {
       const methods = [route.method].flat().join(',');
       throw new Error(
@@ -42,8 +61,11 @@ export function enforceAccess(app: FastifyInstance) {
       );
     }
     const roles = ACCESS_ROLES[access];
-    if (!roles) return;
+    const checks = [
+      ...(config?.beforePasswordChange ? [] : [refuseUntilPasswordChanged]),
+      ...(roles ? [app.requireRole(...roles)] : []),
+    ];
     const own = route.onRequest ? [route.onRequest].flat() : [];
-    route.onRequest = [app.requireRole(...roles), ...own];
+    route.onRequest = [...checks, ...own];
   };
 }

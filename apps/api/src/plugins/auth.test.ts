@@ -73,7 +73,12 @@ describe('authenticate', () => {
   it('puts the user of a valid token on the request', async () => {
     const res = await get('/who', await token(3, 'admin', 'teacher'));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: 7, schoolId: 3, roles: ['admin', 'teacher'] });
+    expect(res.json()).toEqual({
+      id: 7,
+      schoolId: 3,
+      roles: ['admin', 'teacher'],
+      passwordChangeRequired: false,
+    });
   });
 
   it('answers 401 without a token, and 401 token_not_valid for a bad one', async () => {

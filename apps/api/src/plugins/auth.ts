@@ -22,6 +22,8 @@ export interface AuthUser {
   id: number;
   schoolId: number | null;
   roles: string[];
+  /** The password is still a one-time password (plugins/access.ts refuses most routes). */
+  passwordChangeRequired: boolean;
 }
 
 declare module 'fastify' {
@@ -68,6 +70,7 @@ export default fp(async function auth(app: FastifyInstance, opts: AuthOptions) {
       school_id: claims.school_id,
       roles: claims.roles,
       session_version: claims.session_version,
+      ...(claims.password_change_required ? { password_change_required: true } : {}),
     })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(claims.sub)
@@ -124,6 +127,7 @@ export default fp(async function auth(app: FastifyInstance, opts: AuthOptions) {
         id: Number(payload.sub),
         schoolId: typeof payload.school_id === 'number' ? payload.school_id : null,
         roles: Object.freeze(roles.map((r: { name?: unknown }) => String(r?.name))) as string[],
+        passwordChangeRequired: payload.password_change_required === true,
       };
       const sessionVersion = payload.session_version;
       if (!Number.isSafeInteger(user.id) || user.id <= 0) throw new Error('bad subject');

@@ -52,10 +52,34 @@ export async function addTeacherFixture(
   return { teacher, message, password, phone };
 }
 
-/** A new teacher of `school`, signed in. */
+/** What the teachers of the fixtures change their one-time password to. */
+export const OWN_PASSWORD = 'my-own-pass1';
+
+/**
+ * Signs in with a one-time password and replaces it with OWN_PASSWORD, as a new teacher must
+ * before anything else: the session with the tokens the change answers.
+ */
+export async function signInChangingPassword(
+  app: App,
+  phone: string,
+  oneTimePassword: string,
+): Promise<SignedInSchool> {
+  const first = await login(app, phone, oneTimePassword);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/users/change_password/',
+    headers: first.auth,
+    payload: { current_password: oneTimePassword, new_password: OWN_PASSWORD },
+  });
+  if (res.statusCode !== 200) throw new Error(`change password failed: ${res.body}`);
+  const { access, refresh } = res.json().tokens;
+  return { ...first, token: access, refresh, auth: { authorization: `Bearer ${access}` } };
+}
+
+/** A new teacher of `school`, signed in with a password of their own. */
 export async function signedInTeacher(app: App, school: SignedInSchool) {
   const { phone, password } = await addTeacherFixture(app, school);
-  return login(app, phone, password);
+  return signInChangingPassword(app, phone, password);
 }
 
 export function studentBody(overrides: Partial<AdmitStudentBody> = {}): AdmitStudentBody {

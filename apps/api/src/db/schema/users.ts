@@ -1,4 +1,5 @@
 import {
+  boolean,
   index,
   integer,
   pgTable,
@@ -33,6 +34,16 @@ export const users = pgTable(
     profilePhoto: text('profile_photo'),
     /** Set when an admin deactivates the account (a teacher who left): it cannot sign in. */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /**
+     * Set while the account's password is a one-time password an admin was shown (a teacher
+     * added, imported or reset): until it is changed the API refuses everything else.
+     */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /**
+     * Set when an admin added this existing account (a sign-up without a school) as a teacher:
+     * its next sign-in tells the person so, once.
+     */
+    addedToSchoolUnseen: boolean('added_to_school_unseen').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

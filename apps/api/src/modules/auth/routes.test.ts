@@ -113,6 +113,7 @@ describe('POST /api/users/login/', () => {
           email: 'info@moigirls.ac.ke',
         },
       },
+      notice: null,
     });
   });
 
@@ -166,6 +167,7 @@ describe('GET /api/users/user/', () => {
       email: 'jane@moigirls.ac.ke',
       roles: [{ name: 'admin' }],
       school: expect.objectContaining({ id: school.schoolId, name: 'Kenya High School' }),
+      password_change_required: false,
     });
     expect(res.json()).not.toHaveProperty('password_hash');
     expect(res.body).not.toContain('argon2');

@@ -65,7 +65,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/user/',
     {
-      config: { access: 'signed_in' },
+      config: { access: 'signed_in', beforePasswordChange: true },
       schema: { response: { 200: currentUserSchema }, tags: ['auth'] },
     },
     async (request) => currentUser(app.db, request.user.id),
@@ -74,7 +74,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/change_password/',
     {
-      config: { access: 'signed_in' },
+      config: { access: 'signed_in', beforePasswordChange: true },
       schema: {
         body: changePasswordBody,
         response: { 200: changePasswordResponse },

@@ -8,7 +8,7 @@ import type {
   SignupResponse,
   signupBody,
 } from '@shule/shared/auth';
-import { PASSWORD_MESSAGES } from '@shule/shared/auth';
+import { addedAsTeacherNotice, PASSWORD_MESSAGES } from '@shule/shared/auth';
 import {
   DEACTIVATED_MESSAGE,
   LOGIN_FAILED_MESSAGE,
@@ -44,6 +44,7 @@ const claimsOf = (u: UserWithRoles): AccessClaims => ({
   school_id: u.user.schoolId,
   roles: u.roles.map((name) => ({ name })),
   session_version: u.user.sessionVersion,
+  ...(u.user.mustChangePassword ? { password_change_required: true } : {}),
 });
 
 export function toCurrentUser(u: UserWithRoles): CurrentUser {
@@ -56,7 +57,18 @@ export function toCurrentUser(u: UserWithRoles): CurrentUser {
     email: u.user.email,
     roles: u.roles.map((name) => ({ name })),
     school: u.school,
+    password_change_required: u.user.mustChangePassword,
   };
+}
+
+/**
+ * The once-only notice of a sign-in: an account an admin linked to their school as a teacher
+ * hears of it here, and the mark is cleared so the next sign-in says nothing.
+ */
+async function takeNotice(db: Db, u: UserWithRoles) {
+  if (!u.user.addedToSchoolUnseen || !u.school) return null;
+  await db.update(users).set({ addedToSchoolUnseen: false }).where(eq(users.id, u.user.id));
+  return addedAsTeacherNotice(u.school.name);
 }
 
 export async function login(
@@ -86,6 +98,7 @@ export async function login(
       refresh: await issueRefreshToken(deps.db, found.user.id),
     },
     user: { id: found.user.id, first_name: found.user.firstName, school: found.school },
+    notice: await takeNotice(deps.db, found),
   };
 }
 
@@ -177,7 +190,10 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.new_password);
   const { sessionVersion, refresh } = await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: false })
+      .where(eq(users.id, userId));
     await revokeUserRefreshTokens(tx, userId);
     const raised = await raiseSessionVersion(tx, userId);
     await recordAudit(tx, {
@@ -192,7 +208,10 @@ export async function changePassword(
   return {
     message: PASSWORD_MESSAGES.changed,
     tokens: {
-      access: await deps.signAccessToken({ ...claimsOf(found), session_version: sessionVersion }),
+      access: await deps.signAccessToken({
+        ...claimsOf({ ...found, user: { ...found.user, mustChangePassword: false } }),
+        session_version: sessionVersion,
+      }),
       refresh,
     },
   };

@@ -21,6 +21,22 @@ async function schoolsNamed(name: string) {
 
 const thisYear = new Date().getFullYear();
 
+async function signUpAlone(phone: string) {
+  const signup = await t.app.inject({
+    method: 'POST',
+    url: '/api/users/signup/',
+    payload: {
+      first_name: 'Otieno',
+      last_name: 'Ouma',
+      username: 'otieno',
+      phone_number: phone,
+      password: 'secret123',
+    },
+  });
+  expect(signup.statusCode).toBe(201);
+  return signup.json().tokens as { token: string; refresh: string };
+}
+
 describe('POST /api/schools/register_school/', () => {
   it('creates the school and its admin (201), who can then log in as admin of that school', async () => {
     const body = schoolRegistration({ name: 'Alliance High School' });
@@ -156,23 +172,43 @@ describe('POST /api/schools/register_school/', () => {
     expect(me.json().school.name).toBe('First Owner School');
   });
 
-  it('answers 409 when the phone belongs to a signed-up user', async () => {
+  it('answers 409 when the phone belongs to a signed-up user and the password is not theirs', async () => {
     const phone = uniquePhone();
-    const signup = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/signup/',
-      payload: {
-        first_name: 'Otieno',
-        last_name: 'Ouma',
-        username: 'otieno',
-        phone_number: phone,
-        password: 'secret123',
-      },
-    });
-    expect(signup.statusCode).toBe(201);
-    const res = await register(schoolRegistration({ adminPhone: phone, name: 'Late School' }));
+    await signUpAlone(phone);
+    const body = schoolRegistration({ adminPhone: phone, name: 'Late School' });
+    body.admin.password = 'not-theirs-1';
+    const res = await register(body);
     expect(res.statusCode).toBe(409);
     expect(await schoolsNamed('Late School')).toBe(0);
+  });
+
+  it('makes a signed-up person without a school the admin, with their own account and password', async () => {
+    const phone = uniquePhone();
+    const signedUp = await signUpAlone(phone);
+    const res = await register(
+      schoolRegistration({ adminPhone: phone, name: 'Own Account School' }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const accounts = await t.app.db.select().from(users).where(eq(users.phoneNumber, phone));
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]).toMatchObject({ firstName: 'Otieno', schoolId: res.json().school.id });
+    // The token from sign-up (no school) ends; its refresh token brings the school and role.
+    const old = { authorization: `Bearer ${signedUp.token}` };
+    const me = () => t.app.inject({ method: 'GET', url: '/api/users/user/', headers: old });
+    expect((await me()).statusCode).toBe(401);
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/refresh/',
+      payload: { refresh: signedUp.refresh },
+    });
+    old.authorization = `Bearer ${refreshed.json().access}`;
+    expect((await me()).json()).toMatchObject({
+      roles: [{ name: 'admin' }],
+      school: { name: 'Own Account School' },
+    });
+    // Registering again with the same account is refused: it has a school now.
+    const again = await register(schoolRegistration({ adminPhone: phone, name: 'Second Own' }));
+    expect(again.statusCode).toBe(409);
   });
 
   it('creates school and admin in one transaction: a failing admin insert leaves no school', async () => {

@@ -1,20 +1,40 @@
 import type { registerSchoolBody, SchoolInfo } from '@shule/shared/institution';
 import type { School, updateSchoolBody } from '@shule/shared/schools';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { schools, users } from '../../db/schema/index';
 import { conflict, notFound } from '../../errors';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../auth/passwords';
 import { PHONE_TAKEN_MESSAGE } from '../auth/service';
+import { forgetSessionVersion, raiseSessionVersion } from '../auth/sessions';
 import { grantRole, isPhoneTaken } from '../auth/users';
 
-/** Creates the school and its first admin together: both or neither. */
+/**
+ * The account without a school that holds the admin's phone, when the password given is its
+ * own: someone who signed up alone registers their school with the account they have.
+ */
+async function ownAccountWithoutSchool(db: Db, phone: string, password: string) {
+  const [account] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.phoneNumber, phone), isNull(users.schoolId)));
+  if (!account || !(await verifyPassword(account.passwordHash, password))) return undefined;
+  return account.id;
+}
+
+/**
+ * Creates the school and its first admin together: both or neither. The admin is a new account,
+ * or the caller's own account without a school (its phone and its password).
+ */
 export async function registerSchool(db: Db, input: z.output<typeof registerSchoolBody>) {
   const { school, admin } = input;
-  const passwordHash = await hashPassword(admin.password);
-  return db.transaction(async (tx) => {
-    if (await isPhoneTaken(tx, admin.phone_number)) throw conflict(PHONE_TAKEN_MESSAGE);
+  const ownAccount = await ownAccountWithoutSchool(db, admin.phone_number, admin.password);
+  const passwordHash = ownAccount ? '' : await hashPassword(admin.password);
+  const registered = await db.transaction(async (tx) => {
+    if (!ownAccount && (await isPhoneTaken(tx, admin.phone_number))) {
+      throw conflict(PHONE_TAKEN_MESSAGE);
+    }
     const [created] = await tx
       .insert(schools)
       .values({
@@ -31,18 +51,30 @@ export async function registerSchool(db: Db, input: z.output<typeof registerScho
         documents: school.documents,
       })
       .returning();
-    const [user] = await tx
-      .insert(users)
-      .values({
-        schoolId: created!.id,
-        firstName: admin.first_name,
-        lastName: admin.last_name,
-        username: admin.first_name,
-        email: admin.email,
-        phoneNumber: admin.phone_number,
-        passwordHash,
-      })
-      .returning({ id: users.id });
+    if (ownAccount) {
+      const linked = await tx
+        .update(users)
+        .set({ schoolId: created!.id })
+        .where(and(eq(users.id, ownAccount), isNull(users.schoolId)))
+        .returning({ id: users.id });
+      if (linked.length === 0) throw conflict(PHONE_TAKEN_MESSAGE);
+      // A token it holds now has no school: refreshed, it gets one with the school and role.
+      await raiseSessionVersion(tx, ownAccount);
+    }
+    const [user] = ownAccount
+      ? [{ id: ownAccount }]
+      : await tx
+          .insert(users)
+          .values({
+            schoolId: created!.id,
+            firstName: admin.first_name,
+            lastName: admin.last_name,
+            username: admin.first_name,
+            email: admin.email,
+            phoneNumber: admin.phone_number,
+            passwordHash,
+          })
+          .returning({ id: users.id });
     await grantRole(tx, user!.id, 'admin');
     const info: SchoolInfo = {
       id: created!.id,
@@ -53,6 +85,8 @@ export async function registerSchool(db: Db, input: z.output<typeof registerScho
     };
     return { message: 'School created successfully', school: info };
   });
+  if (ownAccount) forgetSessionVersion(db, ownAccount);
+  return registered;
 }
 
 const schoolColumns = {

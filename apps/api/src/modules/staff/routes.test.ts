@@ -1,5 +1,5 @@
 import { MESSAGES } from '@shule/shared/fields';
-import { TEACHER_MESSAGES } from '@shule/shared/teachers';
+import { PHONE_ACCOUNT_MESSAGES, TEACHER_MESSAGES } from '@shule/shared/teachers';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { teachers, users } from '../../db/schema/index';
@@ -17,9 +17,9 @@ import {
   createClassFixture,
   photoRefOf,
   signedInTeacher,
+  signInChangingPassword,
   uploadPhotoFixture,
 } from '../../test/fixtures';
-import { PHONE_TAKEN_MESSAGE } from '../auth/service';
 
 const { t, schools, create } = useTestApp('Mang’u High School', 'Maseno School');
 const [ours, theirs] = schools;
@@ -79,7 +79,7 @@ describe('POST /api/staff/teachers/', () => {
     });
     const password = /one-time password ([A-Za-z0-9]{10});/.exec(message)?.[1];
     expect(message).toBe(
-      `Teacher added. They can log in with phone ${body.phone_number} and the one-time password ${password}; ask them to change it under My Account.`,
+      `Teacher added. They can log in with phone ${body.phone_number} and the one-time password ${password}; Shule asks them to choose their own when they first log in.`,
     );
 
     // The password is stored only hashed, and the teacher can log in with it.
@@ -96,6 +96,7 @@ describe('POST /api/staff/teachers/', () => {
     expect(me.json()).toMatchObject({
       roles: [{ name: 'teacher' }],
       school: { id: ours.schoolId },
+      password_change_required: true,
     });
   });
 
@@ -124,11 +125,15 @@ describe('POST /api/staff/teachers/', () => {
     expect(await teachersOf(ours.schoolId)).toBe(before);
   });
 
-  it('refuses a phone number already in use (409), creating neither user nor teacher', async () => {
+  it('refuses a phone of a user of this school or another (409), creating neither user nor teacher', async () => {
     const before = await teachersOf(ours.schoolId);
     const res = await addTeacher(ours, { ...valid(), phone_number: ours.phone });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(PHONE_TAKEN_MESSAGE);
+    expect(res.json().message).toBe(PHONE_ACCOUNT_MESSAGES.inYourSchool);
+    const other = await addTeacher(ours, { ...valid(), phone_number: theirs.phone });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toBe(PHONE_ACCOUNT_MESSAGES.inAnotherSchool);
+    expect(other.body).not.toContain('Maseno');
     expect(await teachersOf(ours.schoolId)).toBe(before);
   });
 
@@ -207,7 +212,7 @@ describe('GET /api/schools/{id}/teachers', () => {
       },
     ]);
 
-    const teacher = await login(t.app, first.phone, first.password);
+    const teacher = await signInChangingPassword(t.app, first.phone, first.password);
     expect((await listTeachers(teacher, school.schoolId)).statusCode).toBe(200);
   });
 

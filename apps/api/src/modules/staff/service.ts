@@ -1,9 +1,15 @@
 import type { TeacherCount } from '@shule/shared/api';
 import {
+  type CreateTeacherResponse,
   cannotDeactivateSelfMessage,
+  cannotResetOwnPasswordMessage,
   type createTeacherBody,
+  PHONE_ACCOUNT_MESSAGES,
+  passwordResetMessage,
+  type ResetPasswordResponse,
   type TeacherRow,
   teacherCreatedMessage,
+  teacherLinkedMessage,
   tscTakenMessage,
   type updateTeacherBody,
 } from '@shule/shared/teachers';
@@ -23,6 +29,7 @@ import { forgetSessionVersion, raiseSessionVersion } from '../auth/sessions';
 import { grantRole, isPhoneTaken } from '../auth/users';
 import { type Actor, endAllAssignmentsOf } from '../teaching/service';
 import { assertUploadOfSchool } from '../uploads/service';
+import { accountsByPhone, holderOf, linkAccountToSchool } from './existing-accounts';
 import { generateOneTimePassword } from './one-time-password';
 
 export async function countTeachers(db: Db, schoolId: number): Promise<TeacherCount> {
@@ -243,54 +250,113 @@ export async function activateTeacher(db: Db, schoolId: number, teacherId: numbe
 }
 
 /**
- * Creates the teacher's login (role teacher, phone as username) and teacher record together,
- * with a user_added entry in the audit log by `actor`. The one-time password is generated here,
- * stored only as a hash, and shown once in the message.
+ * Adds a teacher: the login (role teacher, phone as username) and the teacher record together,
+ * with a user_added entry in the audit log by `actor`. A new login gets a one-time password,
+ * generated here, stored only as a hash, flagged to be changed first and shown once in the
+ * message. A phone whose account has no school (someone who signed up alone) is linked instead:
+ * no password is made and the person keeps their own (modules/staff/existing-accounts.ts).
  */
 export async function createTeacher(
   db: Db,
   schoolId: number,
   input: z.output<typeof createTeacherBody>,
   actor: { userId: number; address: string | null },
-) {
-  const oneTimePassword = generateOneTimePassword();
-  const passwordHash = await hashPassword(oneTimePassword);
+): Promise<CreateTeacherResponse> {
+  const existing = (await accountsByPhone(db, [input.phone_number])).get(input.phone_number);
+  const holder = existing && holderOf(existing, schoolId);
+  if (holder === 'in_another_school') throw conflict(PHONE_ACCOUNT_MESSAGES.inAnotherSchool);
+  if (holder === 'in_your_school') throw conflict(PHONE_ACCOUNT_MESSAGES.inYourSchool);
+  const oneTimePassword = existing ? null : generateOneTimePassword();
+  const passwordHash = oneTimePassword && (await hashPassword(oneTimePassword));
   const teacher = await db.transaction(async (tx) => {
-    if (await isPhoneTaken(tx, input.phone_number)) throw conflict(PHONE_TAKEN_MESSAGE);
     await assertUploadOfSchool(tx, schoolId, input.profile_photo);
     const sameTsc = sql`lower(${teachers.tscNumber}) = lower(${input.tsc_number})`;
     if (await takenInSchool(tx, schoolId, teachers, sameTsc)) {
       throw conflict(tscTakenMessage(input.tsc_number));
     }
-    const [user] = await tx
-      .insert(users)
-      .values({
-        schoolId,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        username: input.first_name,
-        email: input.email,
-        phoneNumber: input.phone_number,
-        passwordHash,
-        gender: input.gender,
-        profilePhoto: input.profile_photo,
-      })
-      .returning({ id: users.id });
-    await grantRole(tx, user!.id, 'teacher');
+    let userId: number;
+    if (existing) {
+      await linkAccountToSchool(tx, existing.id, schoolId);
+      userId = existing.id;
+    } else {
+      if (await isPhoneTaken(tx, input.phone_number)) throw conflict(PHONE_TAKEN_MESSAGE);
+      const [user] = await tx
+        .insert(users)
+        .values({
+          schoolId,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          username: input.first_name,
+          email: input.email,
+          phoneNumber: input.phone_number,
+          passwordHash: passwordHash!,
+          mustChangePassword: true,
+          gender: input.gender,
+          profilePhoto: input.profile_photo,
+        })
+        .returning({ id: users.id });
+      userId = user!.id;
+      await grantRole(tx, userId, 'teacher');
+    }
     const [created] = await tx
       .insert(teachers)
-      .values({ schoolId, userId: user!.id, tscNumber: input.tsc_number })
+      .values({ schoolId, userId, tscNumber: input.tsc_number })
       .returning({ id: teachers.id });
     await recordAudit(tx, {
       schoolId,
       actorUserId: actor.userId,
       action: 'user_added',
       subjectType: 'user',
-      subjectId: user!.id,
+      subjectId: userId,
       address: actor.address,
     });
     const [row] = await selectTeachers(tx, schoolId, created!.id);
     return row!;
   });
-  return { teacher, message: teacherCreatedMessage(input.phone_number, oneTimePassword) };
+  if (existing) forgetSessionVersion(db, existing.id);
+  return {
+    teacher,
+    message: oneTimePassword
+      ? teacherCreatedMessage(input.phone_number, oneTimePassword)
+      : teacherLinkedMessage(input.phone_number),
+    linked_existing_account: !oneTimePassword,
+  };
+}
+
+/**
+ * Gives a teacher a new one-time password, shown once: the account is flagged to change it
+ * first, every session of it ends, and the reset is audit-logged. An admin resets no password
+ * of their own here (My Account changes it).
+ */
+export async function resetTeacherPassword(
+  db: Db,
+  schoolId: number,
+  teacherId: number,
+  actor: Actor,
+): Promise<ResetPasswordResponse> {
+  const oneTimePassword = generateOneTimePassword();
+  const passwordHash = await hashPassword(oneTimePassword);
+  const found = await db.transaction(async (tx) => {
+    const teacher = await lockTeacher(tx, schoolId, teacherId);
+    if (teacher.userId === actor.userId) throw conflict(cannotResetOwnPasswordMessage);
+    await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: true })
+      .where(eq(users.id, teacher.userId));
+    await endSessionsIn(tx, teacher.userId);
+    await recordAudit(tx, {
+      schoolId,
+      actorUserId: actor.userId,
+      action: 'password_reset',
+      subjectType: 'user',
+      subjectId: teacher.userId,
+      address: actor.address,
+    });
+    return teacher;
+  });
+  forgetSessionVersion(db, found.userId);
+  return {
+    message: passwordResetMessage(found.phoneNumber),
+    one_time_password: oneTimePassword,
+  };
 }

@@ -11,46 +11,79 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/raw-rows';
+import { teachers } from '../../db/schema/index';
+import { recordAudit } from '../audit/record';
 import { hashPassword } from '../auth/passwords';
+import { forgetSessionVersion } from '../auth/sessions';
+import { accountsByPhone, holderOf, linkAccountToSchool } from './existing-accounts';
 import { generateOneTimePassword } from './one-time-password';
 
 /**
  * The teachers import: a CSV read by the shared row rules, checked against Shule (a phone is a
  * login across every school) and the school (its teachers' TSC numbers), then written all at
  * once or not at all, as Add Teacher writes one teacher: a user with the teacher role, a
- * one-time password kept only as its argon2 hash, the teacher row, a user_added audit entry.
+ * one-time password kept only as its argon2 hash, the teacher row, a user_added audit entry; or,
+ * for a phone whose account has no school, that account linked (modules/staff/existing-accounts).
  */
 
+/**
+ * Marks the rows Shule or the school refuses (a phone of a school's user, a TSC number the school
+ * has); answers the accounts without a school that rows will link, by phone.
+ */
 async function checkAgainstSchool(db: Db | Tx, schoolId: number, file: ReadTeacherCsv) {
-  if (file.file_errors.length > 0) return;
+  const linkable = new Map<string, number>();
+  if (file.file_errors.length > 0) return linkable;
   const given = (column: 'phone_number' | 'tsc_number') =>
-    JSON.stringify(file.rows.flatMap((r) => (r.teacher ? [r.teacher[column]] : [])));
-  const [phones, tscs] = await Promise.all([
-    queryRows<{ phone_number: string }>(
-      db,
-      sql`select phone_number from users
-      where phone_number in (select jsonb_array_elements_text(${given('phone_number')}::jsonb))`,
-    ),
+    file.rows.flatMap((r) => (r.teacher ? [r.teacher[column]] : []));
+  const [accounts, tscs] = await Promise.all([
+    accountsByPhone(db, given('phone_number')),
     queryRows<{ tsc: string }>(
       db,
       sql`select upper(tsc_number) as tsc from teachers
       where school_id = ${schoolId}
-        and upper(tsc_number) in (select upper(jsonb_array_elements_text(${given('tsc_number')}::jsonb)))`,
+        and upper(tsc_number) in (select upper(jsonb_array_elements_text(${JSON.stringify(given('tsc_number'))}::jsonb)))`,
     ),
   ]);
-  const takenPhones = new Set(phones.map((p) => p.phone_number));
   const takenTscs = new Set(tscs.map((t) => t.tsc));
   for (const row of file.rows) {
     const teacher = row.teacher;
     if (!teacher) continue;
-    if (takenPhones.has(teacher.phone_number))
-      addTeacherRowError(
-        row,
-        'phone_number',
-        TEACHER_IMPORT_MESSAGES.phoneTaken(teacher.phone_number),
-      );
+    const phone = teacher.phone_number;
+    const account = accounts.get(phone);
+    const holder = account && holderOf(account, schoolId);
+    if (holder === 'linkable') linkable.set(phone, account!.id);
+    if (holder === 'in_another_school')
+      addTeacherRowError(row, 'phone_number', TEACHER_IMPORT_MESSAGES.phoneInAnotherSchool(phone));
+    if (holder === 'in_your_school')
+      addTeacherRowError(row, 'phone_number', TEACHER_IMPORT_MESSAGES.phoneInYourSchool(phone));
     if (takenTscs.has(teacher.tsc_number.toUpperCase()))
       addTeacherRowError(row, 'tsc_number', TEACHER_IMPORT_MESSAGES.tscTaken(teacher.tsc_number));
+  }
+  return linkable;
+}
+
+/**
+ * The rows whose phone has an account without a school: each account linked as a teacher of the
+ * school (its own password kept), its teachers row and a user_added entry.
+ */
+async function linkImportedAccounts(
+  tx: Tx,
+  actor: { schoolId: number; userId: number; address: string | null },
+  rows: { userId: number; tsc_number: string }[],
+) {
+  for (const row of rows) {
+    await linkAccountToSchool(tx, row.userId, actor.schoolId);
+    await tx
+      .insert(teachers)
+      .values({ schoolId: actor.schoolId, userId: row.userId, tscNumber: row.tsc_number });
+    await recordAudit(tx, {
+      schoolId: actor.schoolId,
+      actorUserId: actor.userId,
+      action: 'user_added',
+      subjectType: 'user',
+      subjectId: row.userId,
+      address: actor.address,
+    });
   }
 }
 
@@ -82,11 +115,13 @@ export async function importTeachers(
 ): Promise<TeacherImportOutcome> {
   const { schoolId } = actor;
   const file = readTeacherCsv(text);
-  await checkAgainstSchool(db, schoolId, file);
+  const linkable = await checkAgainstSchool(db, schoolId, file);
   const early = teacherPreviewOf(file);
   if (early.file_errors.length > 0 || early.invalid > 0) return { refused: early };
 
-  const clean = file.rows.map((r) => r.teacher as ImportedTeacher);
+  const all = file.rows.map((r) => r.teacher as ImportedTeacher);
+  const clean = all.filter((t) => !linkable.has(t.phone_number));
+  const linked = all.filter((t) => linkable.has(t.phone_number));
   const passwords = clean.map(() => generateOneTimePassword());
   // One at a time: measured on this 2-core machine, 200 hashes took 2.2-3.2 s in turn and
   // 4.1-4.9 s all at once (each argon2 run takes 19 MiB and a core), and a login meanwhile
@@ -94,7 +129,7 @@ export async function importTeachers(
   const hashes: string[] = [];
   for (const password of passwords) hashes.push(await hashPassword(password));
 
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<TeacherImportOutcome> => {
     // Checked again inside: another admin may have added one of these phones meanwhile.
     await checkAgainstSchool(tx, schoolId, file);
     const preview = teacherPreviewOf(file);
@@ -103,8 +138,8 @@ export async function importTeachers(
     await queryRows(
       tx,
       sql`with added as (
-        insert into users (school_id, first_name, last_name, username, email, phone_number, password_hash)
-        select ${schoolId}, p.first_name, p.last_name, p.first_name, p.email, p.phone_number, p.password_hash
+        insert into users (school_id, first_name, last_name, username, email, phone_number, password_hash, must_change_password)
+        select ${schoolId}, p.first_name, p.last_name, p.first_name, p.email, p.phone_number, p.password_hash, true
         from jsonb_to_recordset(${JSON.stringify(people)}::jsonb)
           as p(n int, first_name text, last_name text, email text, phone_number text, password_hash text)
         order by p.n
@@ -122,16 +157,29 @@ export async function importTeachers(
       select ${schoolId}, ${actor.userId}, 'user_added', 'user', added.id, ${actor.address}
       from added`,
     );
+    await linkImportedAccounts(
+      tx,
+      actor,
+      linked.map((t) => ({ userId: linkable.get(t.phone_number)!, tsc_number: t.tsc_number })),
+    );
     return {
       imported: {
-        imported: clean.length,
+        imported: all.length,
         teachers: clean.map((t, n) => ({
           first_name: t.first_name,
           last_name: t.last_name,
           phone_number: t.phone_number,
           one_time_password: passwords[n]!,
         })),
+        linked: linked.map(({ first_name, last_name, phone_number }) => ({
+          first_name,
+          last_name,
+          phone_number,
+        })),
       },
     };
   });
+  if ('imported' in outcome)
+    for (const userId of linkable.values()) forgetSessionVersion(db, userId);
+  return outcome;
 }

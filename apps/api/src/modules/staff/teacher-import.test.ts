@@ -96,7 +96,7 @@ describe('POST /api/teachers/import/preview/', () => {
     expect(body.rows.map((r) => r.row)).toEqual([2, 3, 4, 5]);
     expect(body.rows[0]!.errors).toEqual({});
     expect(body.rows[1]!.errors).toEqual({
-      phone_number: [TEACHER_IMPORT_MESSAGES.phoneTaken(theirs.phone)],
+      phone_number: [TEACHER_IMPORT_MESSAGES.phoneInAnotherSchool(theirs.phone)],
     });
     expect(body.rows[2]!.errors).toEqual({
       tsc_number: [TEACHER_IMPORT_MESSAGES.tscTaken(first.tsc_number!.toLowerCase())],
@@ -187,7 +187,7 @@ describe('POST /api/teachers/import/', () => {
     expect(body.rows).toEqual([
       expect.objectContaining({
         row: 3,
-        errors: { phone_number: [TEACHER_IMPORT_MESSAGES.phoneTaken(theirs.phone)] },
+        errors: { phone_number: [TEACHER_IMPORT_MESSAGES.phoneInAnotherSchool(theirs.phone)] },
       }),
     ]);
     expect(await countTeachers(ours)).toBe(before);

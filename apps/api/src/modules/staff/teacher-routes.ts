@@ -1,9 +1,17 @@
-import { teacherParams, teacherRowSchema, updateTeacherBody } from '@shule/shared/teachers';
+import {
+  resetPasswordResponse,
+  teacherParams,
+  teacherRowSchema,
+  updateTeacherBody,
+} from '@shule/shared/teachers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signPhotos } from '../uploads/signed-urls';
-import { activateTeacher, deactivateTeacher, updateTeacher } from './service';
+import { activateTeacher, deactivateTeacher, resetTeacherPassword, updateTeacher } from './service';
 
-/** Changing a teacher over time: edit, deactivate (a teacher who left) and activate again. */
+/**
+ * Changing a teacher over time: edit, deactivate (a teacher who left) and activate again, and
+ * a new one-time password for one who lost theirs.
+ */
 const teacherRoutes: FastifyPluginAsyncZod = async (app) => {
   const actorOf = (request: { user: { id: number }; ip: string }) => ({
     userId: request.user.id,
@@ -59,6 +67,24 @@ const teacherRoutes: FastifyPluginAsyncZod = async (app) => {
       withSignedPhoto(
         await activateTeacher(app.db, request.schoolId(), request.params.id, actorOf(request)),
       ),
+  );
+
+  app.post(
+    '/staff/teachers/:id/reset_password/',
+    {
+      config: { access: 'admin' },
+      schema: { params: teacherParams, response: { 200: resetPasswordResponse }, tags: ['staff'] },
+    },
+    async (request, reply) => {
+      const reset = await resetTeacherPassword(
+        app.db,
+        request.schoolId(),
+        request.params.id,
+        actorOf(request),
+      );
+      // The password exists only in this answer: no cache may keep it.
+      return reply.header('cache-control', 'no-store').send(reset);
+    },
   );
 };
 
