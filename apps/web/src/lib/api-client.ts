@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from '@shule/shared/api';
-import { TOKEN_NOT_VALID } from '@shule/shared/auth-constants';
+import { PASSWORD_CHANGE_REQUIRED, TOKEN_NOT_VALID } from '@shule/shared/auth-constants';
 import { IDEMPOTENCY_HEADER } from '@shule/shared/idempotency';
 import { tokenStorage } from './storage';
 
@@ -24,6 +24,19 @@ export function onSignedOut(listener: SignedOutListener) {
   signedOutListeners.add(listener);
   return () => {
     signedOutListeners.delete(listener);
+  };
+}
+
+type PasswordChangeListener = () => void;
+const passwordChangeListeners = new Set<PasswordChangeListener>();
+/**
+ * Called when the API refuses a call because the password is still a one-time password: the
+ * app shows the change screen, whatever screen asked.
+ */
+export function onPasswordChangeRequired(listener: PasswordChangeListener) {
+  passwordChangeListeners.add(listener);
+  return () => {
+    passwordChangeListeners.delete(listener);
   };
 }
 
@@ -121,7 +134,13 @@ async function sendWithRefresh(method: string, path: string, options: RequestOpt
     }
     res = await send(method, path, options, access);
   }
-  if (!res.ok) throw await parseError(res);
+  if (!res.ok) {
+    const err = await parseError(res);
+    if (err.status === 403 && err.code === PASSWORD_CHANGE_REQUIRED) {
+      for (const listener of passwordChangeListeners) listener();
+    }
+    throw err;
+  }
   return res;
 }
 

@@ -9,7 +9,7 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { api, onSignedOut } from './api-client';
+import { api, onPasswordChangeRequired, onSignedOut } from './api-client';
 import { tokenStorage } from './storage';
 
 interface Session {
@@ -17,7 +17,12 @@ interface Session {
   loading: boolean;
   user: CurrentUser | null;
   school: SchoolInfo | null;
-  login(credentials: LoginBody): Promise<void>;
+  /** What the last sign-in said once ("You were added as a teacher at …"), until dismissed. */
+  notice: string | null;
+  dismissNotice(): void;
+  login(credentials: LoginBody): Promise<CurrentUser>;
+  /** Reads the signed-in user again (after the one-time password is changed). */
+  reloadUser(): Promise<CurrentUser>;
   /** Stores tokens from sign-up and loads the user they belong to. */
   acceptTokens(access: string, refresh: string): Promise<void>;
   logout(): Promise<void>;
@@ -40,18 +45,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true);
   const [user, setUser] = useState<CurrentUser | null>(null);
   const [school, setSchool] = useState<SchoolInfo | null>(tokenStorage.getSchool);
+  const [notice, setNotice] = useState<string | null>(null);
 
   const loadUser = useCallback(async (asked?: Promise<CurrentUser>) => {
     const me = await (asked ?? api.get<CurrentUser>('/users/user/'));
     setUser(me);
     tokenStorage.setSchool(me.school);
     setSchool(me.school);
+    return me;
   }, []);
 
   const clear = useCallback(() => {
     tokenStorage.clear();
     setUser(null);
     setSchool(null);
+    setNotice(null);
     // The query cache goes with the signed-in screens (app/signed-in-app.tsx), which unmount.
   }, []);
 
@@ -68,19 +76,32 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [loadUser]);
 
   useEffect(() => onSignedOut(clear), [clear]);
+  useEffect(
+    () =>
+      onPasswordChangeRequired(() =>
+        setUser((u) =>
+          u && !u.password_change_required ? { ...u, password_change_required: true } : u,
+        ),
+      ),
+    [],
+  );
 
   const value = useMemo<Session>(
     () => ({
       loading,
       user,
       school,
+      notice,
+      dismissNotice: () => setNotice(null),
       async login(credentials) {
         const res = await api.post<LoginResponse>('/users/login/', credentials, {
           anonymous: true,
         });
         tokenStorage.setTokens(res.tokens.access, res.tokens.refresh);
-        await loadUser();
+        setNotice(res.notice);
+        return loadUser();
       },
+      reloadUser: loadUser,
       async acceptTokens(access, refresh) {
         tokenStorage.setTokens(access, refresh);
         await loadUser();
@@ -95,7 +116,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         }
       },
     }),
-    [loading, user, school, loadUser, clear],
+    [loading, user, school, notice, loadUser, clear],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -43,11 +43,14 @@ export function LoginPage() {
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await session.login(values);
-      toast({
-        title: 'Login successful',
-        description: 'You are being redirected to the dashboard',
-      });
+      const user = await session.login(values);
+      // A one-time password leads to its change screen, not the dashboard.
+      if (!user.password_change_required) {
+        toast({
+          title: 'Login successful',
+          description: 'You are being redirected to the dashboard',
+        });
+      }
       navigate('/dashboard', { replace: true });
     } catch (err) {
       setFailure(loginFailureMessage(err));

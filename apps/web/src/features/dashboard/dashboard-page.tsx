@@ -1,8 +1,30 @@
 import { dashboardFor } from '@shule/shared/roles';
+import { X } from 'lucide-react';
+import { Alert } from '../../components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { useSession } from '../../lib/session';
 import { AdminDashboard } from './admin-dashboard';
+import { NoSchoolCard } from './no-school-card';
 import { TeacherDashboard } from './teacher-dashboard';
+
+/** What the sign-in said once, e.g. that an admin added this account to their school. */
+function SignInNotice() {
+  const { notice, dismissNotice } = useSession();
+  if (!notice) return null;
+  return (
+    <Alert tone="success" className="mb-5 flex items-start justify-between gap-3">
+      <span data-testid="sign-in-notice">{notice}</span>
+      <button
+        type="button"
+        aria-label="Dismiss"
+        onClick={dismissNotice}
+        className="-m-1 rounded-sm p-1 hover:bg-green-100"
+      >
+        <X className="h-4 w-4" aria-hidden="true" />
+      </button>
+    </Alert>
+  );
+}
 
 function Placeholder({ title, text }: { title: string; text: string }) {
   return (
@@ -23,6 +45,7 @@ export function DashboardPage() {
       <h1 className="mb-5 text-2xl font-semibold tracking-tight">
         {user ? `Welcome, ${user.first_name}` : 'Dashboard'}
       </h1>
+      <SignInNotice />
       {kind === 'admin' && school ? (
         <AdminDashboard schoolId={school.id} />
       ) : kind === 'teacher' ? (
@@ -32,6 +55,8 @@ export function DashboardPage() {
           title="Student dashboard"
           text="Your results and timetable will appear here."
         />
+      ) : !school && user ? (
+        <NoSchoolCard phone={user.phone_number} />
       ) : (
         <Placeholder
           title="Unauthorized"

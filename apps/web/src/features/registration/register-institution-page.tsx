@@ -50,9 +50,22 @@ const YEARS = Array.from({ length: new Date().getFullYear() - 1899 }, (_, i) =>
 export function RegisterInstitutionPage() {
   const session = useSession();
   const navigate = useNavigate();
+  // Someone signed in without a school registers with their own account: their phone and password.
+  const own = session.user && !session.school ? session.user : null;
   const form = useForm<RegistrationForm>({
     resolver: zodResolver(registrationFormSchema),
-    defaultValues: EMPTY,
+    defaultValues: own
+      ? {
+          ...EMPTY,
+          admin: {
+            ...EMPTY.admin,
+            first_name: own.first_name,
+            last_name: own.last_name,
+            email: own.email ?? '',
+            phone_number: own.phone_number,
+          },
+        }
+      : EMPTY,
     mode: 'onChange',
   });
   const { errors, isSubmitting } = form.formState;
@@ -123,6 +136,12 @@ export function RegisterInstitutionPage() {
         <h1 className="mt-6 text-2xl font-bold tracking-tight sm:text-3xl">
           Welcome, create your Institution account
         </h1>
+        {own ? (
+          <p className="mt-1 text-sm text-muted-foreground">
+            Your account ({own.phone_number}) becomes the school&apos;s administrator: enter your
+            own password below.
+          </p>
+        ) : null}
         <p className="mt-1 text-sm text-muted-foreground">
           Already registered?{' '}
           <Link to="/login" className="font-medium text-primary hover:underline">

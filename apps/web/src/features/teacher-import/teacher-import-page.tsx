@@ -464,8 +464,8 @@ function DoneStep({ result }: { result: TeacherImportResult }) {
           className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
         >
           <strong>Download the passwords now: they are shown only this once.</strong> Each teacher
-          logs in with their phone number and their one-time password, then changes it under My
-          Account. Shule keeps no copy of the passwords.
+          logs in with their phone number and their one-time password, then chooses their own. Shule
+          keeps no copy of the passwords.
         </p>
         <div className="flex flex-wrap gap-3">
           <Button
@@ -500,6 +500,21 @@ function DoneStep({ result }: { result: TeacherImportResult }) {
             { header: 'Phone (login)', cell: (t) => t.phone_number },
           ]}
         />
+        {result.linked.length > 0 ? (
+          <div className="space-y-2 text-sm" data-testid="linked-accounts">
+            <p>
+              Already had a Shule account, now linked to your school: they log in with their own
+              password (no one-time password was made).
+            </p>
+            <ul className="list-disc pl-5">
+              {result.linked.map((t) => (
+                <li key={t.phone_number}>
+                  {t.first_name} {t.last_name} · {t.phone_number}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -5,7 +5,6 @@ import {
   TSC_PLACEHOLDER,
   teacherFormSchema,
 } from '@shule/shared/teachers';
-import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PhotoField } from '../../components/photo-field';
@@ -20,6 +19,7 @@ import { usePhotoUpload } from '../../lib/upload-photo';
 import { zodResolver } from '../../lib/zod-resolver';
 import { useCreateTeacher } from './create-teacher';
 import { GENDER_LABELS } from './gender-labels';
+import { CopyPasswordButton, OneTimePasswordCode } from './one-time-password';
 import { splitPassword } from './split-password';
 
 const EMPTY: TeacherForm = {
@@ -36,48 +36,20 @@ type Result =
   | { tone: 'success'; message: string; phone: string };
 
 function SuccessMessage({ message, phone }: { message: string; phone: string }) {
-  const [copied, setCopied] = useState(false);
   const parts = splitPassword(message, phone);
   if (!parts) return <Alert tone="success">{message}</Alert>;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(parts.password);
-      setCopied(true);
-    } catch {
-      // No clipboard (e.g. plain http): the password is selectable with one tap.
-      setCopied(false);
-    }
-  };
   return (
     <Alert tone="success" className="space-y-2">
       <p>
         {parts.before}
-        <code
-          className="select-all rounded bg-white px-1.5 py-0.5 font-mono text-base font-semibold tracking-wider text-green-900"
-          data-testid="one-time-password"
-        >
-          {parts.password}
-        </code>
+        <OneTimePasswordCode password={parts.password} />
         {parts.after}
       </p>
-      <Button
-        variant="outline"
-        size="sm"
-        className="border-green-300 bg-white text-green-900 hover:bg-green-100"
-        onClick={copy}
-      >
-        {copied ? (
-          <Check className="h-4 w-4" aria-hidden="true" />
-        ) : (
-          <Copy className="h-4 w-4" aria-hidden="true" />
-        )}
-        {copied ? 'Copied' : 'Copy password'}
-      </Button>
+      <CopyPasswordButton password={parts.password} />
     </Alert>
   );
 }
 
-/** Under the photo input: what the upload is doing, with a preview once it is done. */
 /** Spec §2/§4: the add-teacher form, used inside the Add Teacher dialog. */
 export function AddTeacherForm() {
   const createTeacher = useCreateTeacher();

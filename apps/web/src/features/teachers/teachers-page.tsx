@@ -4,6 +4,7 @@ import { assignmentLabel } from '@shule/shared/teaching';
 import {
   BookOpen,
   FileUp,
+  KeyRound,
   MoreHorizontal,
   Pencil,
   Search,
@@ -32,9 +33,10 @@ import { useIsAdmin } from '../../lib/roles';
 import { AddTeacherForm } from './add-teacher-form';
 import { AssignTeachingDialog } from './assign-teaching-dialog';
 import { EditTeacherDialog } from './edit-teacher-dialog';
+import { ResetPasswordDialogs } from './reset-password-dialog';
+import { teacherName } from './teacher-name';
 import { useSetTeacherActive } from './update-teacher';
 
-const fullName = (t: TeacherRow) => `${t.user.first_name} ${t.user.last_name}`;
 const capitalise = (s: string | null) => (s ? s[0]!.toUpperCase() + s.slice(1) : null);
 
 /** Empty values read as a dash. */
@@ -70,12 +72,14 @@ function TeacherActions({
   teacher,
   onEdit,
   onAssign,
+  onResetPassword,
   onDeactivate,
   onActivate,
 }: {
   teacher: TeacherRow;
   onEdit(): void;
   onAssign(): void;
+  onResetPassword(): void;
   onDeactivate(): void;
   onActivate(): void;
 }) {
@@ -83,7 +87,7 @@ function TeacherActions({
     <Menu.Root>
       <Menu.Trigger
         className={buttonClass('ghost', 'icon')}
-        aria-label={`Actions for ${fullName(teacher)}`}
+        aria-label={`Actions for ${teacherName(teacher)}`}
       >
         <MoreHorizontal className="h-4 w-4" aria-hidden="true" />
       </Menu.Trigger>
@@ -102,6 +106,10 @@ function TeacherActions({
               <Menu.Item className={menuItem} onSelect={onAssign}>
                 <BookOpen className="h-4 w-4" aria-hidden="true" />
                 Assign classes & subjects
+              </Menu.Item>
+              <Menu.Item className={menuItem} onSelect={onResetPassword}>
+                <KeyRound className="h-4 w-4" aria-hidden="true" />
+                Reset password
               </Menu.Item>
               <Menu.Item className={`${menuItem} text-destructive`} onSelect={onDeactivate}>
                 <UserX className="h-4 w-4" aria-hidden="true" />
@@ -160,6 +168,7 @@ export function TeachersPage() {
   const [editingId, setEditingId] = useState<number | null>(null);
   const [assigningId, setAssigningId] = useState<number | null>(null);
   const [deactivating, setDeactivating] = useState<TeacherRow | null>(null);
+  const [resettingId, setResettingId] = useState<number | null>(null);
   const setActive = useSetTeacherActive();
   // The dialogs read the list's row, so they show what a change made of it.
   const rowOf = (id: number | null) => teachers.data?.find((t) => t.id === id) ?? null;
@@ -171,7 +180,7 @@ export function TeachersPage() {
         onSuccess: () =>
           toast({
             title: 'Teacher activated',
-            description: `${fullName(t)} can sign in again. Assign their classes and subjects anew.`,
+            description: `${teacherName(t)} can sign in again. Assign their classes and subjects anew.`,
             variant: 'success',
           }),
         onError: (err) =>
@@ -189,7 +198,7 @@ export function TeachersPage() {
       { id: t.id, active: false },
       {
         onSuccess: () =>
-          toast({ title: 'Teacher deactivated', description: fullName(t), variant: 'success' }),
+          toast({ title: 'Teacher deactivated', description: teacherName(t), variant: 'success' }),
         onError: (err) =>
           toast({
             title: 'Teacher not deactivated',
@@ -206,6 +215,7 @@ export function TeachersPage() {
         teacher={t}
         onEdit={() => setEditingId(t.id)}
         onAssign={() => setAssigningId(t.id)}
+        onResetPassword={() => setResettingId(t.id)}
         onDeactivate={() => setDeactivating(t)}
         onActivate={() => activate(t)}
       />
@@ -268,9 +278,9 @@ export function TeachersPage() {
         card={(t) => (
           <Card className="p-4" data-testid="teacher-card">
             <div className="flex items-center gap-3">
-              <Avatar src={t.user.profile_photo} name={fullName(t)} className="h-11 w-11" />
+              <Avatar src={t.user.profile_photo} name={teacherName(t)} className="h-11 w-11" />
               <div className="min-w-0 flex-1">
-                <p className="truncate font-semibold">{fullName(t)}</p>
+                <p className="truncate font-semibold">{teacherName(t)}</p>
                 <p className="truncate text-sm text-muted-foreground">
                   {t.user.email ?? t.user.phone_number}
                 </p>
@@ -315,9 +325,9 @@ export function TeachersPage() {
             header: 'Name',
             cell: (t) => (
               <div className="flex items-center gap-3">
-                <Avatar src={t.user.profile_photo} name={fullName(t)} />
+                <Avatar src={t.user.profile_photo} name={teacherName(t)} />
                 <div className="min-w-0">
-                  <p className="font-medium">{fullName(t)}</p>
+                  <p className="font-medium">{teacherName(t)}</p>
                   <p className="truncate text-xs text-muted-foreground">
                     {t.user.email ?? t.user.phone_number}
                   </p>
@@ -367,7 +377,7 @@ export function TeachersPage() {
         open={adding}
         onOpenChange={setAdding}
         title="Add Teacher"
-        description="The teacher gets a login: their phone number and a one-time password."
+        description="The teacher gets a login: their phone number and a one-time password. Someone who already signed up with this number keeps their own password."
         className="sm:max-w-2xl"
       >
         <AddTeacherForm />
@@ -380,10 +390,11 @@ export function TeachersPage() {
         teacher={rowOf(assigningId)}
         onOpenChange={(open) => !open && setAssigningId(null)}
       />
+      <ResetPasswordDialogs teacher={rowOf(resettingId)} onClose={() => setResettingId(null)} />
       <ConfirmDialog
         open={deactivating !== null}
         onOpenChange={(open) => !open && setDeactivating(null)}
-        title={deactivating ? `Deactivate ${fullName(deactivating)}?` : 'Deactivate'}
+        title={deactivating ? `Deactivate ${teacherName(deactivating)}?` : 'Deactivate'}
         description="They are signed out at once and cannot sign in. Their classes and subjects are unassigned and they stop being class teacher. Their marks and history are kept; you can activate them again later."
         confirmLabel="Deactivate"
         busyLabel="Deactivating..."

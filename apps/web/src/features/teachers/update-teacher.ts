@@ -1,4 +1,4 @@
-import type { TeacherRow, UpdateTeacherBody } from '@shule/shared/teachers';
+import type { ResetPasswordResponse, TeacherRow, UpdateTeacherBody } from '@shule/shared/teachers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
@@ -29,5 +29,13 @@ export function useSetTeacherActive() {
     mutationFn: ({ id, active }: { id: number; active: boolean }) =>
       api.post<TeacherRow>(`/staff/teachers/${id}/${active ? 'activate' : 'deactivate'}/`),
     onSuccess: refresh,
+  });
+}
+
+/** A new one-time password for a teacher: their sessions end and they must change it first. */
+export function useResetTeacherPassword() {
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.post<ResetPasswordResponse>(`/staff/teachers/${id}/reset_password/`),
   });
 }
