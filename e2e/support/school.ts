@@ -79,3 +79,24 @@ export async function apiSession(
   };
   return { headers, schoolId, post };
 }
+
+/** What the tests' teachers choose in place of their one-time password. */
+export const TEACHER_OWN_PASSWORD = 'own-pass-2026';
+
+/**
+ * Replaces a new teacher's one-time password through the API, as the change screen does after
+ * their first sign-in (for tests about other screens): the phone and password to sign in with.
+ */
+export async function replaceOneTimePassword(
+  request: APIRequestContext,
+  phone: string,
+  oneTimePassword: string,
+) {
+  const { token } = await apiToken(request, { phone, password: oneTimePassword });
+  const res = await request.post('/api/users/change_password/', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { current_password: oneTimePassword, new_password: TEACHER_OWN_PASSWORD },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return { phone, password: TEACHER_OWN_PASSWORD };
+}

@@ -105,8 +105,8 @@ test('sign-up checks its fields and creates an account', async ({ page }) => {
   await page.getByLabel('Repeat Password').fill('secret123');
   await page.getByRole('button', { name: 'Create an account' }).click();
   await page.waitForURL('**/dashboard');
-  // A plain account has no school role yet.
-  await expect(page.getByText('Unauthorized')).toBeVisible();
+  // A plain account has no school yet: the dashboard says what to do next.
+  await expect(page.getByRole('link', { name: 'Register an institution' })).toBeVisible();
 });
 
 test.describe('on a phone', () => {

@@ -3,6 +3,7 @@ import {
   apiSession,
   loginViaUi,
   registerSchoolViaApi,
+  replaceOneTimePassword,
   type TestSchool,
   uniquePhone,
 } from '../support/school';
@@ -64,7 +65,7 @@ async function seed(request: Parameters<typeof apiSession>[0], school: TestSchoo
     class: west.id,
     subject: maths.id,
   });
-  return { west, maths, exam, teacher: { phone, password } };
+  return { west, maths, exam, teacher: await replaceOneTimePassword(request, phone, password) };
 }
 
 async function phone(browser: Browser) {

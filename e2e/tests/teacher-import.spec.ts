@@ -77,5 +77,8 @@ test('importing 3 teachers, downloading their passwords, one logs in', async ({
   const teacherPage = await teacherContext.newPage();
   await loginViaUi(teacherPage, { phone: phone!, password: password! });
   await expect(teacherPage.getByText('Juma', { exact: false }).first()).toBeVisible();
+  await expect(
+    teacherPage.getByRole('heading', { name: 'Choose your own password' }),
+  ).toBeVisible();
   await teacherContext.close();
 });

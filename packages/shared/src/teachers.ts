@@ -140,7 +140,7 @@ export const resetPasswordResponse = z.object({
 export type ResetPasswordResponse = z.infer<typeof resetPasswordResponse>;
 
 export const passwordResetMessage = (phone: string) =>
-  `New one-time password for ${phone}. Their other sessions have ended; they must change it when they sign in.`;
+  `New one-time password for ${phone}. They are signed out everywhere and must change it when they sign in.`;
 
 export const cannotResetOwnPasswordMessage =
   'You cannot reset your own password here: change it under My Account';
