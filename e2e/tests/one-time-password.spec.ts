@@ -1,12 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiSession, loginViaUi, registerSchoolViaApi, uniquePhone } from '../support/school';
-
-const SHOTS = process.env.SHOTS_DIR;
-if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
+import { shoot } from '../support/shots';
 
 test('a teacher signs in with the one-time password the admin was shown, must change it first, then reaches the dashboard', async ({
   page,
@@ -35,7 +29,7 @@ test('a teacher signs in with the one-time password the admin was shown, must ch
   await loginViaUi(teacher, { phone, password: oneTimePassword });
   await expect(teacher.getByRole('heading', { name: 'Choose your own password' })).toBeVisible();
   await expect(teacher.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
-  await shot(teacher, 'password-change-390');
+  await shoot(teacher, 'password-change');
   // Another address shows the same screen.
   await teacher.goto('/students');
   await expect(teacher.getByRole('heading', { name: 'Choose your own password' })).toBeVisible();
@@ -66,17 +60,13 @@ test('a teacher signs in with the one-time password the admin was shown, must ch
   const newPassword = (await shown.getByTestId('one-time-password').textContent())!;
   expect(newPassword).toMatch(/^[A-Za-z0-9]{10}$/);
   await expect(shown.getByRole('button', { name: 'Copy password' })).toBeVisible();
-  await shot(page, 'reset-password-1280');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, 'reset-password-390');
+  await shoot(page, 'reset-password');
   await page.keyboard.press('Escape');
 
   await teacher.goto('/students');
   await teacher.waitForURL('**/login');
   await loginViaUi(teacher, { phone, password: newPassword });
   await expect(teacher.getByRole('heading', { name: 'Choose your own password' })).toBeVisible();
-  await teacher.setViewportSize({ width: 1280, height: 800 });
-  await shot(teacher, 'password-change-1280');
   await teacherContext.close();
 });
 
@@ -99,9 +89,7 @@ test('a person who signed up alone sees what to do next, is added by phone, and 
   const next = page.getByTestId('no-school');
   await expect(next.getByRole('link', { name: 'Register an institution' })).toBeVisible();
   await expect(next.getByTestId('own-phone')).toHaveText(phone);
-  await shot(page, 'no-school-390');
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await shot(page, 'no-school-1280');
+  await shoot(page, 'no-school');
 
   // The school's admin adds them with that phone: linked, no password made.
   const school = await registerSchoolViaApi(request, 'Nyandarua High');
@@ -124,5 +112,5 @@ test('a person who signed up alone sees what to do next, is added by phone, and 
   );
   await expect(page.getByTestId('school-name')).toHaveText('Nyandarua High');
   await expect(page.getByTestId('no-school')).toHaveCount(0);
-  await shot(page, 'linked-notice-1280');
+  await shoot(page, 'linked-notice');
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, onSignedOut, requestFile } from './api-client';
+import { ApiError, api, onPasswordChangeRequired, onSignedOut, requestFile } from './api-client';
 import { tokenStorage } from './storage';
 
 const json = (status: number, body: unknown) =>
@@ -120,6 +120,23 @@ describe('api client', () => {
     expect(signedOut).toHaveBeenCalledOnce();
     expect(tokenStorage.getAccess()).toBeNull();
     expect(tokenStorage.getRefresh()).toBeNull();
+    stop();
+  });
+
+  it('tells the session when a one-time password must be changed first, and only then', async () => {
+    const required = vi.fn();
+    const stop = onPasswordChangeRequired(required);
+    fetchMock.mockResolvedValueOnce(json(403, { message: 'Not yours' }));
+    await expect(api.get('/things/')).rejects.toMatchObject({ status: 403 });
+    expect(required).not.toHaveBeenCalled();
+    fetchMock.mockResolvedValueOnce(
+      json(403, {
+        message: 'Change your one-time password to continue',
+        code: 'password_change_required',
+      }),
+    );
+    await expect(api.get('/things/')).rejects.toMatchObject({ code: 'password_change_required' });
+    expect(required).toHaveBeenCalledOnce();
     stop();
   });
 

@@ -17,28 +17,32 @@ export class ApiError extends Error {
 export const NETWORK_MESSAGE =
   'Could not reach Shule. Check your internet connection and try again.';
 
-type SignedOutListener = () => void;
-const signedOutListeners = new Set<SignedOutListener>();
-/** Called when the refresh token is no longer valid: the session is over. */
-export function onSignedOut(listener: SignedOutListener) {
-  signedOutListeners.add(listener);
-  return () => {
-    signedOutListeners.delete(listener);
+/** Listeners of one event of the session: `listen` answers the function that stops listening. */
+function sessionEvent() {
+  const listeners = new Set<() => void>();
+  return {
+    listen(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    fire() {
+      for (const listener of listeners) listener();
+    },
   };
 }
 
-type PasswordChangeListener = () => void;
-const passwordChangeListeners = new Set<PasswordChangeListener>();
+const signedOut = sessionEvent();
+/** Called when the refresh token is no longer valid: the session is over. */
+export const onSignedOut = signedOut.listen;
+
+const passwordChangeRequired = sessionEvent();
 /**
  * Called when the API refuses a call because the password is still a one-time password: the
  * app shows the change screen, whatever screen asked.
  */
-export function onPasswordChangeRequired(listener: PasswordChangeListener) {
-  passwordChangeListeners.add(listener);
-  return () => {
-    passwordChangeListeners.delete(listener);
-  };
-}
+export const onPasswordChangeRequired = passwordChangeRequired.listen;
 
 async function parseError(res: Response): Promise<ApiError> {
   let body: Partial<ApiErrorBody> = {};
@@ -127,7 +131,7 @@ async function sendWithRefresh(method: string, path: string, options: RequestOpt
     } catch (err) {
       if (err instanceof ApiError && err.code === TOKEN_NOT_VALID) {
         tokenStorage.clear();
-        for (const listener of signedOutListeners) listener();
+        signedOut.fire();
         throw err;
       }
       throw await parseError(res);
@@ -137,7 +141,7 @@ async function sendWithRefresh(method: string, path: string, options: RequestOpt
   if (!res.ok) {
     const err = await parseError(res);
     if (err.status === 403 && err.code === PASSWORD_CHANGE_REQUIRED) {
-      for (const listener of passwordChangeListeners) listener();
+      passwordChangeRequired.fire();
     }
     throw err;
   }

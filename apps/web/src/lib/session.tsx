@@ -101,7 +101,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setNotice(res.notice);
         return loadUser();
       },
-      reloadUser: loadUser,
+      reloadUser: () => loadUser(),
       async acceptTokens(access, refresh) {
         tokenStorage.setTokens(access, refresh);
         await loadUser();
