@@ -114,3 +114,39 @@ test('a person who signed up alone sees what to do next, is added by phone, and 
   await expect(page.getByTestId('no-school')).toHaveCount(0);
   await shoot(page, 'linked-notice');
 });
+
+test('a person who signed up alone registers their institution with their own account', async ({
+  page,
+}) => {
+  const phone = uniquePhone();
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill('Baraka');
+  await page.getByLabel('Last name').fill('Mutua');
+  await page.getByLabel('Username').fill('baraka');
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByLabel('Password', { exact: true }).fill('baraka2026');
+  await page.getByLabel('Repeat Password').fill('baraka2026');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.waitForURL('**/dashboard');
+
+  await page.getByRole('link', { name: 'Register an institution' }).click();
+  await expect(page).toHaveURL(/\/register_institution$/);
+  // Their own account is filled in; they give its password.
+  await expect(page.getByLabel('Admin phone *')).toHaveValue(phone);
+  await expect(page.getByLabel('First name *')).toHaveValue('Baraka');
+  await page.getByLabel('Institution name *').fill('Machakos Academy');
+  await page.getByLabel('Type *').selectOption('IPS');
+  await page.getByLabel('County *').fill('Machakos');
+  await page.getByLabel('Postal code *').fill('90100');
+  await page.getByLabel('Phone *', { exact: true }).fill('0720123499');
+  await page.getByLabel('Year established *').fill('2010');
+  await page.getByLabel('Password *', { exact: true }).fill('baraka2026');
+  await page.getByLabel('Repeat password *').fill('baraka2026');
+  await shoot(page, 'register-own-account');
+  await page.getByRole('button', { name: 'Register institution' }).click();
+
+  await page.waitForURL('**/dashboard');
+  await expect(page.getByTestId('school-name')).toHaveText('Machakos Academy');
+  await expect(page.getByRole('button', { name: 'User menu' })).toContainText('admin');
+  await expect(page.getByTestId('no-school')).toHaveCount(0);
+});
