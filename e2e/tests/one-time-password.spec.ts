@@ -1,6 +1,22 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { apiSession, loginViaUi, registerSchoolViaApi, uniquePhone } from '../support/school';
 import { shoot } from '../support/shots';
+
+/** Signs up alone on /signup (an account without a school) and waits for the dashboard. */
+async function signUpViaUi(
+  page: Page,
+  person: { first: string; last: string; phone: string; password: string },
+) {
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill(person.first);
+  await page.getByLabel('Last name').fill(person.last);
+  await page.getByLabel('Username').fill(person.first.toLowerCase());
+  await page.getByLabel('Phone number').fill(person.phone);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByLabel('Repeat Password').fill(person.password);
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.waitForURL('**/dashboard');
+}
 
 test('a teacher signs in with the one-time password the admin was shown, must change it first, then reaches the dashboard', async ({
   page,
@@ -76,15 +92,7 @@ test('a person who signed up alone sees what to do next, is added by phone, and 
 }) => {
   const phone = uniquePhone();
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/signup');
-  await page.getByLabel('First name').fill('Wanjiru');
-  await page.getByLabel('Last name').fill('Kamau');
-  await page.getByLabel('Username').fill('wanjiru');
-  await page.getByLabel('Phone number').fill(phone);
-  await page.getByLabel('Password', { exact: true }).fill('wanjiru2026');
-  await page.getByLabel('Repeat Password').fill('wanjiru2026');
-  await page.getByRole('button', { name: 'Create an account' }).click();
-  await page.waitForURL('**/dashboard');
+  await signUpViaUi(page, { first: 'Wanjiru', last: 'Kamau', phone, password: 'wanjiru2026' });
 
   const next = page.getByTestId('no-school');
   await expect(next.getByRole('link', { name: 'Register an institution' })).toBeVisible();
@@ -119,15 +127,7 @@ test('a person who signed up alone registers their institution with their own ac
   page,
 }) => {
   const phone = uniquePhone();
-  await page.goto('/signup');
-  await page.getByLabel('First name').fill('Baraka');
-  await page.getByLabel('Last name').fill('Mutua');
-  await page.getByLabel('Username').fill('baraka');
-  await page.getByLabel('Phone number').fill(phone);
-  await page.getByLabel('Password', { exact: true }).fill('baraka2026');
-  await page.getByLabel('Repeat Password').fill('baraka2026');
-  await page.getByRole('button', { name: 'Create an account' }).click();
-  await page.waitForURL('**/dashboard');
+  await signUpViaUi(page, { first: 'Baraka', last: 'Mutua', phone, password: 'baraka2026' });
 
   await page.getByRole('link', { name: 'Register an institution' }).click();
   await expect(page).toHaveURL(/\/register_institution$/);
