@@ -1,10 +1,13 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFoundPage } from './not-found-page';
 import { ProtectedRoute } from './protected-route';
 import { RouteErrorPage } from './route-error-page';
+import { TitledOutlet } from './titled-outlet';
 
-export const router = createBrowserRouter([
+/** Exported for its test: every path here has a name in page-names.ts. */
+export const routes: RouteObject[] = [
   {
+    Component: TitledOutlet,
     errorElement: <RouteErrorPage />,
     children: [
       {
@@ -239,4 +242,6 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);

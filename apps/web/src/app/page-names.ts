@@ -1,0 +1,45 @@
+/**
+ * Every route of the router (router.tsx) and the name its page goes by in the tab's title. The
+ * router's test fails when the two disagree, and the e2e accessibility walk visits each path.
+ * Plain data, so the e2e suite can import it.
+ */
+export const PUBLIC_PAGES = {
+  '/': 'School management',
+  '/login': 'Log in',
+  '/signup': 'Sign up',
+  '/register_institution': 'Register your institution',
+} as const;
+
+export const SIGNED_IN_PAGES = {
+  '/dashboard': 'Dashboard',
+  '/account': 'Account',
+  '/teachers': 'Teachers',
+  '/teachers/import': 'Import teachers',
+  '/students': 'Students',
+  '/students/import': 'Import students',
+  '/students/:id': 'Student',
+  '/classes': 'Classes',
+  '/attendance': 'Attendance',
+  '/promotion': 'Promotion',
+  '/subjects': 'Subjects',
+  '/subjects/:id': 'Grading bands',
+  '/exams': 'Exams',
+  '/exams/:id': 'Exam grading',
+  '/exams/:id/marks': 'Enter marks',
+  '/exams/:id/report/:studentId': 'Report form',
+  '/exams/:id/merit-list': 'Merit list',
+  '/results': 'Results',
+  '/grades': 'Grades',
+  '/terms': 'Terms',
+  '/academic_years': 'Academic years',
+  '/audit_log': 'Audit log',
+  '/messages': 'Messages',
+  '/messages/:id': 'Message',
+  '/fee_structure': 'Fee structure',
+  '/fees': 'Fees',
+  '/analytics': 'Fee analytics',
+  '/reports': 'Reports',
+  '/setup': 'Setup',
+} as const;
+
+export type SignedInPath = keyof typeof SIGNED_IN_PAGES;
