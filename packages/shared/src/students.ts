@@ -34,7 +34,7 @@ export const STUDENT_MESSAGES = {
   chooseClass: 'Class is required',
   noClasses: 'No classes found create class first',
   emptyClass: 'No student added to this class yet',
-  emptyClassHint: 'Use the button at the top right to admit a student',
+  emptyClassHint: 'Press Admit student above to admit the first student',
   leaveReason: 'Choose why the student left',
   futureLeave: 'The day a student left cannot be in the future',
   alreadyLeft: 'This student has already left. Rejoin them first.',

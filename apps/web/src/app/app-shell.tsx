@@ -175,6 +175,15 @@ const USER_MENU_BUTTON =
   'flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 const NOTIFICATIONS_BUTTON = 'rounded-full p-2 text-slate-600 hover:bg-muted';
 
+const NOTIFICATIONS_NAME = 'Toggle notifications';
+
+/** Spoken with the name and role the button shows (label-content-name-mismatch). */
+function useUserMenuName() {
+  const { user } = useSession();
+  const shown = [user?.first_name, user?.roles[0]?.name].filter(Boolean).join(' ');
+  return shown ? `${shown}, user menu` : 'User menu';
+}
+
 function UserMenuLabel() {
   const { user } = useSession();
   const role = user?.roles[0]?.name;
@@ -182,7 +191,7 @@ function UserMenuLabel() {
     <>
       <CircleUser className="h-7 w-7 text-slate-500" aria-hidden="true" />
       <span className="hidden text-left leading-tight sm:block">
-        <span className="block text-sm font-medium">{user?.first_name}</span>
+        <span className="block text-sm font-medium">{user?.first_name}</span>{' '}
         {role ? (
           <span className="block text-xs capitalize text-muted-foreground">{role}</span>
         ) : null}
@@ -201,6 +210,7 @@ function HeaderMenus({
   load: () => void;
 }) {
   const [pressed, setPressed] = useState<MenuName | null>(null);
+  const userMenuName = useUserMenuName();
   const press = (name: MenuName) => {
     setPressed(name);
     load();
@@ -211,7 +221,7 @@ function HeaderMenus({
       <>
         <MenuButtonStandIn
           name="notifications"
-          ariaLabel="Toggle notifications"
+          ariaLabel={NOTIFICATIONS_NAME}
           className={NOTIFICATIONS_BUTTON}
           onIntent={load}
           onPress={() => press('notifications')}
@@ -220,7 +230,7 @@ function HeaderMenus({
         </MenuButtonStandIn>
         <MenuButtonStandIn
           name="user"
-          ariaLabel="User menu"
+          ariaLabel={userMenuName}
           className={USER_MENU_BUTTON}
           onIntent={load}
           onPress={() => press('user')}
@@ -235,11 +245,13 @@ function HeaderMenus({
     <>
       <overlays.NotificationsMenu
         className={NOTIFICATIONS_BUTTON}
+        name={NOTIFICATIONS_NAME}
         label={bell}
         takeOver={takeOver('notifications')}
       />
       <overlays.UserMenu
         className={USER_MENU_BUTTON}
+        name={userMenuName}
         label={<UserMenuLabel />}
         takeOver={takeOver('user')}
       />

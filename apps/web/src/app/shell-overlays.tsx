@@ -21,17 +21,19 @@ export interface TakeOver {
 /** A menu as app-shell.tsx places it: its button's look and content, and how it takes over. */
 interface MenuProps {
   className: string;
+  /** The button's accessible name. */
+  name: string;
   label: ReactNode;
   takeOver: TakeOver;
 }
 
-export function UserMenu({ className, label, takeOver }: MenuProps) {
+export function UserMenu({ className, name, label, takeOver }: MenuProps) {
   const { user, logout } = useSession();
   const navigate = useNavigate();
   const role = user?.roles[0]?.name;
   return (
     <Menu.Root defaultOpen={takeOver.open}>
-      <Menu.Trigger className={className} aria-label="User menu" autoFocus={takeOver.focus}>
+      <Menu.Trigger className={className} aria-label={name} autoFocus={takeOver.focus}>
         {label}
       </Menu.Trigger>
       <Menu.Portal>
@@ -81,14 +83,10 @@ export function UserMenu({ className, label, takeOver }: MenuProps) {
   );
 }
 
-export function NotificationsMenu({ className, label, takeOver }: MenuProps) {
+export function NotificationsMenu({ className, name, label, takeOver }: MenuProps) {
   return (
     <Menu.Root defaultOpen={takeOver.open}>
-      <Menu.Trigger
-        className={className}
-        aria-label="Toggle notifications"
-        autoFocus={takeOver.focus}
-      >
+      <Menu.Trigger className={className} aria-label={name} autoFocus={takeOver.focus}>
         {label}
       </Menu.Trigger>
       <Menu.Portal>

@@ -47,10 +47,12 @@ export function Toaster() {
     return () => clearTimeout(timer);
   }, [shown]);
 
+  // On a phone the toast sits over the header: a form's buttons and a dialog's footer, what a
+  // person presses next, are at the bottom. Wider screens have room for it bottom right.
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:inset-x-auto sm:right-0 sm:justify-end"
+      className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex justify-center p-2 sm:inset-x-auto sm:top-auto sm:bottom-0 sm:right-0 sm:justify-end sm:p-4"
     >
       {shown ? (
         <div

@@ -57,14 +57,17 @@ export function LatestResultsCard({ schoolId }: { schoolId: number }) {
                 <Link
                   to={analysisLink(exam.id, group)}
                   className="flex items-center justify-between gap-3 rounded-lg border p-3 transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                  aria-label={`${group.name}: mean grade ${group.mean_grade ?? 'none'}${group.deviation !== null ? `, deviation ${formatAnalysisCell('deviation', group.deviation)}` : ''}. See the analysis`}
                 >
-                  <div className="min-w-0">
+                  {/* Said as one sentence; the card's own lines are for the eye. */}
+                  <span className="sr-only">
+                    {`${group.name}: mean grade ${group.mean_grade ?? 'none'}${group.deviation !== null ? `, deviation ${formatAnalysisCell('deviation', group.deviation)}` : ''}. See the analysis`}
+                  </span>
+                  <div className="min-w-0" aria-hidden="true">
                     <p className="truncate font-medium">{group.name}</p>
                     <p className="text-xs text-muted-foreground">{group.entries} entries</p>
                     <p className="text-xs font-medium text-primary">See the analysis</p>
                   </div>
-                  <div className="shrink-0 text-right">
+                  <div className="shrink-0 text-right" aria-hidden="true">
                     <p
                       className="text-2xl font-bold leading-tight"
                       data-testid={`latest-grade-${group.name}`}

@@ -23,7 +23,7 @@ export function AnalysisTableCard({ table, fileName }: { table: AnalysisTable; f
   const rows = showAll ? table.rows : table.rows.slice(0, FIRST_ROWS);
   const headingId = `analysis-${table.key}`;
   return (
-    <section aria-labelledby={headingId} className="space-y-2">
+    <div className="space-y-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="text-base font-semibold">
           {table.title}
@@ -44,7 +44,13 @@ export function AnalysisTableCard({ table, fileName }: { table: AnalysisTable; f
           {table.empty}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border">
+        // The table's region takes focus, so a keyboard can scroll what does not fit sideways.
+        <section
+          aria-labelledby={headingId}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus
+          tabIndex={0}
+          className="overflow-x-auto rounded-lg border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <table
             className="w-max min-w-full border-separate border-spacing-0 text-[13px] tabular-nums"
             data-testid={`analysis-table-${table.key}`}
@@ -94,13 +100,13 @@ export function AnalysisTableCard({ table, fileName }: { table: AnalysisTable; f
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
       {table.rows.length > FIRST_ROWS ? (
         <Button variant="ghost" size="sm" onClick={() => setShowAll((v) => !v)}>
           {showAll ? `Show the first ${FIRST_ROWS}` : `Show all ${table.rows.length} rows`}
         </Button>
       ) : null}
-    </section>
+    </div>
   );
 }

@@ -180,7 +180,7 @@ function RemarksEditor({ card, classId }: { card: ReportCard; classId: number })
         <div key={key}>
           <label
             htmlFor={`${baseId}-${key}`}
-            className="text-[11px] font-bold text-slate-500 print:block"
+            className="text-[11px] font-bold text-muted-foreground print:block"
           >
             {label}
           </label>

@@ -43,7 +43,7 @@ export function ReportForm({ card, remarks }: { card: ReportCard; remarks?: Reac
           <p className="text-xs">{attendanceLine(card)}</p>
           {feeBalanceLine(card) && <p className="text-xs font-semibold">{feeBalanceLine(card)}</p>}
         </div>
-        <p className="flex items-end gap-2 text-xs text-slate-500">
+        <p className="flex items-end gap-2 text-xs text-muted-foreground">
           Parent's / guardian's signature
           <span className="inline-block w-32 border-b border-slate-400" />
         </p>
@@ -67,9 +67,9 @@ function SchoolHeader({ card }: { card: ReportCard }) {
       <div className="min-w-0 flex-1 text-center">
         <p className="text-base font-bold uppercase sm:text-xl">{school.name}</p>
         {school.postal_address ? (
-          <p className="text-xs text-slate-500 sm:text-sm">{school.postal_address}</p>
+          <p className="text-xs text-muted-foreground sm:text-sm">{school.postal_address}</p>
         ) : null}
-        <p className="text-xs break-words text-slate-500 sm:text-sm">{contacts}</p>
+        <p className="text-xs break-words text-muted-foreground sm:text-sm">{contacts}</p>
       </div>
       {/* Balances the crest so that the school's name stays centred on the page. */}
       {school.logo ? <span className="hidden w-16 shrink-0 sm:block" /> : null}
@@ -90,12 +90,12 @@ function StudentDetails({ card }: { card: ReportCard }) {
       <dl className="grid min-w-0 flex-1 grid-cols-[4.5rem_1fr] gap-x-2 gap-y-1 text-sm">
         {fields.map(([label, value]) => (
           <div key={label} className="contents">
-            <dt className="pt-0.5 text-[11px] font-bold text-slate-500">{label}</dt>
+            <dt className="pt-0.5 text-[11px] font-bold text-muted-foreground">{label}</dt>
             <dd className="min-w-0 font-bold break-words">{value}</dd>
           </div>
         ))}
       </dl>
-      <div className="flex h-24 w-20 shrink-0 items-center justify-center border border-slate-300 text-[10px] text-slate-400">
+      <div className="flex h-24 w-20 shrink-0 items-center justify-center border border-slate-300 text-[10px] text-muted-foreground">
         {student.photo ? (
           <img src={student.photo} alt={student.name} className="h-full w-full object-cover" />
         ) : (
@@ -122,7 +122,7 @@ function SummaryBoxes({ card }: { card: ReportCard }) {
             data-testid={`box-${box.label}`}
             className="overflow-hidden rounded-sm border border-slate-300"
           >
-            <p className="bg-slate-100 py-0.5 text-center text-[10px] font-bold text-slate-500">
+            <p className="bg-slate-100 py-0.5 text-center text-[10px] font-bold text-muted-foreground">
               {box.label}
             </p>
             <div className="grid grid-cols-2 divide-x divide-slate-200 py-1 text-center">
@@ -130,9 +130,9 @@ function SummaryBoxes({ card }: { card: ReportCard }) {
                 <p className="text-xl font-bold" data-testid="this-exam">
                   {box.value(card.summary)}
                 </p>
-                <p className="text-[10px] text-slate-500">{box.of(card.summary)}</p>
+                <p className="text-[10px] text-muted-foreground">{box.of(card.summary)}</p>
               </div>
-              <div className="text-slate-500">
+              <div className="text-muted-foreground">
                 <p className="text-[9px] uppercase">Previous</p>
                 <p className="font-bold" data-testid="previous-exam">
                   {card.previous ? box.value(card.previous) : '—'}
@@ -144,7 +144,7 @@ function SummaryBoxes({ card }: { card: ReportCard }) {
         ))}
       </ul>
       {card.previous_exam ? (
-        <p className="mt-0.5 text-right text-[10px] text-slate-500">
+        <p className="mt-0.5 text-right text-[10px] text-muted-foreground">
           Previous: {card.previous_exam.name}
         </p>
       ) : null}
@@ -161,7 +161,7 @@ function SubjectTable({ card }: { card: ReportCard }) {
   return (
     <>
       <table className="mt-2 w-full border border-slate-300 text-xs sm:text-sm">
-        <thead className="bg-slate-100 text-[10px] text-slate-500 sm:text-xs">
+        <thead className="bg-slate-100 text-[10px] text-muted-foreground sm:text-xs">
           <tr>
             {columns.map((c) => (
               <th
@@ -185,7 +185,7 @@ function SubjectTable({ card }: { card: ReportCard }) {
                 c.key === 'subject' ? (
                   <th key={c.key} scope="row" className="px-1 py-1 text-left font-semibold sm:px-2">
                     {row.name}
-                    <span className="block text-[11px] font-normal text-slate-500 sm:hidden print:hidden">
+                    <span className="block text-[11px] font-normal text-muted-foreground sm:hidden print:hidden">
                       {[row.comment, row.teacher].filter(Boolean).join(' · ')}
                     </span>
                   </th>
@@ -207,14 +207,14 @@ function SubjectTable({ card }: { card: ReportCard }) {
           ))}
           {card.subjects.length === 0 ? (
             <tr>
-              <td colSpan={columns.length} className="px-2 py-2 text-slate-500">
+              <td colSpan={columns.length} className="px-2 py-2 text-muted-foreground">
                 No marks in this exam.
               </td>
             </tr>
           ) : null}
         </tbody>
       </table>
-      {note ? <p className="mt-1 text-[10px] text-slate-500 sm:text-xs">{note}</p> : null}
+      {note ? <p className="mt-1 text-[10px] text-muted-foreground sm:text-xs">{note}</p> : null}
     </>
   );
 }
@@ -241,7 +241,7 @@ export function TrendChart({ card }: { card: ReportCard }) {
   const title = usesKcsePoints(card) ? 'MEAN POINTS THIS YEAR' : 'MEAN MARK THIS YEAR';
   return (
     <figure>
-      <figcaption className="text-[11px] font-bold text-slate-500">{title}</figcaption>
+      <figcaption className="text-[11px] font-bold text-muted-foreground">{title}</figcaption>
       <svg
         viewBox={`0 0 ${width} ${height}`}
         className="w-full max-w-sm"
@@ -300,7 +300,7 @@ export function TrendChart({ card }: { card: ReportCard }) {
 /** Signature and date lines under a remark. */
 export function SignatureLine() {
   return (
-    <p className="mt-3 flex items-end gap-2 text-[11px] text-slate-500">
+    <p className="mt-3 flex items-end gap-2 text-[11px] text-muted-foreground">
       Signature <span className="inline-block flex-1 border-b border-slate-400" />
       Date <span className="inline-block w-20 border-b border-slate-400" />
     </p>
@@ -311,12 +311,12 @@ function RemarksText({ card }: { card: ReportCard }) {
   return (
     <div className="space-y-4 text-sm">
       <div>
-        <p className="text-[11px] font-bold text-slate-500">CLASS TEACHER'S REMARKS</p>
+        <p className="text-[11px] font-bold text-muted-foreground">CLASS TEACHER'S REMARKS</p>
         <p className="whitespace-pre-line">{card.remarks.class_teacher}</p>
         <SignatureLine />
       </div>
       <div>
-        <p className="text-[11px] font-bold text-slate-500">PRINCIPAL'S REMARKS</p>
+        <p className="text-[11px] font-bold text-muted-foreground">PRINCIPAL'S REMARKS</p>
         <p className="whitespace-pre-line">{card.remarks.principal}</p>
         <SignatureLine />
       </div>

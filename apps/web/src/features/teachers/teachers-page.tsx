@@ -288,28 +288,26 @@ export function TeachersPage() {
               <Status teacher={t} />
               {actions(t)}
             </div>
-            <dl className="mt-3 space-y-2 text-sm">
-              <div>
+            <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
+              <div className="col-span-3">
                 <dt className="text-xs text-muted-foreground">Teaches</dt>
                 <dd>
                   <Teaches teacher={t} />
                 </dd>
               </div>
-              <div className="grid grid-cols-3 gap-2">
-                <div>
-                  <dt className="text-xs text-muted-foreground">Class teacher</dt>
-                  <dd>
-                    <ClassBadges value={t.user.class} />
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-xs text-muted-foreground">Gender</dt>
-                  <dd>{capitalise(t.user.gender) ?? <Missing />}</dd>
-                </div>
-                <div>
-                  <dt className="text-xs text-muted-foreground">ID</dt>
-                  <dd className="tabular-nums">{t.user.id}</dd>
-                </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Class teacher</dt>
+                <dd>
+                  <ClassBadges value={t.user.class} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Gender</dt>
+                <dd>{capitalise(t.user.gender) ?? <Missing />}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">ID</dt>
+                <dd className="tabular-nums">{t.user.id}</dd>
               </div>
             </dl>
           </Card>
