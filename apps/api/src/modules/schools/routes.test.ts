@@ -182,6 +182,25 @@ describe('POST /api/schools/register_school/', () => {
     expect(await schoolsNamed('Late School')).toBe(0);
   });
 
+  it("counts a wrong password for a signed-up person's phone as a failed login (429 past the limit)", async () => {
+    const phone = uniquePhone();
+    await signUpAlone(phone);
+    const body = schoolRegistration({ adminPhone: phone, name: 'Guessing School' });
+    body.admin.password = 'guess-1234';
+    const limit = t.config.throttles.login.perPhoneAtAddress.attempts;
+    for (let i = 0; i < limit; i++) expect((await register(body)).statusCode).toBe(409);
+    const refused = await register(body);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login/',
+      payload: { username: phone, password: 'secret123' },
+    });
+    expect(login.statusCode).toBe(429);
+    expect(await schoolsNamed('Guessing School')).toBe(0);
+  });
+
   it('makes a signed-up person without a school the admin, with their own account and password', async () => {
     const phone = uniquePhone();
     const signedUp = await signUpAlone(phone);

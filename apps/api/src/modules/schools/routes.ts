@@ -20,7 +20,13 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['schools'],
       },
     },
-    async (request, reply) => reply.status(201).send(await registerSchool(app.db, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(
+        await registerSchool(app.db, request.body, {
+          address: request.ip,
+          loginLimits: app.config.throttles.login,
+        }),
+      ),
   );
 };
 

@@ -2,24 +2,43 @@ import type { registerSchoolBody, SchoolInfo } from '@shule/shared/institution';
 import type { School, updateSchoolBody } from '@shule/shared/schools';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { LoginLimits } from '../../config';
 import type { Db } from '../../db/client';
 import { schools, users } from '../../db/schema/index';
 import { conflict, notFound } from '../../errors';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { PHONE_TAKEN_MESSAGE } from '../auth/service';
 import { forgetSessionVersion, raiseSessionVersion } from '../auth/sessions';
+import { countLoginAttempt, forgiveLoginAttempt } from '../auth/throttle';
 import { grantRole, isPhoneTaken } from '../auth/users';
+
+/** Who registers: the caller's address and the login limits their password guesses count against. */
+export interface Registrant {
+  address: string;
+  loginLimits: LoginLimits;
+}
 
 /**
  * The account without a school that holds the admin's phone, when the password given is its
- * own: someone who signed up alone registers their school with the account they have.
+ * own: someone who signed up alone registers their school with the account they have. The
+ * password check counts as a login attempt, so registering is no way round the login throttle.
  */
-async function ownAccountWithoutSchool(db: Db, phone: string, password: string) {
+async function ownAccountWithoutSchool(
+  db: Db,
+  phone: string,
+  password: string,
+  registrant: Registrant | undefined,
+) {
   const [account] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
     .where(and(eq(users.phoneNumber, phone), isNull(users.schoolId)));
-  if (!account || !(await verifyPassword(account.passwordHash, password))) return undefined;
+  if (!account) return undefined;
+  if (registrant) await countLoginAttempt(db, phone, registrant.address, registrant.loginLimits);
+  if (!(await verifyPassword(account.passwordHash, password))) return undefined;
+  if (registrant) {
+    await forgiveLoginAttempt(db, phone, registrant.address, registrant.loginLimits);
+  }
   return account.id;
 }
 
@@ -27,9 +46,19 @@ async function ownAccountWithoutSchool(db: Db, phone: string, password: string) 
  * Creates the school and its first admin together: both or neither. The admin is a new account,
  * or the caller's own account without a school (its phone and its password).
  */
-export async function registerSchool(db: Db, input: z.output<typeof registerSchoolBody>) {
+export async function registerSchool(
+  db: Db,
+  input: z.output<typeof registerSchoolBody>,
+  /** The HTTP caller; a seed script (test/large-school.ts) has none and is not throttled. */
+  registrant?: Registrant,
+) {
   const { school, admin } = input;
-  const ownAccount = await ownAccountWithoutSchool(db, admin.phone_number, admin.password);
+  const ownAccount = await ownAccountWithoutSchool(
+    db,
+    admin.phone_number,
+    admin.password,
+    registrant,
+  );
   const passwordHash = ownAccount ? '' : await hashPassword(admin.password);
   const registered = await db.transaction(async (tx) => {
     if (!ownAccount && (await isPhoneTaken(tx, admin.phone_number))) {
