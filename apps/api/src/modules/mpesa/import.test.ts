@@ -3,6 +3,7 @@ import { type ImportResponse, MPESA_MESSAGES } from '@shule/shared/mpesa';
 import { describe, expect, it } from 'vitest';
 import { authAs, expectStatus } from '../../test/app';
 import { c2bConfirmation } from '../../test/fake-daraja';
+import { type FormPart, multipartForm } from '../../test/multipart';
 import { balanceOf } from '../fees/ledger';
 import { statementDate } from './import';
 import { paybillUrls } from './paybill';
@@ -11,28 +12,8 @@ import { ledgerMatchesPayments, mpesaStudent, paymentsOf, useMpesaApp } from './
 const { t, schools } = useMpesaApp('Moi Forces Academy', 'Alliance Girls');
 const [moi, alliance] = schools;
 
-/** A multipart/form-data body of text fields and files. */
-function form(parts: { name: string; value: string; filename?: string }[]) {
-  const boundary = `----shule${randomBytes(8).toString('hex')}`;
-  const body = parts
-    .map(
-      (p) =>
-        `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${
-          p.filename ? `; filename="${p.filename}"\r\nContent-Type: text/csv` : ''
-        }\r\n\r\n${p.value}\r\n`,
-    )
-    .join('');
-  return {
-    payload: `${body}--${boundary}--\r\n`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-const importAs = (
-  who: { auth: Record<string, string> },
-  parts: { name: string; value: string; filename?: string }[],
-) => {
-  const { payload, headers } = form(parts);
+const importAs = (who: { auth: Record<string, string> }, parts: FormPart[]) => {
+  const { payload, headers } = multipartForm(parts);
   return t.app.inject({
     method: 'POST',
     url: '/api/payments/import/',

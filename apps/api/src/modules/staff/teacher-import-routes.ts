@@ -1,10 +1,13 @@
 import { toCsv } from '@shule/shared/csv';
 import {
+  csvImportPreviewSchema,
+  csvImportRefusedSchema,
+  refusedImport,
+} from '@shule/shared/csv-import';
+import {
   MAX_TEACHER_IMPORT_BYTES,
   TEACHER_CSV_COLUMNS,
   TEACHER_IMPORT_MESSAGES,
-  teacherImportPreviewSchema,
-  teacherImportRefusedSchema,
   teacherImportResultSchema,
 } from '@shule/shared/teacher-import';
 import type { FastifyRequest } from 'fastify';
@@ -41,7 +44,7 @@ const teacherImportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/teachers/import/preview/',
     {
       config: { access: 'admin' },
-      schema: { response: { 200: teacherImportPreviewSchema }, tags: ['staff'] },
+      schema: { response: { 200: csvImportPreviewSchema }, tags: ['staff'] },
     },
     async (request) =>
       previewTeacherImport(app.db, request.schoolId(), await readTeachersFile(request)),
@@ -52,7 +55,7 @@ const teacherImportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       schema: {
-        response: { 201: teacherImportResultSchema, 400: teacherImportRefusedSchema },
+        response: { 201: teacherImportResultSchema, 400: csvImportRefusedSchema },
         tags: ['staff'],
       },
     },
@@ -63,15 +66,7 @@ const teacherImportRoutes: FastifyPluginAsyncZod = async (app) => {
       // No cache anywhere: the answer carries the only copy of the passwords.
       if ('imported' in outcome)
         return reply.status(201).header('cache-control', 'no-store').send(outcome.imported);
-      const { refused } = outcome;
-      const message =
-        refused.file_errors[0] ?? TEACHER_IMPORT_MESSAGES.invalidRows(refused.invalid);
-      return reply.status(400).send({
-        message,
-        errors: { file: [message] },
-        rows: refused.rows.filter((r) => Object.keys(r.errors).length > 0),
-        file_errors: refused.file_errors,
-      });
+      return reply.status(400).send(refusedImport(outcome.refused, TEACHER_IMPORT_MESSAGES));
     },
   );
 };

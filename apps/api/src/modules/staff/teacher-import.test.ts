@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { toCsv } from '@shule/shared/csv';
 import {
   TEACHER_CSV_COLUMNS,
   TEACHER_IMPORT_MESSAGES,
@@ -12,30 +10,12 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, teachers, users } from '../../db/schema/index';
 import { expectStatus, login, type SignedInSchool, uniquePhone, useTestApp } from '../../test/app';
 import { signedInTeacher } from '../../test/fixtures';
+import { csvImportRequests, csvInColumns } from '../../test/multipart';
 
 const { t, schools: signedIn } = useTestApp('Kenya High School', 'Maseno School');
 const [ours, theirs] = signedIn;
 
-function form(csv: string) {
-  const boundary = `----shule${randomBytes(8).toString('hex')}`;
-  return {
-    payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="teachers.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-const send = (who: { auth: Record<string, string> } | null, url: string, csv: string) => {
-  const { payload, headers } = form(csv);
-  return t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...(who?.auth ?? {}), ...headers },
-    payload,
-  });
-};
-const preview = (who: { auth: Record<string, string> } | null, csv: string) =>
-  send(who, '/api/teachers/import/preview/', csv);
-const importFile = (who: { auth: Record<string, string> } | null, csv: string) =>
-  send(who, '/api/teachers/import/', csv);
+const { preview, importFile } = csvImportRequests(t, '/api/teachers/import/', 'teachers.csv');
 
 type Row = Partial<Record<(typeof TEACHER_CSV_COLUMNS)[number], string>>;
 let tsc = 0;
@@ -46,11 +26,7 @@ const row = (overrides: Row = {}): Row => ({
   tsc_number: `TSC${Date.now() % 100000}${++tsc}`,
   ...overrides,
 });
-const csvOf = (rows: Row[]) =>
-  toCsv(
-    TEACHER_CSV_COLUMNS,
-    rows.map((r) => TEACHER_CSV_COLUMNS.map((c) => r[c] ?? '')),
-  );
+const csvOf = (rows: Row[]) => csvInColumns(TEACHER_CSV_COLUMNS, rows);
 
 const countTeachers = async (s: SignedInSchool) =>
   (

@@ -1,10 +1,13 @@
 import { toCsv } from '@shule/shared/csv';
+import {
+  csvImportPreviewSchema,
+  csvImportRefusedSchema,
+  refusedImport,
+} from '@shule/shared/csv-import';
 import { STUDENT_CSV_COLUMNS } from '@shule/shared/student-columns';
 import {
   MAX_IMPORT_BYTES,
   STUDENT_IMPORT_MESSAGES,
-  studentImportPreviewSchema,
-  studentImportRefusedSchema,
   studentImportResultSchema,
 } from '@shule/shared/student-import';
 import type { FastifyRequest } from 'fastify';
@@ -41,7 +44,7 @@ const studentImportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/students/import/preview/',
     {
       config: { access: 'admin' },
-      schema: { response: { 200: studentImportPreviewSchema }, tags: ['students'] },
+      schema: { response: { 200: csvImportPreviewSchema }, tags: ['students'] },
     },
     async (request) =>
       previewStudentImport(app.db, request.schoolId(), await readStudentsFile(request)),
@@ -52,7 +55,7 @@ const studentImportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       schema: {
-        response: { 201: studentImportResultSchema, 400: studentImportRefusedSchema },
+        response: { 201: studentImportResultSchema, 400: csvImportRefusedSchema },
         tags: ['students'],
       },
     },
@@ -61,15 +64,7 @@ const studentImportRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = { schoolId: request.schoolId(), userId: request.user.id, address: request.ip };
       const outcome = await importStudents(app.db, actor, text);
       if ('imported' in outcome) return reply.status(201).send(outcome.imported);
-      const { refused } = outcome;
-      const message =
-        refused.file_errors[0] ?? STUDENT_IMPORT_MESSAGES.invalidRows(refused.invalid);
-      return reply.status(400).send({
-        message,
-        errors: { file: [message] },
-        rows: refused.rows.filter((r) => Object.keys(r.errors).length > 0),
-        file_errors: refused.file_errors,
-      });
+      return reply.status(400).send(refusedImport(outcome.refused, STUDENT_IMPORT_MESSAGES));
     },
   );
 };

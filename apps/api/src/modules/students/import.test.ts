@@ -1,28 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { toCsv } from '@shule/shared/csv';
+import { csvImportPreviewSchema } from '@shule/shared/csv-import';
 import { LEARNER_RECORD_MESSAGES } from '@shule/shared/learner-record';
 import { STUDENT_CSV_COLUMNS } from '@shule/shared/student-columns';
-import {
-  STUDENT_IMPORT_MESSAGES,
-  type StudentImportPreview,
-  studentImportPreviewSchema,
-} from '@shule/shared/student-import';
+import { STUDENT_IMPORT_MESSAGES, type StudentImportPreview } from '@shule/shared/student-import';
 import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, classes, parents, schools, students } from '../../db/schema/index';
-import {
-  expectStatus,
-  registerSchool,
-  type SignedInSchool,
-  uniquePhone,
-  useTestApp,
-} from '../../test/app';
+import { expectStatus, registerSchool, uniquePhone, useTestApp } from '../../test/app';
 import {
   admitFixture,
   createClassFixture,
   signedInTeacher,
   studentBody,
 } from '../../test/fixtures';
+import { csvImportRequests, csvInColumns } from '../../test/multipart';
 
 const { t, schools: signedIn } = useTestApp('Kenya High School', 'Maseno School');
 const [ours, theirs] = signedIn;
@@ -33,30 +24,7 @@ beforeAll(async () => {
   await createClassFixture(t.app, theirs, 'Form 4');
 });
 
-function form(csv: string) {
-  const boundary = `----shule${randomBytes(8).toString('hex')}`;
-  return {
-    payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="students.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-const send = (
-  who: SignedInSchool | { auth: Record<string, string> } | null,
-  url: string,
-  csv: string,
-) => {
-  const { payload, headers } = form(csv);
-  return t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...(who?.auth ?? {}), ...headers },
-    payload,
-  });
-};
-const preview = (who: SignedInSchool | null, csv: string) =>
-  send(who, '/api/students/import/preview/', csv);
-const importFile = (who: SignedInSchool | { auth: Record<string, string> } | null, csv: string) =>
-  send(who, '/api/students/import/', csv);
+const { preview, importFile } = csvImportRequests(t, '/api/students/import/', 'students.csv');
 
 const phone = uniquePhone;
 
@@ -72,11 +40,7 @@ const row = (overrides: Row = {}): Row => ({
   parent_phone: phone(),
   ...overrides,
 });
-const csvOf = (rows: Row[]) =>
-  toCsv(
-    STUDENT_CSV_COLUMNS,
-    rows.map((r) => STUDENT_CSV_COLUMNS.map((c) => r[c] ?? '')),
-  );
+const csvOf = (rows: Row[]) => csvInColumns(STUDENT_CSV_COLUMNS, rows);
 
 const countStudents = async (schoolId: number) =>
   (await t.app.db.select({ n: count() }).from(students).where(eq(students.schoolId, schoolId)))[0]!
@@ -114,7 +78,7 @@ describe('POST /api/students/import/preview/', () => {
     ])}\r\n\r\n${csvOf([row({ gender: 'boy' })]).split('\r\n')[1]}`;
     const res = await preview(ours, csv);
     const body = (await expectStatus(res, 200)).json() as StudentImportPreview;
-    expect(studentImportPreviewSchema.parse(body)).toBeTruthy();
+    expect(csvImportPreviewSchema.parse(body)).toBeTruthy();
     expect(body.valid).toBe(1);
     expect(body.invalid).toBe(4);
     expect(body.file_errors).toEqual([]);
@@ -159,9 +123,7 @@ describe('POST /api/students/import/preview/', () => {
   it('401 without a token, 403 for a teacher, 400 without a file', async () => {
     expect((await preview(null, csvOf([row()]))).statusCode).toBe(401);
     const teacher = await signedInTeacher(t.app, ours);
-    expect((await send(teacher, '/api/students/import/preview/', csvOf([row()]))).statusCode).toBe(
-      403,
-    );
+    expect((await preview(teacher, csvOf([row()]))).statusCode).toBe(403);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/students/import/preview/',

@@ -1,16 +1,14 @@
-import { parseCsv, toCsv } from '@shule/shared/csv';
-import { STUDENT_CSV_COLUMNS, type StudentCsvColumn } from '@shule/shared/student-columns';
-import { columnOfHeader } from '@shule/shared/student-import';
+import { type CsvRow, parseCsv, toCsv } from '@shule/shared/csv';
 
-/** A file as the screen read it: its headers and its records, each with its line. */
-export interface StudentFile {
+/** A file as the import screen read it: its headers and its records, each with its line. */
+export interface ImportFile {
   name: string;
   headers: string[];
-  records: { line: number; cells: string[] }[];
+  records: CsvRow[];
 }
 
 /** What each of the file's headers is: a template column, or '' to ignore it. */
-export type HeaderMapping = (StudentCsvColumn | '')[];
+export type HeaderMapping<C extends string> = (C | '')[];
 
 /**
  * A file's text: UTF-8 (what "CSV UTF-8" saves), else Windows-1252, what older Excel saves as
@@ -31,7 +29,7 @@ export function decodeSpreadsheet(bytes: ArrayBuffer) {
 const CP1252_80_9F = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
 
 /** The file's headers and non-empty records; null when it has no header row. */
-export function readStudentFile(name: string, text: string): StudentFile | null {
+export function readImportFile(name: string, text: string): ImportFile | null {
   const rows = parseCsv(text).filter((r) => r.cells.some((c) => c.trim() !== ''));
   const [header, ...records] = rows;
   if (!header) return null;
@@ -39,8 +37,11 @@ export function readStudentFile(name: string, text: string): StudentFile | null 
 }
 
 /** Each header mapped to the column of its name or label; a column is taken once. */
-export function autoMapping(headers: string[]): HeaderMapping {
-  const taken = new Set<StudentCsvColumn>();
+export function autoMapping<C extends string>(
+  headers: string[],
+  columnOfHeader: (header: string) => C | undefined,
+): HeaderMapping<C> {
+  const taken = new Set<C>();
   return headers.map((h) => {
     const column = columnOfHeader(h);
     if (!column || taken.has(column)) return '';
@@ -53,16 +54,17 @@ export function autoMapping(headers: string[]): HeaderMapping {
  * The file rewritten with the template's headers, as the server reads it, and for each of its
  * rows the line of the person's own file (the server numbers the rewritten file's lines).
  */
-export function rewriteFile(
-  file: StudentFile,
-  mapping: HeaderMapping,
+export function rewriteFile<C extends string>(
+  file: ImportFile,
+  columns: readonly C[],
+  mapping: HeaderMapping<C>,
   keepLine: (line: number) => boolean = () => true,
 ) {
   const records = file.records.filter((r) => keepLine(r.line));
   const csv = toCsv(
-    STUDENT_CSV_COLUMNS,
+    columns,
     records.map((r) =>
-      STUDENT_CSV_COLUMNS.map((column) => {
+      columns.map((column) => {
         const at = mapping.indexOf(column);
         return at < 0 ? '' : (r.cells[at] ?? '');
       }),

@@ -1,9 +1,11 @@
 import { parseCsv } from '@shule/shared/csv';
+import { STUDENT_CSV_COLUMNS } from '@shule/shared/student-columns';
+import { columnOfHeader } from '@shule/shared/student-import';
 import { describe, expect, it } from 'vitest';
-import { autoMapping, decodeSpreadsheet, readStudentFile, rewriteFile } from './student-file';
+import { autoMapping, decodeSpreadsheet, readImportFile, rewriteFile } from './csv-file';
 
 describe('the import screen’s file', () => {
-  const file = readStudentFile(
+  const file = readImportFile(
     'x.csv',
     'First Name;Surname;Sex;Class;PARENT_PHONE;Parent phone\r\n\r\nAmina;"Ali\nHassan";F;Form 1;0722111222;x\r\nJuma;Otieno;M;Form 2;+254733000111;y\r\n',
   )!;
@@ -18,14 +20,21 @@ describe('the import screen’s file', () => {
       'Parent phone',
     ]);
     expect(file.records.map((r) => r.line)).toEqual([3, 5]);
-    expect(autoMapping(file.headers)).toEqual(['first_name', '', '', 'class', 'parent_phone', '']);
+    expect(autoMapping(file.headers, columnOfHeader)).toEqual([
+      'first_name',
+      '',
+      '',
+      'class',
+      'parent_phone',
+      '',
+    ]);
   });
 
   it('rewrites the file with the template headers and keeps the lines of the person’s file', () => {
-    const mapping = autoMapping(file.headers);
+    const mapping = autoMapping(file.headers, columnOfHeader);
     mapping[1] = 'last_name';
     mapping[2] = 'gender';
-    const { csv, originalLine, count } = rewriteFile(file, mapping);
+    const { csv, originalLine, count } = rewriteFile(file, STUDENT_CSV_COLUMNS, mapping);
     const rows = parseCsv(csv);
     expect(rows[0]!.cells.slice(0, 5)).toEqual([
       'first_name',
@@ -41,7 +50,7 @@ describe('the import screen’s file', () => {
       [2, 3],
       [4, 5],
     ]);
-    const kept = rewriteFile(file, mapping, (line) => line !== 3);
+    const kept = rewriteFile(file, STUDENT_CSV_COLUMNS, mapping, (line) => line !== 3);
     expect(kept.count).toBe(1);
     expect(parseCsv(kept.csv)[1]!.cells[0]).toBe('Juma');
   });

@@ -1,0 +1,463 @@
+import type {
+  CsvImportMessages,
+  CsvImportPreview,
+  CsvImportRowAnswer,
+} from '@shule/shared/csv-import';
+import { useMutation } from '@tanstack/react-query';
+import { Download, FileUp, Upload } from 'lucide-react';
+import { type ChangeEvent, type ReactNode, useState } from 'react';
+import { api, errorMessage } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { downloadCsv, toCsv } from '../../lib/csv';
+import { Alert } from '../ui/alert';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card, CardContent } from '../ui/card';
+import { CardsOrTable } from '../ui/data-table';
+import { Select } from '../ui/input';
+import { toast } from '../ui/toast';
+import {
+  autoMapping,
+  decodeSpreadsheet,
+  type HeaderMapping,
+  type ImportFile,
+  readImportFile,
+  rewriteFile,
+} from './csv-file';
+
+/** What one CSV import is: its template's columns, its endpoints, what a row shows. */
+export interface CsvImportSetup<C extends string, R extends { imported: number }> {
+  /** What a row is: "student", "students". */
+  noun: { one: string; many: string };
+  columns: readonly C[];
+  required: readonly C[];
+  labels: Record<C, string>;
+  columnOfHeader: (header: string) => C | undefined;
+  messages: CsvImportMessages;
+  maxBytes: number;
+  /** The first step's words: what a row holds, how to save the file. */
+  intro: ReactNode;
+  /** POST <endpoint> imports, POST <endpoint>preview/ checks. */
+  endpoint: string;
+  /** The columns a preview row shows besides its line and name; a card shows them in a line. */
+  details: readonly { column: C; header: string; missing: string }[];
+  /** After the import: refresh what it changed, and go on (unless `resultView` shows the result). */
+  onImported: (result: R) => Promise<void> | void;
+  /** A step after the import, for a result to see once (the teachers' passwords). */
+  resultView?: (result: R) => ReactNode;
+}
+
+/** A preview row with the line of the person's own file. */
+type PreviewRow = CsvImportRowAnswer & { line: number };
+
+const sizeInWords = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`;
+
+/**
+ * A CSV import (decision 021): choose a file, say what each of its columns is, see every row's
+ * problems in words next to the row, then import every row (or the rows without problems, the
+ * others skipped) at once. Nothing is written before Import.
+ */
+export function CsvImportWizard<C extends string, R extends { imported: number }>({
+  setup,
+}: {
+  setup: CsvImportSetup<C, R>;
+}) {
+  const [file, setFile] = useState<ImportFile | null>(null);
+  const [mapping, setMapping] = useState<HeaderMapping<C>>([]);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<{ answer: CsvImportPreview; rows: PreviewRow[] }>();
+  const [skipInvalid, setSkipInvalid] = useState(false);
+  const [imported, setImported] = useState<R | null>(null);
+
+  const sendFile = <T,>(path: string, csv: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), `${setup.noun.many}.csv`);
+    return api.post<T>(path, form);
+  };
+
+  const check = useMutation({
+    mutationFn: async (args: { file: ImportFile; mapping: HeaderMapping<C> }) => {
+      const { csv, originalLine } = rewriteFile(args.file, setup.columns, args.mapping);
+      const answer = await sendFile<CsvImportPreview>(`${setup.endpoint}preview/`, csv);
+      const rows = answer.rows.map((r) => ({ ...r, line: originalLine.get(r.row) ?? r.row }));
+      return { answer, rows };
+    },
+    onSuccess: (result) => {
+      setPreview(result);
+      setSkipInvalid(false);
+    },
+  });
+
+  const save = useMutation({
+    mutationFn: async () => {
+      if (!file || !preview) throw new Error('Choose a file first');
+      const invalidLines = new Set(preview.rows.filter(hasProblems).map((r) => r.line));
+      const { csv } = rewriteFile(file, setup.columns, mapping, (line) => !invalidLines.has(line));
+      return sendFile<R>(setup.endpoint, csv);
+    },
+    onSuccess: async (result) => {
+      toast({ title: setup.messages.imported(result.imported) });
+      if (setup.resultView) setImported(result);
+      await setup.onImported(result);
+    },
+    onError: (err) => {
+      toast({
+        title: 'Nothing was imported',
+        description: errorMessage(err),
+        variant: 'destructive',
+      });
+      if (file) check.mutate({ file, mapping });
+    },
+  });
+
+  /** A file chosen: its columns to map; a fixed file whose columns all map is checked at once. */
+  const choose = async (event: ChangeEvent<HTMLInputElement>, checkAtOnce = false) => {
+    const chosen = event.target.files?.[0];
+    event.target.value = '';
+    if (!chosen) return;
+    setPreview(undefined);
+    check.reset();
+    if (chosen.size > setup.maxBytes) {
+      setFileError(
+        `${chosen.name} is larger than ${sizeInWords(setup.maxBytes)}: import it in parts`,
+      );
+      setFile(null);
+      return;
+    }
+    const read = readImportFile(chosen.name, decodeSpreadsheet(await chosen.arrayBuffer()));
+    if (!read || read.records.length === 0) {
+      const { one, many } = setup.noun;
+      setFileError(
+        `${chosen.name} has no ${many}: the first row names the columns, each row after it is a ${one}`,
+      );
+      setFile(null);
+      return;
+    }
+    setFileError(null);
+    // A fixed file with the same columns keeps the columns as the person mapped them.
+    const sameColumns = file?.headers.join('\u0000') === read.headers.join('\u0000');
+    setFile(read);
+    const mapped = sameColumns ? mapping : autoMapping(read.headers, setup.columnOfHeader);
+    setMapping(mapped);
+    if (checkAtOnce && setup.required.every((c) => mapped.includes(c)))
+      check.mutate({ file: read, mapping: mapped });
+  };
+
+  const startAgain = () => {
+    setFile(null);
+    setPreview(undefined);
+    check.reset();
+  };
+
+  if (imported && setup.resultView) return setup.resultView(imported);
+  if (!file) return <ChooseStep setup={setup} onChoose={choose} error={fileError} />;
+  if (!preview)
+    return (
+      <MapStep
+        setup={setup}
+        file={file}
+        mapping={mapping}
+        onChange={setMapping}
+        onCheck={() => check.mutate({ file, mapping })}
+        onChooseAnother={startAgain}
+        checking={check.isPending}
+        error={check.error ? errorMessage(check.error) : null}
+      />
+    );
+  return (
+    <PreviewStep
+      setup={setup}
+      fileName={file.name}
+      answer={preview.answer}
+      rows={preview.rows}
+      skipInvalid={skipInvalid}
+      onSkipInvalid={setSkipInvalid}
+      onChooseFixed={(event) => choose(event, true)}
+      onBack={() => setPreview(undefined)}
+      onImport={() => save.mutate()}
+      importing={save.isPending}
+    />
+  );
+}
+
+function FilePicker({
+  label,
+  onChoose,
+  variant = 'primary',
+}: {
+  label: string;
+  onChoose: (event: ChangeEvent<HTMLInputElement>) => void;
+  variant?: 'primary' | 'outline';
+}) {
+  // The input inside its label: the label shows the keyboard focus of the hidden input.
+  return (
+    <label
+      className={cn(
+        variant === 'primary'
+          ? 'bg-primary text-primary-foreground hover:bg-primary-hover'
+          : 'border border-input bg-background hover:bg-muted',
+        'inline-flex h-10 cursor-pointer items-center gap-2 rounded-md px-4 text-sm font-medium focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2',
+      )}
+    >
+      <input type="file" accept=".csv,text/csv" className="sr-only" onChange={onChoose} />
+      <FileUp className="h-4 w-4" aria-hidden="true" />
+      {label}
+    </label>
+  );
+}
+
+/** A step reads the setup's columns and words, never its result. */
+interface StepProps<C extends string> {
+  setup: CsvImportSetup<C, never>;
+}
+
+function ChooseStep<C extends string>({
+  setup,
+  onChoose,
+  error,
+}: StepProps<C> & {
+  onChoose: (event: ChangeEvent<HTMLInputElement>) => void;
+  error: string | null;
+}) {
+  const downloadTemplate = () =>
+    downloadCsv(`${setup.noun.many}-template.csv`, `${toCsv(setup.columns, [])}\r\n`);
+  return (
+    <Card>
+      <CardContent className="space-y-4 pt-6">
+        <h2 className="text-lg font-semibold">1. Choose a CSV file</h2>
+        <p className="text-sm text-muted-foreground">{setup.intro}</p>
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <div className="flex flex-wrap items-center gap-3">
+          <FilePicker label="Choose file" onChoose={onChoose} />
+          <Button variant="link" onClick={downloadTemplate}>
+            <Download className="h-4 w-4" aria-hidden="true" />
+            Download template
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function MapStep<C extends string>({
+  setup,
+  file,
+  mapping,
+  onChange,
+  onCheck,
+  onChooseAnother,
+  checking,
+  error,
+}: StepProps<C> & {
+  file: ImportFile;
+  mapping: HeaderMapping<C>;
+  onChange: (mapping: HeaderMapping<C>) => void;
+  onCheck: () => void;
+  onChooseAnother: () => void;
+  checking: boolean;
+  error: string | null;
+}) {
+  const missing = setup.required.filter((c) => !mapping.includes(c));
+  const setColumn = (i: number, column: C | '') =>
+    onChange(mapping.map((m, j) => (j === i ? column : m === column && column !== '' ? '' : m)));
+  const sample = file.records[0]?.cells ?? [];
+  return (
+    <Card>
+      <CardContent className="space-y-4 pt-6">
+        <h2 className="text-lg font-semibold">2. What is each column?</h2>
+        <p className="text-sm text-muted-foreground">
+          {file.name}: {file.records.length} {file.records.length === 1 ? 'row' : 'rows'}. Columns
+          named as in the template are matched already.
+        </p>
+        <ul className="divide-y rounded-lg border" aria-label="Columns of the file">
+          {file.headers.map((header, i) => (
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: a header's position is what it is.
+              key={i}
+              className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <div className="min-w-0">
+                <p className="font-medium">{header || `Column ${i + 1}`}</p>
+                <p className="truncate text-xs text-muted-foreground">
+                  {sample[i] ? `e.g. ${sample[i]}` : 'empty in the first row'}
+                </p>
+              </div>
+              <Select
+                aria-label={`Column ${header || i + 1} is`}
+                value={mapping[i] ?? ''}
+                onChange={(e) => setColumn(i, e.target.value as C | '')}
+                className="sm:max-w-72"
+              >
+                <option value="">Ignore this column</option>
+                {setup.columns.map((c) => (
+                  <option key={c} value={c}>
+                    {setup.labels[c]}
+                  </option>
+                ))}
+              </Select>
+            </li>
+          ))}
+        </ul>
+        {missing.length > 0 ? (
+          <Alert tone="error">
+            Choose a column for: {missing.map((c) => setup.labels[c]).join(', ')}.
+          </Alert>
+        ) : null}
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={onCheck} disabled={missing.length > 0 || checking}>
+            {checking ? 'Checking…' : 'Check the rows'}
+          </Button>
+          <Button variant="outline" onClick={onChooseAnother}>
+            Choose another file
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+const hasProblems = (row: CsvImportRowAnswer): boolean => Object.keys(row.errors).length > 0;
+
+function Problems({ row }: { row: CsvImportRowAnswer }) {
+  const messages = Object.values(row.errors).flat();
+  if (messages.length === 0) return <Badge tone="green">Ready</Badge>;
+  return (
+    <ul className="space-y-0.5 text-sm text-destructive">
+      {messages.map((m) => (
+        <li key={m}>{m}</li>
+      ))}
+    </ul>
+  );
+}
+
+const nameOf = (row: CsvImportRowAnswer) =>
+  [row.values.first_name, row.values.last_name].filter(Boolean).join(' ') || '—';
+
+function PreviewStep<C extends string>({
+  setup,
+  fileName,
+  answer,
+  rows,
+  skipInvalid,
+  onSkipInvalid,
+  onChooseFixed,
+  onBack,
+  onImport,
+  importing,
+}: StepProps<C> & {
+  fileName: string;
+  answer: CsvImportPreview;
+  rows: PreviewRow[];
+  skipInvalid: boolean;
+  onSkipInvalid: (skip: boolean) => void;
+  onChooseFixed: (event: ChangeEvent<HTMLInputElement>) => void;
+  onBack: () => void;
+  onImport: () => void;
+  importing: boolean;
+}) {
+  const [onlyProblems, setOnlyProblems] = useState(answer.invalid > 0);
+  const shown = onlyProblems ? rows.filter(hasProblems) : rows;
+  const importable = answer.invalid > 0 && !skipInvalid ? 0 : answer.valid;
+  return (
+    <Card>
+      <CardContent className="space-y-4 pt-6">
+        <h2 className="text-lg font-semibold">3. Check and import</h2>
+        {answer.file_errors.length > 0 ? (
+          <Alert tone="error">{answer.file_errors.join(' ')}</Alert>
+        ) : (
+          <p className="text-sm" aria-live="polite">
+            {fileName}: <strong>{answer.valid}</strong> ready,{' '}
+            <strong className={answer.invalid > 0 ? 'text-destructive' : undefined}>
+              {answer.invalid}
+            </strong>{' '}
+            with problems.
+          </p>
+        )}
+        {answer.invalid > 0 ? (
+          <div className="space-y-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm">
+            <p>
+              Fix the rows with problems in your spreadsheet and choose the fixed file, or skip them
+              and import the others.
+            </p>
+            <label className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                checked={skipInvalid}
+                onChange={(e) => onSkipInvalid(e.target.checked)}
+                disabled={answer.valid === 0}
+              />
+              Skip rows with problems ({answer.invalid})
+            </label>
+          </div>
+        ) : null}
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={onImport} disabled={importable === 0 || importing}>
+            <Upload className="h-4 w-4" aria-hidden="true" />
+            {importing
+              ? 'Importing…'
+              : `Import ${importable} ${importable === 1 ? setup.noun.one : setup.noun.many}`}
+          </Button>
+          <FilePicker label="Choose a fixed file" onChoose={onChooseFixed} variant="outline" />
+          <Button variant="ghost" onClick={onBack}>
+            Back to the columns
+          </Button>
+        </div>
+        {rows.length > 0 ? (
+          <>
+            {answer.invalid > 0 && answer.valid > 0 ? (
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={onlyProblems}
+                  onChange={(e) => setOnlyProblems(e.target.checked)}
+                />
+                Show only rows with problems
+              </label>
+            ) : null}
+            <CardsOrTable<PreviewRow>
+              label="Rows of the file"
+              rows={shown}
+              rowKey={(r) => r.line}
+              rowProps={(r) => ({
+                'data-testid': `import-row-${r.line}`,
+                className: hasProblems(r) ? 'bg-red-50/60' : undefined,
+              })}
+              card={(r) => (
+                <div
+                  data-testid={`import-card-${r.line}`}
+                  className={
+                    hasProblems(r)
+                      ? 'rounded-lg border border-red-200 bg-red-50/60 p-3'
+                      : 'rounded-lg border p-3'
+                  }
+                >
+                  <div className="flex items-baseline justify-between gap-2">
+                    <p className="font-medium">{nameOf(r)}</p>
+                    <span className="text-xs text-muted-foreground">Row {r.line}</span>
+                  </div>
+                  <p className="text-sm text-muted-foreground">
+                    {setup.details.map((d) => r.values[d.column] || d.missing).join(' · ')}
+                  </p>
+                  <div className="mt-2">
+                    <Problems row={r} />
+                  </div>
+                </div>
+              )}
+              columns={[
+                { header: 'Row', cell: (r) => r.line, className: 'tabular-nums' },
+                { header: 'Name', cell: nameOf, className: 'font-medium' },
+                ...setup.details.map((d) => ({
+                  header: d.header,
+                  cell: (r: PreviewRow) => r.values[d.column],
+                })),
+                { header: 'Problems', cell: (r) => <Problems row={r} /> },
+              ]}
+            />
+          </>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
