@@ -49,6 +49,7 @@ const imported: TeacherImportResult = {
       one_time_password: 'pass-word-1',
     },
   ],
+  linked: [],
 };
 
 function fakeApi() {
