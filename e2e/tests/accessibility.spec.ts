@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, test } from '@playwright/test';
 import { documentTitle } from '../../apps/web/src/app/document-title';
 import {
   PUBLIC_PAGES,
@@ -7,7 +7,13 @@ import {
   type SignedInPath,
 } from '../../apps/web/src/app/page-names';
 import { seedForm4 } from '../support/results';
-import { apiSession, loginViaUi, registerSchoolViaApi, uniquePhone } from '../support/school';
+import {
+  apiSession,
+  loginViaUi,
+  registerSchoolViaApi,
+  replaceOneTimePassword,
+  uniquePhone,
+} from '../support/school';
 
 /** Screenshots of every page, looked at by whoever changes them. */
 const SHOTS = process.env.SHOTS_DIR;
@@ -48,12 +54,17 @@ async function seedSchool(request: APIRequestContext) {
     subject_marks: { [physics.id]: 64 },
   });
   const phone = uniquePhone();
-  await post('/staff/teachers/', {
+  const added = await post('/staff/teachers/', {
     first_name: 'Otieno',
     last_name: 'Were',
     phone_number: phone,
     tsc_number: `TSC${phone.slice(-6)}`,
   });
+  await post(`/staff/teachers/${added.teacher.id}/assignments/`, {
+    class: east.id,
+    subject: physics.id,
+  });
+  const teacher = { phone, password: /one-time password (\S+?);/.exec(added.message)?.[1] ?? '' };
   const { message } = await post('/messages/', {
     school: schoolId,
     classes: [east.id],
@@ -70,7 +81,7 @@ async function seedSchool(request: APIRequestContext) {
     path
       .replace(':id', String(idOf[path.split('/')[1] ?? '']))
       .replace(':studentId', String(student.id));
-  return { school, fill };
+  return { school, teacher, fill };
 }
 
 /** Axe's findings that fail the walk, as "path: rule (impact) × nodes, first target". */
@@ -92,7 +103,7 @@ async function findings(page: import('@playwright/test').Page, path: string) {
 }
 
 async function walk(browser: Browser, request: APIRequestContext, width: number) {
-  const { school, fill } = await seedSchool(request);
+  const { school, teacher, fill } = await seedSchool(request);
   const context = await browser.newContext({
     viewport: { width, height: width > 600 ? 900 : 844 },
   });
@@ -114,6 +125,19 @@ async function walk(browser: Browser, request: APIRequestContext, width: number)
   };
 
   const found: string[] = [];
+  /** The page on screen, once settled: one h1, and axe's findings under `name`. */
+  const check = async (name: string) => {
+    await settled();
+    if (SHOTS) {
+      await page.screenshot({
+        path: `${SHOTS}/${width}${name.replace(/\W+/g, '_')}.png`,
+        fullPage: true,
+      });
+    }
+    const h1s = await page.getByRole('heading', { level: 1 }).count();
+    if (h1s !== 1) found.push(`${name}: ${h1s} h1 headings`);
+    found.push(...(await findings(page, name)));
+  };
   /** In-app navigation, as a person moves around: no reload per page. */
   const visit = async (path: string, signedIn: boolean) => {
     await page.evaluate((to) => {
@@ -121,14 +145,22 @@ async function walk(browser: Browser, request: APIRequestContext, width: number)
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, path);
     await expect(page).toHaveTitle(documentTitle(path, signedIn ? school.name : null));
-    await settled();
-    if (SHOTS) {
-      const name = path.replace(/\//g, '_');
-      await page.screenshot({ path: `${SHOTS}/${width}${name}.png`, fullPage: true });
-    }
-    const h1s = await page.getByRole('heading', { level: 1 }).count();
-    if (h1s !== 1) found.push(`${path}: ${h1s} h1 headings`);
-    found.push(...(await findings(page, path)));
+    await check(path);
+  };
+  const signInAs = async (person: { phone: string; password: string }) => {
+    await page.evaluate(() => localStorage.clear());
+    await loginViaUi(page, person);
+  };
+
+  /** Nothing lies over the middle of what `locator` finds: a person can press it. */
+  const expectUncovered = async (locator: Locator) => {
+    const box = await locator.boundingBox();
+    expect(box, String(locator)).toBeTruthy();
+    const hit = await locator.evaluate((el, b) => {
+      const top = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+      return el === top || el.contains(top);
+    }, box!);
+    expect(hit, `${locator} is covered`).toBe(true);
   };
 
   await page.goto('/login');
@@ -136,11 +168,47 @@ async function walk(browser: Browser, request: APIRequestContext, width: number)
   await visit('/no-such-page', false);
   await expect(page).toHaveTitle('Page not found · Shule');
 
+  // A failed login: the message, and the way on to sign up, both in reach.
+  await visit('/login', false);
+  await page.getByLabel('Phone Number').fill(school.phone);
+  await page.getByLabel('Password').fill('not-the-password1');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await check('/login (wrong password)');
+  await expectUncovered(page.getByRole('link', { name: 'Sign up' }));
+  await expectUncovered(page.getByRole('button', { name: 'Login' }));
+
   await loginViaUi(page, school);
+  // The welcome toast leaves the menus free.
+  await expect(page.getByText('Login successful')).toBeVisible();
+  await expectUncovered(
+    page.getByRole('button', { name: width < 768 ? 'Open navigation menu' : 'user menu' }),
+  );
   for (const path of Object.keys(SIGNED_IN_PAGES) as SignedInPath[]) {
     await visit(fill(path), true);
   }
   await expect(page).toHaveTitle(`Setup · ${school.name} · Shule`);
+
+  // What other people see on the same routes: a teacher's one-time password change, the
+  // teacher's dashboard, and the dashboard of a person who signed up without a school.
+  await signInAs(teacher);
+  await expect(page.getByRole('heading', { name: 'Choose your own password' })).toBeVisible();
+  await check('/dashboard (one-time password)');
+  await signInAs(await replaceOneTimePassword(request, teacher.phone, teacher.password));
+  await check('/dashboard (teacher)');
+  const alone = { phone: uniquePhone(), password: 'alone-2026' };
+  const signup = await request.post('/api/users/signup/', {
+    data: {
+      first_name: 'Jabali',
+      last_name: 'Kimani',
+      username: `jabali${alone.phone}`,
+      phone_number: alone.phone,
+      password: alone.password,
+    },
+  });
+  expect(signup.ok(), await signup.text()).toBeTruthy();
+  await signInAs(alone);
+  await check('/dashboard (no school)');
 
   await context.close();
   expect(found, `axe at ${width} px`).toEqual([]);

@@ -47,12 +47,13 @@ export function Toaster() {
     return () => clearTimeout(timer);
   }, [shown]);
 
-  // On a phone the toast sits over the header: a form's buttons and a dialog's footer, what a
-  // person presses next, are at the bottom. Wider screens have room for it bottom right.
+  // On a phone the toast sits just below the signed-in header (h-14), clear of its menu buttons
+  // and of what a person presses next at the bottom: a form's buttons, a dialog's footer. Wider
+  // screens have room for it bottom right.
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex justify-center p-2 sm:inset-x-auto sm:top-auto sm:bottom-0 sm:right-0 sm:justify-end sm:p-4"
+      className="pointer-events-none fixed inset-x-0 top-14 z-[100] flex justify-center p-2 sm:inset-x-auto sm:top-auto sm:bottom-0 sm:right-0 sm:justify-end sm:p-4"
     >
       {shown ? (
         <div
