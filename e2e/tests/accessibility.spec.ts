@@ -77,10 +77,13 @@ async function seedSchool(request: APIRequestContext) {
     messages: message.id,
     exams: exam.id,
   };
-  const fill = (path: SignedInPath) =>
-    path
-      .replace(':id', String(idOf[path.split('/')[1] ?? '']))
-      .replace(':studentId', String(student.id));
+  const fill = (path: SignedInPath) => {
+    const id = idOf[path.split('/')[1] ?? ''];
+    if (path.includes(':id') && id === undefined) {
+      throw new Error(`The axe walk has no id for ${path}: seed one in seedSchool`);
+    }
+    return path.replace(':id', String(id)).replace(':studentId', String(student.id));
+  };
   return { school, teacher, fill };
 }
 
