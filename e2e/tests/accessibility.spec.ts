@@ -64,6 +64,9 @@ async function seedSchool(request: APIRequestContext) {
     class: east.id,
     subject: physics.id,
   });
+  // An exam open today, so the teacher's dashboard lists the marks they owe.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
+  await post('/grades/exams/', { name: 'Mid term', start_date: today, end_date: today });
   const teacher = { phone, password: /one-time password (\S+?);/.exec(added.message)?.[1] ?? '' };
   const { message } = await post('/messages/', {
     school: schoolId,
@@ -198,6 +201,7 @@ async function walk(browser: Browser, request: APIRequestContext, width: number)
   await expect(page.getByRole('heading', { name: 'Choose your own password' })).toBeVisible();
   await check('/dashboard (one-time password)');
   await signInAs(await replaceOneTimePassword(request, teacher.phone, teacher.password));
+  await expect(page.getByRole('link', { name: /^Enter marks: 4 East · Physics/ })).toBeVisible();
   await check('/dashboard (teacher)');
   const alone = { phone: uniquePhone(), password: 'alone-2026' };
   const signup = await request.post('/api/users/signup/', {
