@@ -3,12 +3,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { RouteErrorPage } from './route-error-page';
 
-function renderFailingRoute(error: Error) {
+function renderFailingRoute(error: Error, standalone = false) {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   const router = createMemoryRouter([
     {
       path: '/',
-      errorElement: <RouteErrorPage />,
+      errorElement: <RouteErrorPage standalone={standalone} />,
       lazy: async () => {
         throw error;
       },
@@ -30,5 +30,13 @@ describe('a screen that fails', () => {
     expect(screen.getByRole('link', { name: 'Go to dashboard' }).getAttribute('href')).toBe(
       '/dashboard',
     );
+  });
+
+  it('names itself in an h1, and stands in a main landmark when it is the whole app', async () => {
+    renderFailingRoute(new Error('boom'), true);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Something went wrong on this page' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('main')).toBeTruthy();
   });
 });

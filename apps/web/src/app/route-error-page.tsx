@@ -8,14 +8,19 @@ const isStaleBuild = (error: unknown) =>
   error instanceof TypeError &&
   /dynamically imported module|module script|Importing a module/i.test(error.message);
 
-/** What a screen shows instead of crashing: a plain sentence and a way forward. */
-export function RouteErrorPage() {
+/**
+ * What a screen shows instead of crashing: a plain sentence and a way forward. `standalone` when
+ * it stands for the whole app (outside the shell and its main landmark).
+ */
+export function RouteErrorPage({ standalone = false }: { standalone?: boolean }) {
   const error = useRouteError();
   console.error(error);
   const stale = isStaleBuild(error);
+  const Box = standalone ? 'main' : 'div';
   return (
-    <div className="mx-auto max-w-xl p-4 pt-10">
+    <Box className="mx-auto max-w-xl p-4 pt-10">
       <EmptyState
+        titleAs="h1"
         icon={<RefreshCw className="h-10 w-10" />}
         title={stale ? 'Shule has been updated' : 'Something went wrong on this page'}
         hint={
@@ -32,6 +37,6 @@ export function RouteErrorPage() {
           </div>
         }
       />
-    </div>
+    </Box>
   );
 }

@@ -8,7 +8,7 @@ import { TitledOutlet } from './titled-outlet';
 export const routes: RouteObject[] = [
   {
     Component: TitledOutlet,
-    errorElement: <RouteErrorPage />,
+    errorElement: <RouteErrorPage standalone />,
     children: [
       {
         path: '/',
