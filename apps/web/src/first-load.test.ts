@@ -55,6 +55,12 @@ it('the first load of every page carries no zod, query client, charts or calenda
   expect([...packages].filter((name) => NOT_ON_FIRST_LOAD.includes(name))).toEqual([]);
 });
 
+it("the dashboard's code carries no zod: it reads and shows, and every signed-in person opens it first", () => {
+  const { packages } = firstLoad(join(webSrc, 'features/dashboard/dashboard-page.tsx'));
+  expect(packages).toContain('@tanstack/react-query');
+  expect(packages).not.toContain('zod');
+});
+
 it('the walk sees a package a first-load module imports', () => {
   expect(staticImports("import { z } from 'zod';\nimport type { A } from 'x';")).toEqual(['zod']);
   expect(staticImports("export { a } from './a';\nconst b = import('./b');")).toEqual(['./a']);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createAcademicYearBody, updateAcademicYearBody } from './academic-years';
-import { acceptDateAliases, dateRangeStatus, todayIn } from './date-status';
+import { acceptDateAliases, dateRangeStatus } from './date-status';
 import { createExamBody, updateExamBody } from './exams';
 import { isCalendarDate } from './fields';
+import { todayIn } from './school-time';
 import { createTermBody, updateTermBody } from './terms';
 
 describe('dateRangeStatus', () => {

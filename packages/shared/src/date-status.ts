@@ -9,26 +9,11 @@ export const DATE_STATUSES = ['Upcoming', 'Ongoing', 'Completed'] as const;
 export type DateStatus = (typeof DATE_STATUSES)[number];
 export const dateStatusSchema = z.enum(DATE_STATUSES);
 
-/** "Today" is the school's calendar day: Kenya is on East Africa Time, whatever the server's zone. */
-export const SCHOOL_TIME_ZONE = 'Africa/Nairobi';
-
 export const END_BEFORE_START_MESSAGE = 'End date must be on or after the start date';
 
 export interface DateRange {
   start_date: string;
   end_date: string;
-}
-
-/** The calendar date in `timeZone` at `now`, as yyyy-mm-dd. */
-export function todayIn(timeZone = SCHOOL_TIME_ZONE, now = new Date()) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 /** Upcoming before the start date, Completed after the end date, Ongoing from start to end. */

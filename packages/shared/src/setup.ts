@@ -5,36 +5,7 @@ import { createFeeCategoryBody, FEE_STRUCTURE_MESSAGES } from './fee-structures'
 import { FEE_APPLICABILITY, FEE_DURATIONS, kesInputField, VOTE_HEADS } from './fees';
 import { isoDateField, requiredText, schoolRef } from './fields';
 import { schoolQuery } from './school-scope';
-
-/**
- * The setup wizard (/setup, spec §2): six steps a new school walks through once. Each step
- * saves when the user moves on (the year, terms and classes through their own endpoints, the
- * fees through the fee structure's), and the school's step is kept (school_setups), so a reload
- * or another device resumes where it was left.
- */
-export const SETUP_STEPS = [
-  'welcome',
-  'academic_year',
-  'terms',
-  'classes',
-  'fees',
-  'review',
-] as const;
-export type SetupStepName = (typeof SETUP_STEPS)[number];
-/** Spec §9: the wizard has six steps. */
-export const SETUP_STEP_COUNT = SETUP_STEPS.length;
-
-export const SETUP_STEP_LABELS: Record<SetupStepName, string> = {
-  welcome: 'Welcome',
-  academic_year: 'Academic year',
-  terms: 'Terms',
-  classes: 'Classes',
-  fees: 'Fee structures',
-  review: 'Review',
-};
-
-/** The step number (1 to 6) of a step's name. */
-export const setupStepNumber = (name: SetupStepName) => SETUP_STEPS.indexOf(name) + 1;
+import { SETUP_STEP_COUNT, setupStepNumber } from './setup-steps';
 
 export const SETUP_MESSAGES = {
   step: `Step must be a whole number from 1 to ${SETUP_STEP_COUNT}`,

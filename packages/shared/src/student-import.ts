@@ -11,7 +11,6 @@ import {
   fromZod,
   orNull,
 } from './csv-import';
-import { todayIn } from './date-status';
 import { isCalendarDate, optionalEmail, phoneField, requiredText } from './fields';
 import {
   entryIndexNumberField,
@@ -19,6 +18,7 @@ import {
   learnerRecordFields,
   parentNationalIdField,
 } from './learner-record';
+import { todayIn } from './school-time';
 import {
   REQUIRED_STUDENT_CSV_COLUMNS,
   STUDENT_CSV_COLUMNS,

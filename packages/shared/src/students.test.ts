@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { todayIn } from './date-status';
 import { isCalendarDate, MESSAGES } from './fields';
+import { todayIn } from './school-time';
 import {
   type AdmitStudentBody,
   admitStudentBody,

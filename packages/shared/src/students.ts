@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { admissionConsentsBody, studentConsentsSchema } from './consents';
-import { todayIn } from './date-status';
 import {
   changesOf,
   clearableText,
@@ -20,6 +19,7 @@ import {
   parentNationalIdField,
 } from './learner-record';
 import { pageFields, paginationQuery, searchField } from './pagination';
+import { todayIn } from './school-time';
 import { photoUrlField, replacePhotoField } from './uploads';
 
 export const GENDERS = ['male', 'female', 'other'] as const;

@@ -61,7 +61,3 @@ export const teacherDashboardResponse = z.object({
   my_class: myClassSchema.nullable(),
 });
 export type TeacherDashboard = z.infer<typeof teacherDashboardResponse>;
-
-/** The mark entry screen of one class and subject in one exam (web route of features/mark-entry). */
-export const markEntryPath = (examId: number, classId: number, subjectId: number) =>
-  `/exams/${examId}/marks?class=${classId}&subject=${subjectId}`;

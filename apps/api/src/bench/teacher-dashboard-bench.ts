@@ -10,7 +10,7 @@
  * adds must not change what the results part measures) and teacherDashboardVerdicts for the
  * verdict.
  */
-import { todayIn } from '@shule/shared/date-status';
+import { todayIn } from '@shule/shared/school-time';
 import type { TeacherDashboard } from '@shule/shared/teacher-dashboard';
 import { sql } from 'drizzle-orm';
 import type { App } from '../app';

@@ -1,4 +1,4 @@
-import { SCHOOL_TIME_ZONE } from '@shule/shared/date-status';
+import { SCHOOL_TIME_ZONE } from '@shule/shared/school-time';
 import { format, parseISO } from 'date-fns';
 
 /** yyyy-mm-dd (how dates travel) → 'MMM d, yyyy' for display. */

@@ -4,7 +4,8 @@ import {
   type updateAcademicYearBody,
   yearHasTermsMessage,
 } from '@shule/shared/academic-years';
-import { dateRangeStatus, todayIn } from '@shule/shared/date-status';
+import { dateRangeStatus } from '@shule/shared/date-status';
+import { todayIn } from '@shule/shared/school-time';
 import { and, asc, desc, eq, gt, lt, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { datesAfterChange } from '../../date-ranges';

@@ -7,7 +7,7 @@ import {
   type registerBody,
   registerDateProblem,
 } from '@shule/shared/attendance';
-import { todayIn } from '@shule/shared/date-status';
+import { todayIn } from '@shule/shared/school-time';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SmsConfig } from '../../config';

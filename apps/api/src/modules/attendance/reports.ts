@@ -5,7 +5,7 @@ import {
   attendanceRate,
   type StudentAttendance,
 } from '@shule/shared/attendance';
-import { todayIn } from '@shule/shared/date-status';
+import { todayIn } from '@shule/shared/school-time';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/raw-rows';

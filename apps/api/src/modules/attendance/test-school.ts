@@ -1,4 +1,4 @@
-import { todayIn } from '@shule/shared/date-status';
+import { todayIn } from '@shule/shared/school-time';
 import { eq } from 'drizzle-orm';
 import type { App } from '../../app';
 import { classes, terms } from '../../db/schema/index';

@@ -1,9 +1,9 @@
-import { todayIn } from '@shule/shared/date-status';
 import {
   type PromotionPreview,
   targetNotEmptyMessage,
   targetOfSameLevelMessage,
 } from '@shule/shared/promotion';
+import { todayIn } from '@shule/shared/school-time';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, studentSubjects, students } from '../../db/schema/index';

@@ -1,4 +1,3 @@
-import { todayIn } from '@shule/shared/date-status';
 import {
   nextLevelOf,
   notOfLevelMessage,
@@ -11,6 +10,7 @@ import {
   targetOfSameLevelMessage,
 } from '@shule/shared/promotion';
 import { noSuchLevelMessage } from '@shule/shared/results/merit-list';
+import { todayIn } from '@shule/shared/school-time';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';

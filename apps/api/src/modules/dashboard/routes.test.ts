@@ -1,4 +1,4 @@
-import { todayIn } from '@shule/shared/date-status';
+import { todayIn } from '@shule/shared/school-time';
 import { type TeacherDashboard, teacherDashboardResponse } from '@shule/shared/teacher-dashboard';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

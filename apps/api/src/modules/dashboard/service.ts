@@ -1,4 +1,4 @@
-import { todayIn } from '@shule/shared/date-status';
+import { todayIn } from '@shule/shared/school-time';
 import type { Gender } from '@shule/shared/students';
 import {
   OPEN_EXAM_GRACE_DAYS,

@@ -1,4 +1,3 @@
-import { todayIn } from '@shule/shared/date-status';
 import {
   combinedHasScoresMessage,
   combinedWithItselfMessage,
@@ -13,6 +12,7 @@ import {
   type updateExamBody,
 } from '@shule/shared/exams';
 import type { GradingSchemeName } from '@shule/shared/results/scheme';
+import { todayIn } from '@shule/shared/school-time';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { datesAfterChange } from '../../date-ranges';

@@ -1,4 +1,3 @@
-import { todayIn } from '@shule/shared/date-status';
 import {
   ANALYTICS_DEFAULT_DAYS,
   BALANCES_CSV_HEADER,
@@ -9,6 +8,7 @@ import {
   type FeeAnalytics,
 } from '@shule/shared/fee-ledger';
 import { formatKes, PAYMENT_METHODS, type PaymentMethod } from '@shule/shared/fees';
+import { todayIn } from '@shule/shared/school-time';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';

@@ -1,6 +1,6 @@
-import { todayIn } from '@shule/shared/date-status';
 import type { MeritList } from '@shule/shared/results/merit-list';
 import type { ReportCard } from '@shule/shared/results/report-cards';
+import { todayIn } from '@shule/shared/school-time';
 import { describe, expect, it } from 'vitest';
 import { countQueries, expectStatus, type SignedInSchool, useTestApp } from '../../test/app';
 import { kcseForm4 } from './test-school';

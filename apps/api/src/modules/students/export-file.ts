@@ -1,5 +1,5 @@
 import { toCsv } from '@shule/shared/csv';
-import { todayIn } from '@shule/shared/date-status';
+import { todayIn } from '@shule/shared/school-time';
 import {
   NEMIS_COLUMNS,
   STUDENT_CSV_COLUMNS,

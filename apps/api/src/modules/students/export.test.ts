@@ -1,5 +1,5 @@
 import { parseCsv } from '@shule/shared/csv';
-import { todayIn } from '@shule/shared/date-status';
+import { todayIn } from '@shule/shared/school-time';
 import { NEMIS_COLUMNS, STUDENT_CSV_COLUMNS } from '@shule/shared/student-columns';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';

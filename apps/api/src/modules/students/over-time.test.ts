@@ -1,4 +1,4 @@
-import { todayIn } from '@shule/shared/date-status';
+import { todayIn } from '@shule/shared/school-time';
 import { STUDENT_MESSAGES, type StudentDetail } from '@shule/shared/students';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

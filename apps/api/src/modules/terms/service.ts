@@ -1,4 +1,5 @@
-import { dateRangeStatus, todayIn } from '@shule/shared/date-status';
+import { dateRangeStatus } from '@shule/shared/date-status';
+import { todayIn } from '@shule/shared/school-time';
 import {
   type createTermBody,
   isWithin,

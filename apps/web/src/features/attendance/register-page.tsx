@@ -1,4 +1,4 @@
-import { todayIn } from '@shule/shared/date-status';
+import { todayIn } from '@shule/shared/school-time';
 import { CalendarCheck, Users } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';

@@ -1,4 +1,4 @@
-import { SETUP_STEP_COUNT } from '@shule/shared/setup';
+import { SETUP_STEP_COUNT } from '@shule/shared/setup-steps';
 import { useQuery } from '@tanstack/react-query';
 import { Rocket } from 'lucide-react';
 import { Link } from 'react-router';

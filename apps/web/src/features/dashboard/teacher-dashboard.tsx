@@ -1,8 +1,7 @@
-import {
-  type MarkProgress,
-  markEntryPath,
-  type OpenExamProgress,
-  type TeacherDashboard as TeacherDashboardData,
+import type {
+  MarkProgress,
+  OpenExamProgress,
+  TeacherDashboard as TeacherDashboardData,
 } from '@shule/shared/teacher-dashboard';
 import { BookOpen, CheckCircle2, ChevronRight, NotebookPen, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -13,6 +12,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { LoadError } from '../../components/ui/load-error';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { formatDate } from '../../lib/dates';
+import { markEntryPath } from '../../lib/mark-entry-path';
 import { useTeacherDashboard } from '../../lib/queries/teacher-dashboard';
 import { AbsentTodayCard, MyRegisterCard } from './attendance-cards';
 

@@ -1,5 +1,5 @@
-import { todayIn } from '@shule/shared/date-status';
 import type { FeeAnalytics } from '@shule/shared/fee-ledger';
+import { todayIn } from '@shule/shared/school-time';
 import { addDays, format, parseISO, startOfWeek, subDays } from 'date-fns';
 
 /** The ranges the analytics screen offers, ending today. */

@@ -1,7 +1,7 @@
-import { todayIn } from '@shule/shared/date-status';
 import { COUNTER_METHODS, type RecordPaymentBody } from '@shule/shared/fee-ledger';
 import { kesInputField } from '@shule/shared/fees';
 import { MPESA_MESSAGES, mpesaPhoneField, type StkPushBody } from '@shule/shared/mpesa';
+import { todayIn } from '@shule/shared/school-time';
 import { z } from 'zod';
 
 /** Today in the school's calendar (Nairobi), as a date input holds it. */

@@ -1,7 +1,6 @@
 import type { MarkEntry, MarkEntryStudent } from '@shule/shared/mark-entry';
 import { bandOf } from '@shule/shared/results/bands';
 import { parseMark } from '@shule/shared/scores';
-import { markEntryPath } from '@shule/shared/teacher-dashboard';
 import { AlertTriangle, Check, CloudOff, Loader2, Users } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -17,6 +16,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { markEntryPath } from '../../lib/mark-entry-path';
 import { useClasses } from '../../lib/queries/classes';
 import { useSubjects } from '../../lib/queries/subjects';
 import { useTeacherDashboard } from '../../lib/queries/teacher-dashboard';

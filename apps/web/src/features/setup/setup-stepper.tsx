@@ -1,4 +1,4 @@
-import { SETUP_STEP_COUNT, SETUP_STEP_LABELS, SETUP_STEPS } from '@shule/shared/setup';
+import { SETUP_STEP_COUNT, SETUP_STEP_LABELS, SETUP_STEPS } from '@shule/shared/setup-steps';
 import { Check } from 'lucide-react';
 import { cn } from '../../lib/cn';
 

@@ -5,7 +5,7 @@ import {
   CONSENT_STATUS_LABELS,
   CONSENT_STATUSES,
 } from '@shule/shared/consents';
-import { todayIn } from '@shule/shared/date-status';
+import { todayIn } from '@shule/shared/school-time';
 import {
   type AdmitStudentForm as AdmitStudentValues,
   admitStudentFormSchema,
