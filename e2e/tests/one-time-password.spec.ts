@@ -44,6 +44,7 @@ test('a teacher signs in with the one-time password the admin was shown, must ch
   const teacher = await teacherContext.newPage();
   await loginViaUi(teacher, { phone, password: oneTimePassword });
   await expect(teacher.getByRole('heading', { name: 'Choose your own password' })).toBeVisible();
+  await expect(teacher).toHaveTitle('Choose your own password · Shule');
   await expect(teacher.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   await shoot(teacher, 'password-change');
   // Another address shows the same screen.
@@ -134,6 +135,8 @@ test('a person who signed up alone registers their institution with their own ac
   // Their own account is filled in; they give its password.
   await expect(page.getByLabel('Admin phone *')).toHaveValue(phone);
   await expect(page.getByLabel('First name *')).toHaveValue('Baraka');
+  // Signed in already: no "Already registered? Login" for them.
+  await expect(page.getByText('Already registered?')).toHaveCount(0);
   await page.getByLabel('Institution name *').fill('Machakos Academy');
   await page.getByLabel('Type *').selectOption('IPS');
   await page.getByLabel('County *').fill('Machakos');

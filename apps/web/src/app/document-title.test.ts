@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { documentTitle, LANDING_TITLE } from './document-title';
+import { documentTitle, LANDING_TITLE, PASSWORD_CHANGE_TITLE } from './document-title';
 import { PUBLIC_PAGES, SIGNED_IN_PAGES } from './page-names';
 import { ProtectedRoute } from './protected-route';
 import { routes } from './router';
@@ -50,6 +50,12 @@ describe('documentTitle', () => {
     expect(documentTitle('/signup')).toBe('Sign up · Shule');
     expect(documentTitle('/dashboard', null)).toBe('Dashboard · Shule');
     expect(documentTitle('/', 'Kilimani Academy')).toBe(LANDING_TITLE);
+  });
+
+  it('names the password change on any signed-in address while a one-time password holds', () => {
+    expect(documentTitle('/dashboard', 'Kilimani', true)).toBe(PASSWORD_CHANGE_TITLE);
+    expect(documentTitle('/students/12', 'Kilimani', true)).toBe(PASSWORD_CHANGE_TITLE);
+    expect(documentTitle('/login', null, true)).toBe('Log in · Shule');
   });
 
   it('says so on a path that is no page', () => {

@@ -142,12 +142,14 @@ export function RegisterInstitutionPage() {
             own password below.
           </p>
         ) : null}
-        <p className="mt-1 text-sm text-muted-foreground">
-          Already registered?{' '}
-          <Link to="/login" className="font-medium text-primary hover:underline">
-            Login
-          </Link>
-        </p>
+        {own ? null : (
+          <p className="mt-1 text-sm text-muted-foreground">
+            Already registered?{' '}
+            <Link to="/login" className="font-medium text-primary hover:underline">
+              Login
+            </Link>
+          </p>
+        )}
         <Card className="mt-6">
           <CardHeader>
             <CardTitle>Register Your Institution</CardTitle>
