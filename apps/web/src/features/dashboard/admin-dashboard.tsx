@@ -228,13 +228,13 @@ export function AdminDashboard({ schoolId }: { schoolId: number }) {
                     label="Male"
                     count={counts.male_count}
                     total={counts.total}
-                    colour="bg-blue-500"
+                    colour="bg-primary"
                   />
                   <GenderBar
                     label="Female"
                     count={counts.female_count}
                     total={counts.total}
-                    colour="bg-pink-500"
+                    colour="bg-primary/60"
                   />
                   {counts.other_count > 0 ? (
                     <GenderBar
