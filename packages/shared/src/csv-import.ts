@@ -35,10 +35,14 @@ export const headerKey = (header: string) => header.toLowerCase().replace(/[\s_]
 
 /** The messages every import says alike, with its own noun: "student"/"students". */
 export function csvImportMessages(one: string, many: string) {
+  /** A file without rows, named as the screen knows it ("students.csv") or as "The file". */
+  const noRowsIn = (fileName: string) =>
+    `${fileName} has no ${many}: the first row names the columns, each row after it is a ${one}`;
   return {
     missingColumns: (labels: string[]) =>
       `The file has no ${labels.join(', ')} column${labels.length > 1 ? 's' : ''}: add ${labels.length > 1 ? 'them' : 'it'} to the first row`,
-    noRows: `The file has no ${many}: the first row names the columns, each row after it is a ${one}`,
+    noRows: noRowsIn('The file'),
+    noRowsIn,
     tooManyRows: (max: number) => `The file has more than ${max} ${many}: import it in parts`,
     twiceInFile: (label: string, value: string, line: number) =>
       `${label} ${value} is also on row ${line} of the file`,

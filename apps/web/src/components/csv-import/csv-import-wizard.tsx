@@ -127,10 +127,7 @@ export function CsvImportWizard<C extends string, R extends { imported: number }
     }
     const read = readImportFile(chosen.name, decodeSpreadsheet(await chosen.arrayBuffer()));
     if (!read || read.records.length === 0) {
-      const { one, many } = setup.noun;
-      setFileError(
-        `${chosen.name} has no ${many}: the first row names the columns, each row after it is a ${one}`,
-      );
+      setFileError(setup.messages.noRowsIn(chosen.name));
       setFile(null);
       return;
     }

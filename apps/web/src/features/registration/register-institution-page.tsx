@@ -141,8 +141,7 @@ export function RegisterInstitutionPage() {
             Your account ({own.phone_number}) becomes the school&apos;s administrator: enter your
             own password below.
           </p>
-        ) : null}
-        {own ? null : (
+        ) : (
           <p className="mt-1 text-sm text-muted-foreground">
             Already registered?{' '}
             <Link to="/login" className="font-medium text-primary hover:underline">
