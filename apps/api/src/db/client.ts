@@ -25,7 +25,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 /** PostgreSQL at `url`, migrated to the latest schema. */
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // No JIT: a request's queries run in milliseconds, and compiling one whose plan the planner
+  // overestimates (a lateral per student) costs hundreds.
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c jit=off' });
   // An idle connection dropped by the server (restart, failover) must not take the process down;
   // the pool replaces it on the next query.
   pool.on('error', (err) => console.error(`PostgreSQL closed an idle connection: ${err.message}`));

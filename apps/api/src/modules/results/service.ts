@@ -234,44 +234,55 @@ const idList = (ids: number[]) =>
 const markedExamIds = (exam: ExamRow) =>
   exam.components.length === 0 ? [exam.id] : exam.components.map((c) => c.id);
 
+/** How a query's `marks` column holds a student's marks in `exam`. */
+type MarksColumn = Record<string, Mark> | (Record<string, Mark> | null)[] | null;
+
 /**
- * `placed (id, class_id)`, a query's CTE: the students an exam's results list for `classIds`,
- * each in the class they are listed in. A student with marks in the exam (or its components) is
- * placed in the class the marks were entered in (exam_scores.class_id; the most of them, should
- * they have moved between papers), whatever their class or state now: a past exam keeps its
- * lists. A student without marks in it is listed in their current class, only while active.
+ * A student's marks from the `marks` column: an ordinary exam's as they are, a combined exam's
+ * combined from its components' (read side by side, in the order of `components`).
  */
-function placedStudents(schoolId: number, exam: ExamRow, classIds: number[]) {
-  const exams = idList(markedExamIds(exam));
-  const classes = idList(classIds);
-  return sql`placed as (
-      select sat.student_id as id, sat.class_id from (
-        select es.student_id, mode() within group (order by es.class_id) as class_id
-        from exam_scores es
-        where es.exam_id in (${exams}) and es.student_id in (
-          select x.student_id from exam_scores x
-          where x.exam_id in (${exams}) and x.class_id in (${classes}))
-        group by es.student_id) sat
-      where sat.class_id in (${classes})
-      union all
-      select s.id, s.class_id from students s
-      where s.school_id = ${schoolId} and s.is_active and s.class_id in (${classes})
-        and not exists (
-          select 1 from exam_scores es where es.student_id = s.id and es.exam_id in (${exams})))`;
+function marksOf(column: MarksColumn, components: readonly { weight: number }[]) {
+  if (!Array.isArray(column)) return { marks: column ?? {}, components: null };
+  const marks = column.map((m) => m ?? {});
+  const combined = combineMarks(marks.map((m, i) => ({ weight: components[i]!.weight, marks: m })));
+  return { marks: combined.marks, components: { marks, rescaled: combined.rescaled } };
 }
 
 /**
- * The students listed in `classIds` (placedStudents) with their marks in `exam` (subject id →
- * mark): a combined exam's are combined from their marks in its components (read side by side
- * in one query).
+ * The students an exam's results list for `classIds`, each in the class they are listed in,
+ * with their marks in the exam (subject id → mark); beside them the exam before this one (by
+ * start date, then id) in which any of them has a mark, what each student's deviation is
+ * measured against, with their marks in it. One query, the students placed once:
+ *
+ * A student with marks in the exam (or its components) is placed in the class the marks were
+ * entered in (exam_scores.class_id; the most of them, should they have moved between papers),
+ * whatever their class or state now: a past exam keeps its lists. A student without marks in
+ * it is listed in their current class, only while active. Each student's marks are read once,
+ * by the (student, exam) index, for both their place and the marks.
+ *
+ * Like is compared with like: a combined exam's previous is the latest earlier combined exam
+ * whose components have such marks, its marks combined; an ordinary exam's is an ordinary one
+ * (a combined exam has no scores).
  */
-async function selectStudentMarks(
+async function selectStudentsAndPrevious(
   db: Db,
   schoolId: number,
   exam: ExamRow,
   classIds: number[],
-): Promise<StudentMarks[]> {
-  if (classIds.length === 0) return [];
+): Promise<{ students: StudentMarks[]; previous: PreviousExamMarks }> {
+  const previousMarks = new Map<number, Record<string, Mark>>();
+  if (classIds.length === 0)
+    return { students: [], previous: { exam: null, marks: previousMarks } };
+  const exams = idList(markedExamIds(exam));
+  const classes = idList(classIds);
+  const combined = exam.components.length > 0;
+  const marksOfCombined = sql`json_build_array(${sql.join(
+    exam.components.map(
+      (c) =>
+        sql`json_object_agg(es.subject_id, ${markAsJson('es')}) filter (where es.exam_id = ${c.id})`,
+    ),
+    sql`, `,
+  )})`;
   const rows = await selectRows<{
     id: number;
     admission_number: string;
@@ -280,30 +291,71 @@ async function selectStudentMarks(
     entry_exam: string | null;
     entry_index_number: string | null;
     entry_marks: number | null;
-    marks: Record<string, Mark> | (Record<string, Mark> | null)[] | null;
+    marks: MarksColumn;
+    previous_id: number | null;
+    previous_name: string | null;
+    previous_marks:
+      | Record<string, Mark>
+      | { weight: number; marks: Record<string, Mark> | null }[]
+      | null;
   }>(
     db,
     sql`
-    with ${placedStudents(schoolId, exam, classIds)}
+    with candidates as (
+      select s.id from students s
+      where s.school_id = ${schoolId} and s.is_active and s.class_id in (${classes})
+      union
+      select es.student_id from exam_scores es
+      where es.exam_id in (${exams}) and es.class_id in (${classes})),
+    placed as materialized (
+      select s.id, coalesce(sat.class_id, s.class_id) as class_id, sat.marks
+      from candidates c
+      join students s on s.id = c.id and s.school_id = ${schoolId}
+      cross join lateral (
+        select mode() within group (order by es.class_id) as class_id,
+               ${combined ? marksOfCombined : sql`json_object_agg(es.subject_id, ${markAsJson('es')})`} as marks
+        from exam_scores es where es.student_id = c.id and es.exam_id in (${exams})) sat
+      where sat.class_id in (${classes})
+         or (sat.class_id is null and s.is_active and s.class_id in (${classes}))),
+    previous as (
+      select e.id, e.name from exams e
+      where e.school_id = ${schoolId}
+        and (e.start_date, e.id) < (${exam.startDate}::date, ${exam.id})
+        and exists (select 1 from placed p where exists (${
+          combined
+            ? sql`select 1 from exam_components c
+                  join exam_scores es on es.exam_id = c.component_exam_id
+                  where c.exam_id = e.id and es.student_id = p.id`
+            : sql`select 1 from exam_scores es where es.exam_id = e.id and es.student_id = p.id`
+        }))
+      order by e.start_date desc, e.id desc
+      limit 1)
     select s.id, s.admission_number, s.first_name || ' ' || s.last_name as name, p.class_id,
-           s.entry_exam, s.entry_index_number, s.entry_marks,
+           s.entry_exam, s.entry_index_number, s.entry_marks, p.marks,
+           pe.id as previous_id, pe.name as previous_name,
            ${
-             exam.components.length === 0
-               ? marksInExam(exam.id)
-               : sql`json_build_array(${sql.join(
-                   exam.components.map((c) => marksInExam(c.id)),
-                   sql`, `,
-                 )})`
-           } as marks
-    from placed p join students s on s.id = p.id
-    where s.school_id = ${schoolId}
+             combined
+               ? sql`(select json_agg(json_build_object(
+                          'weight', c.weight, 'marks', ${marksInExam(sql`c.component_exam_id`)}))
+                      from exam_components c where c.exam_id = pe.id)`
+               : marksInExam(sql`pe.id`)
+           } as previous_marks
+    from placed p
+    join students s on s.id = p.id
+    left join previous pe on true
     order by s.first_name, s.last_name, s.id`,
   );
-  return rows.map((r) => {
-    const components = Array.isArray(r.marks) ? r.marks.map((m) => m ?? {}) : null;
-    const combined =
-      components &&
-      combineMarks(components.map((marks, i) => ({ weight: exam.components[i]!.weight, marks })));
+  const students = rows.map((r): StudentMarks => {
+    const { marks, components } = marksOf(r.marks, exam.components);
+    if (r.previous_id !== null) {
+      const previous = r.previous_marks;
+      previousMarks.set(
+        r.id,
+        Array.isArray(previous)
+          ? combineMarks(previous.map((c) => ({ weight: c.weight, marks: c.marks ?? {} }))).marks
+          : (previous ?? {}),
+      );
+    }
     return {
       id: r.id,
       admissionNumber: r.admission_number,
@@ -312,77 +364,25 @@ async function selectStudentMarks(
       entryExam: r.entry_exam,
       entryIndexNumber: r.entry_index_number,
       entryMarks: r.entry_marks,
-      marks: combined ? combined.marks : ((r.marks as Record<string, Mark> | null) ?? {}),
-      components: combined && components && { marks: components, rescaled: combined.rescaled },
+      marks,
+      components,
     };
   });
+  const first = rows[0];
+  return {
+    students,
+    previous: {
+      exam:
+        first?.previous_id != null ? { id: first.previous_id, name: first.previous_name! } : null,
+      marks: previousMarks,
+    },
+  };
 }
 
-/**
- * The exam before this one (by start date, then id) in which any student listed in `classIds`
- * (placedStudents) has a mark, what each student's deviation is measured against, with the
- * marks of those students in it (student id → subject id → mark). One query, so that it runs
- * beside the current marks rather than after them. Like is compared with like: a combined
- * exam's previous is the latest earlier combined exam whose components have such marks, its
- * marks combined; an ordinary exam's is an ordinary one (a combined exam has no scores).
- */
-async function selectPreviousExamMarks(
-  db: Db,
-  schoolId: number,
-  exam: ExamRow,
-  classIds: number[],
-): Promise<{
+interface PreviousExamMarks {
   exam: { id: number; name: string } | null;
+  /** Student id → subject id → mark. */
   marks: Map<number, Record<string, Mark>>;
-}> {
-  const marks = new Map<number, Record<string, Mark>>();
-  if (classIds.length === 0) return { exam: null, marks };
-  const combined = exam.components.length > 0;
-  const rows = await selectRows<{
-    exam_id: number;
-    exam_name: string;
-    student_id: number | null;
-    marks: Record<string, Mark> | { weight: number; marks: Record<string, Mark> | null }[] | null;
-  }>(
-    db,
-    sql`
-    with ${placedStudents(schoolId, exam, classIds)},
-    previous as (
-      select e.id, e.name from exams e
-      where e.school_id = ${schoolId}
-        and (e.start_date, e.id) < (${exam.startDate}::date, ${exam.id})
-        and exists (${
-          combined
-            ? sql`select 1 from exam_components c
-                  join exam_scores es on es.exam_id = c.component_exam_id
-                  join placed s on s.id = es.student_id
-                  where c.exam_id = e.id`
-            : sql`select 1 from exam_scores es join placed s on s.id = es.student_id
-                  where es.exam_id = e.id`
-        })
-      order by e.start_date desc, e.id desc
-      limit 1)
-    select p.id as exam_id, p.name as exam_name, s.id as student_id,
-           ${
-             combined
-               ? sql`(select json_agg(json_build_object(
-                          'weight', c.weight, 'marks', ${marksInExam(sql`c.component_exam_id`)}))
-                      from exam_components c where c.exam_id = p.id)`
-               : marksInExam(sql`p.id`)
-           } as marks
-    from previous p
-    left join placed s on true`,
-  );
-  const first = rows[0];
-  if (!first) return { exam: null, marks };
-  for (const row of rows) {
-    if (row.student_id === null) continue;
-    const ofStudent = Array.isArray(row.marks)
-      ? combineMarks(row.marks.map((c) => ({ weight: c.weight, marks: c.marks ?? {} }))).marks
-      : (row.marks ?? {});
-    marks.set(row.student_id, ofStudent);
-  }
-  return { exam: { id: first.exam_id, name: first.exam_name }, marks };
 }
 
 /** The rows of a raw query: both drivers' results (PGlite's and node-postgres's) hold `rows`. */
@@ -550,10 +550,7 @@ export async function examResults(
   ]);
   const resolved = resolveScope(allClasses, exam, scope);
   const rankedIds = resolved.ranked.map((c) => c.id);
-  const [students, previous] = await Promise.all([
-    selectStudentMarks(db, schoolId, exam, rankedIds),
-    selectPreviousExamMarks(db, schoolId, exam, rankedIds),
-  ]);
+  const { students, previous } = await selectStudentsAndPrevious(db, schoolId, exam, rankedIds);
   const previousExam = previous.exam;
 
   const scheme = gradingScheme(exam.scheme);
