@@ -15,8 +15,8 @@ const row = (overrides: Partial<MeritListRow> = {}): MeritListRow => ({
   class: { id: 1, name: '4 East' },
   entry: { exam: 'KCPE', index_number: '123', marks: 389 },
   subjects: [
-    { subject: 1, mark: 67, grade: 'B', points: 9, position: 1, entries: 2 },
-    { subject: 2, mark: 'X', grade: null, points: null, position: null, entries: 1 },
+    { subject: 1, mark: 67, grade: 'B', points: 9, position: 1 },
+    { subject: 2, mark: 'X', grade: null, points: null, position: null },
   ],
   subject_count: 1,
   total_marks: 67,
@@ -47,8 +47,8 @@ const list = (overrides: Partial<MeritList> = {}): MeritList => ({
   scope: { kind: 'level', name: 'Form 4', level: 'Form 4', class_id: null },
   previous_exam: { id: 2, name: 'Mid Term' },
   subjects: [
-    { id: 1, code: 'ENG', name: 'English', group: 'languages_mathematics' },
-    { id: 2, code: 'MAT', name: 'Mathematics', group: 'languages_mathematics' },
+    { id: 1, code: 'ENG', name: 'English', group: 'languages_mathematics', entries: 2 },
+    { id: 2, code: 'MAT', name: 'Mathematics', group: 'languages_mathematics', entries: 1 },
   ],
   rows: [row()],
   ...overrides,
@@ -131,7 +131,6 @@ describe('formatting', () => {
         grade: 'B+',
         points: 10,
         position: 1,
-        entries: 1,
       }),
     ).toBe('72.5 B+');
     expect(
@@ -141,7 +140,6 @@ describe('formatting', () => {
         grade: null,
         points: null,
         position: null,
-        entries: 0,
       }),
     ).toBe('Y');
     expect(formatSubjectResult(undefined)).toBe('');

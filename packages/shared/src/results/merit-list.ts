@@ -42,10 +42,11 @@ export const subjectResultSchema = z.object({
   mark: markSchema,
   grade: z.string().nullable(),
   points: z.number().nullable(),
-  /** Place among the level's students with a numeric mark in the subject (ties share); null for X/Y. */
+  /**
+   * Place among the level's students with a numeric mark in the subject (ties share), of the
+   * column's `entries`; null for X/Y.
+   */
   position: z.number().int().nullable(),
-  /** Students of the level with a numeric mark in the subject. */
-  entries: z.number().int(),
 });
 export type SubjectResult = z.infer<typeof subjectResultSchema>;
 
@@ -104,7 +105,8 @@ export const meritListResponse = z.object({
   }),
   /** The exam the deviation is measured against, if any. */
   previous_exam: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  subjects: z.array(resultsSubjectSchema),
+  /** The columns: each subject with the students of the level with a numeric mark in it. */
+  subjects: z.array(resultsSubjectSchema.extend({ entries: z.number().int() })),
   /** Ranked students first by position, then the incomplete and withheld by name. */
   rows: z.array(meritListRowSchema),
 });

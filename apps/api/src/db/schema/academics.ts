@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  json,
   numeric,
   pgTable,
   primaryKey,
@@ -231,6 +232,37 @@ export const examScores = pgTable(
       'exam_scores_score_or_code',
       sql`(${t.score} is null) <> (${t.markCode} is null) and (${t.markCode} is null or ${t.markCode} in ('X', 'Y'))`,
     ),
+  ],
+);
+
+/**
+ * One row per student with any mark in an exam, kept by the database from exam_scores (the
+ * trigger of migration 0016 rewrites a student's row whenever a statement changes their marks
+ * in the exam): the class they sat it in (the class most of those marks were entered in) and
+ * their marks as JSON (subject id → score, or "X"/"Y"). Results read a level's students from
+ * here, one row each, instead of grouping thousands of marks on every merit list. Never written
+ * by the app; writers of an exam's marks hold the exam's lock (writeMarks) so that two saves
+ * for one student cannot leave a row without the other's marks.
+ */
+export const examSittings = pgTable(
+  'exam_sittings',
+  {
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    schoolId: schoolId(),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'restrict' }),
+    /** `json`, not `jsonb`: written once per save, read as text on every list. */
+    marks: json('marks').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.examId, t.studentId] }),
+    index('exam_sittings_exam_class_idx').on(t.examId, t.classId),
   ],
 );
 

@@ -53,6 +53,7 @@ export function meritListFixture(
     code,
     name,
     group: 'other' as const,
+    entries: students,
   }));
   const scheme = gradingScheme('kcse');
   // A fixed pseudo-random sequence: the same list on every run.
@@ -102,7 +103,6 @@ export function meritListFixture(
       grade: input.grade,
       points: input.points,
       position: null,
-      entries: students,
     })),
     subject_count: d.outcome.subjectCount,
     total_marks: d.outcome.totalMarks,

@@ -189,7 +189,6 @@ describe('merit list of a level (KCSE, since 2023)', () => {
       grade: 'A',
       points: 12,
       position: 1,
-      entries: 6,
     });
     expect(mat(r.Faith!)).toMatchObject({ mark: 70, grade: 'B+', position: 4 });
     expect(mat(r.Esther!)).toMatchObject({ mark: 60, grade: 'B-', position: 5 });
@@ -199,7 +198,6 @@ describe('merit list of a level (KCSE, since 2023)', () => {
       grade: null,
       points: null,
       position: null,
-      entries: 6,
     });
     // Columns: the subjects with marks, languages and mathematics first.
     expect(list.subjects.map((s) => s.code)).toEqual([

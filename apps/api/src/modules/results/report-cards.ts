@@ -365,7 +365,7 @@ async function buildReportCards(
             grade: result.grade,
             points: result.points,
             position: result.position,
-            entries: result.entries,
+            entries: column.entries,
             comment: bands.find((b) => b.code === result.grade)?.comment ?? null,
             // Teaching assignments (who teaches a subject to a class) come with the teachers issue.
             teacher: null,

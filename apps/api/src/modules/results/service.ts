@@ -30,7 +30,6 @@ import { subjectGroup } from '@shule/shared/subjects';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import { markAsJson } from '../../db/exam-marks';
 import { classes, teachers } from '../../db/schema/index';
 import { DomainError, forbidden, invalid, notFound } from '../../errors';
 
@@ -219,11 +218,6 @@ async function selectSubjects(db: Db, schoolId: number) {
   );
 }
 
-/** A student's marks in exam `examId` as a JSON object (subject id → mark), for a query on `students s`. */
-const marksInExam = (examId: number | SQL) =>
-  sql`(select json_object_agg(es.subject_id, ${markAsJson('es')})
-       from exam_scores es where es.student_id = s.id and es.exam_id = ${examId})`;
-
 const idList = (ids: number[]) =>
   sql.join(
     ids.map((id) => sql`${id}`),
@@ -252,17 +246,16 @@ function marksOf(column: MarksColumn, components: readonly { weight: number }[])
  * The students an exam's results list for `classIds`, each in the class they are listed in,
  * with their marks in the exam (subject id → mark); beside them the exam before this one (by
  * start date, then id) in which any of them has a mark, what each student's deviation is
- * measured against, with their marks in it. One query, the students placed once:
+ * measured against, with their marks in it. One query over exam_sittings (a row per student
+ * who sat an exam: the class they sat it in and their marks), the students placed once:
  *
- * A student with marks in the exam (or its components) is placed in the class the marks were
- * entered in (exam_scores.class_id; the most of them, should they have moved between papers),
- * whatever their class or state now: a past exam keeps its lists. A student without marks in
- * it is listed in their current class, only while active. Each student's marks are read once,
- * by the (student, exam) index, for both their place and the marks.
+ * A student who sat the exam is listed in the class they sat it in (a combined exam: the class
+ * they sat its latest component in), whatever their class or state now: a past exam keeps its
+ * lists. A student without marks in it is listed in their current class, only while active.
  *
  * Like is compared with like: a combined exam's previous is the latest earlier combined exam
  * whose components have such marks, its marks combined; an ordinary exam's is an ordinary one
- * (a combined exam has no scores).
+ * (a combined exam has no marks of its own).
  */
 async function selectStudentsAndPrevious(
   db: Db,
@@ -273,14 +266,13 @@ async function selectStudentsAndPrevious(
   const previousMarks = new Map<number, Record<string, Mark>>();
   if (classIds.length === 0)
     return { students: [], previous: { exam: null, marks: previousMarks } };
-  const exams = idList(markedExamIds(exam));
+  const sat = markedExamIds(exam);
   const classes = idList(classIds);
   const combined = exam.components.length > 0;
-  const marksOfCombined = sql`json_build_array(${sql.join(
-    exam.components.map(
-      (c) =>
-        sql`json_object_agg(es.subject_id, ${markAsJson('es')}) filter (where es.exam_id = ${c.id})`,
-    ),
+  // One sitting per exam whose marks are this one's (x0, x1 … in date order).
+  const sittings = sat.map((_, i) => sql.raw(`x${i}`));
+  const satIn = sql`coalesce(${sql.join(
+    sittings.map((x) => sql`${x}.class_id`).reverse(),
     sql`, `,
   )})`;
   const rows = await selectRows<{
@@ -301,33 +293,43 @@ async function selectStudentsAndPrevious(
   }>(
     db,
     sql`
-    with candidates as (
-      select s.id from students s
-      where s.school_id = ${schoolId} and s.is_active and s.class_id in (${classes})
-      union
-      select es.student_id from exam_scores es
-      where es.exam_id in (${exams}) and es.class_id in (${classes})),
-    placed as materialized (
-      select s.id, coalesce(sat.class_id, s.class_id) as class_id, sat.marks
-      from candidates c
+    with placed as materialized (
+      select s.id, coalesce(${satIn}, s.class_id) as class_id,
+             ${
+               combined
+                 ? sql`json_build_array(${sql.join(
+                     sittings.map((x) => sql`${x}.marks`),
+                     sql`, `,
+                   )})`
+                 : sql`x0.marks`
+             } as marks
+      from (select x.student_id as id from exam_sittings x
+            where x.exam_id in (${idList(sat)}) and x.class_id in (${classes})
+            union
+            select s.id from students s
+            where s.school_id = ${schoolId} and s.is_active and s.class_id in (${classes})) c
       join students s on s.id = c.id and s.school_id = ${schoolId}
-      cross join lateral (
-        select mode() within group (order by es.class_id) as class_id,
-               ${combined ? marksOfCombined : sql`json_object_agg(es.subject_id, ${markAsJson('es')})`} as marks
-        from exam_scores es where es.student_id = c.id and es.exam_id in (${exams})) sat
-      where sat.class_id in (${classes})
-         or (sat.class_id is null and s.is_active and s.class_id in (${classes}))),
+      ${sql.join(
+        sat.map(
+          (examId, i) =>
+            sql`left join exam_sittings ${sittings[i]} on ${sittings[i]}.exam_id = ${examId} and ${sittings[i]}.student_id = c.id`,
+        ),
+        sql` `,
+      )}
+      where coalesce(${satIn}, case when s.is_active then s.class_id end) in (${classes})),
     previous as (
       select e.id, e.name from exams e
       where e.school_id = ${schoolId}
         and (e.start_date, e.id) < (${exam.startDate}::date, ${exam.id})
-        and exists (select 1 from placed p where exists (${
+        and exists (${
           combined
-            ? sql`select 1 from exam_components c
-                  join exam_scores es on es.exam_id = c.component_exam_id
-                  where c.exam_id = e.id and es.student_id = p.id`
-            : sql`select 1 from exam_scores es where es.exam_id = e.id and es.student_id = p.id`
-        }))
+            ? sql`select 1 from exam_components ec
+                  join exam_sittings x on x.exam_id = ec.component_exam_id
+                  join placed p on p.id = x.student_id
+                  where ec.exam_id = e.id`
+            : sql`select 1 from exam_sittings x join placed p on p.id = x.student_id
+                  where x.exam_id = e.id`
+        })
       order by e.start_date desc, e.id desc
       limit 1)
     select s.id, s.admission_number, s.first_name || ' ' || s.last_name as name, p.class_id,
@@ -335,15 +337,17 @@ async function selectStudentsAndPrevious(
            pe.id as previous_id, pe.name as previous_name,
            ${
              combined
-               ? sql`(select json_agg(json_build_object(
-                          'weight', c.weight, 'marks', ${marksInExam(sql`c.component_exam_id`)}))
-                      from exam_components c where c.exam_id = pe.id)`
-               : marksInExam(sql`pe.id`)
+               ? sql`(select json_agg(json_build_object('weight', ec.weight, 'marks', x.marks))
+                      from exam_components ec
+                      left join exam_sittings x
+                        on x.exam_id = ec.component_exam_id and x.student_id = p.id
+                      where ec.exam_id = pe.id)`
+               : sql`px.marks`
            } as previous_marks
     from placed p
     join students s on s.id = p.id
     left join previous pe on true
-    order by s.first_name, s.last_name, s.id`,
+    ${combined ? sql`` : sql`left join exam_sittings px on px.exam_id = pe.id and px.student_id = p.id`}`,
   );
   const students = rows.map((r): StudentMarks => {
     const { marks, components } = marksOf(r.marks, exam.components);
@@ -620,7 +624,6 @@ export async function examResults(
       grade: input.grade,
       points: input.points,
       position: subjectPlaces.get(input.subjectId)?.[i] ?? null,
-      entries: subjectEntries.get(input.subjectId) ?? 0,
     }));
     return [
       {
@@ -668,7 +671,10 @@ export async function examResults(
   const columns = [...subjects.values()]
     .filter((s) => shownSubjects.has(s.id))
     .sort((a, b) => groupOrder(a.group) - groupOrder(b.group) || a.code.localeCompare(b.code))
-    .map(({ bands: _, ...subject }) => subject);
+    .map(({ bands: _, ...subject }) => ({
+      ...subject,
+      entries: subjectEntries.get(subject.id) ?? 0,
+    }));
 
   return {
     list: {

@@ -22,13 +22,19 @@ const columnsOf = (mark: Mark | null) => ({
   code: typeof mark === 'string' ? mark : null,
 });
 
+/** pg_advisory_xact_lock's space for an exam's marks: one writer of an exam's marks at a time. */
+const EXAM_MARKS_LOCK_SPACE = 7_023;
+
 /**
  * Sets and removes marks of one exam inside `tx`, and records each change (set, changed,
  * removed) in mark_changes by `changedBy` in the same transaction, so a failed batch leaves
  * neither. The rows are locked first, so each change's old value is exact; a mark written
  * unchanged records nothing. A new mark is kept with the class the student is in now
  * (`classOf`); a changed one keeps the class it was entered in. At most four statements
- * whatever the number of marks. Answers every mark with its value before the write.
+ * whatever the number of marks, after the exam's lock: the database rewrites each student's
+ * exam_sittings row from their marks after every statement, and two saves of one student's
+ * marks side by side would each write it without the other's. Answers every mark with its
+ * value before the write.
  */
 export async function writeMarks(
   tx: Tx,
@@ -40,6 +46,7 @@ export async function writeMarks(
   const { schoolId, examId, changedBy } = target;
   const studentIds = [...new Set(marks.map((m) => m.studentId))];
   const subjectIds = [...new Set(marks.map((m) => m.subjectId))];
+  await tx.execute(sql`select pg_advisory_xact_lock(${EXAM_MARKS_LOCK_SPACE}, ${examId})`);
   const stored = await tx
     .select({
       studentId: examScores.studentId,

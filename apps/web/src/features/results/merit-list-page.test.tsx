@@ -32,7 +32,6 @@ const row = (
       grade: typeof marks[0] === 'number' ? 'B' : null,
       points: 9,
       position: 1,
-      entries: 4,
     },
     {
       subject: 12,
@@ -40,7 +39,6 @@ const row = (
       grade: typeof marks[1] === 'number' ? 'A' : null,
       points: 12,
       position: 1,
-      entries: 4,
     },
   ],
   subject_count: 2,
@@ -73,8 +71,8 @@ const formFour = (): MeritList => ({
   scope: { kind: 'level', name: 'Form 4', level: 'Form 4', class_id: null },
   previous_exam: { id: 4, name: 'Mid Term' },
   subjects: [
-    { id: 11, code: 'ENG', name: 'English', group: 'languages_mathematics' },
-    { id: 12, code: 'MAT', name: 'Mathematics', group: 'languages_mathematics' },
+    { id: 11, code: 'ENG', name: 'English', group: 'languages_mathematics', entries: 4 },
+    { id: 12, code: 'MAT', name: 'Mathematics', group: 'languages_mathematics', entries: 4 },
   ],
   rows: [
     row(1, 'Amina Wanjiru', '4 East', [66, 80], {
