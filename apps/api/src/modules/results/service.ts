@@ -124,7 +124,11 @@ export interface ExamResults {
 
 // ── Queries ──────────────────────────────────────────────────────────────────────────────────
 
-async function selectExam(db: Db, schoolId: number, examId: number) {
+/**
+ * The exam with its school, and the school's classes and subjects (each with its bands: each
+ * grade's marks, points and comment): one query, the first of a list.
+ */
+async function selectExamAndSchool(db: Db, schoolId: number, examId: number) {
   const rows = await selectRows<{
     id: number;
     name: string;
@@ -139,6 +143,16 @@ async function selectExam(db: Db, schoolId: number, examId: number) {
     sitting_levels: string[];
     components: ExamComponent[] | null;
     school: School;
+    classes: ClassRow[] | null;
+    subjects:
+      | {
+          id: number;
+          code: string;
+          name: string;
+          kcse_group: string | null;
+          bands: SubjectBand[] | null;
+        }[]
+      | null;
   }>(
     db,
     sql`
@@ -156,7 +170,20 @@ async function selectExam(db: Db, schoolId: number, examId: number) {
              'id', s.id, 'name', s.name, 'postal_address', s.postal_address,
              'postal_code', s.postal_code, 'county', s.county, 'phone_number', s.phone_number,
              'email', s.email, 'website', s.website, 'logo', s.logo,
-             'grading_scheme', s.grading_scheme) as school
+             'grading_scheme', s.grading_scheme) as school,
+           (select json_agg(json_build_object('id', c.id, 'name', c.name, 'level', c.level))
+            from classes c where c.school_id = s.id) as classes,
+           (select json_agg(json_build_object(
+                     'id', sub.id, 'code', sub.code, 'name', sub.name,
+                     'kcse_group', sub.kcse_group,
+                     'bands', (select json_agg(json_build_object(
+                                        'code', g.code, 'points', g.points, 'min', sg.min_score,
+                                        'max', sg.max_score, 'comment', g.comments)
+                                      order by g.points desc nulls last, g.code)
+                               from subject_grades sg join grades g on g.id = sg.grade_id
+                               where sg.subject_id = sub.id
+                                 and sg.min_score is not null and sg.max_score is not null)))
+            from subjects sub where sub.school_id = s.id) as subjects
     from exams e
     join schools s on s.id = e.school_id
     left join terms t on t.id = e.term_id
@@ -179,33 +206,8 @@ async function selectExam(db: Db, schoolId: number, examId: number) {
     sittingLevels: parseTextArray(row.sitting_levels),
     components: row.components ?? [],
   };
-  return { exam, school: row.school };
-}
-
-/** The school's subjects with their bands: each grade's marks, points and comment. */
-async function selectSubjects(db: Db, schoolId: number) {
-  const rows = await selectRows<{
-    id: number;
-    code: string;
-    name: string;
-    kcse_group: string | null;
-    bands: SubjectBand[] | null;
-  }>(
-    db,
-    sql`
-    select sub.id, sub.code, sub.name, sub.kcse_group,
-           (select json_agg(json_build_object(
-                     'code', g.code, 'points', g.points, 'min', sg.min_score,
-                     'max', sg.max_score, 'comment', g.comments)
-                   order by g.points desc nulls last, g.code)
-            from subject_grades sg join grades g on g.id = sg.grade_id
-            where sg.subject_id = sub.id
-              and sg.min_score is not null and sg.max_score is not null) as bands
-    from subjects sub
-    where sub.school_id = ${schoolId}`,
-  );
-  return new Map(
-    rows.map((r): [number, SubjectWithBands] => [
+  const subjects = new Map(
+    (row.subjects ?? []).map((r): [number, SubjectWithBands] => [
       r.id,
       {
         id: r.id,
@@ -216,6 +218,7 @@ async function selectSubjects(db: Db, schoolId: number) {
       },
     ]),
   );
+  return { exam, school: row.school, classes: row.classes ?? [], subjects };
 }
 
 const idList = (ids: number[]) =>
@@ -406,13 +409,6 @@ function parseTextArray(value: string[] | string | null): string[] {
 
 // ── Scope and who may see it ─────────────────────────────────────────────────────────────────
 
-function selectClasses(db: Db, schoolId: number): Promise<ClassRow[]> {
-  return db
-    .select({ id: classes.id, name: classes.name, level: classes.level })
-    .from(classes)
-    .where(eq(classes.schoolId, schoolId));
-}
-
 /**
  * The classes a scope ranks together, and those it lists: a class is ranked with the streams
  * of its level; a class without a level alone. Only classes that sit the exam count (an exam
@@ -547,11 +543,12 @@ export async function examResults(
   examId: number,
   scope: ResultsScope,
 ): Promise<ExamResults> {
-  const [{ exam, school }, allClasses, subjects] = await Promise.all([
-    selectExam(db, schoolId, examId),
-    selectClasses(db, schoolId),
-    selectSubjects(db, schoolId),
-  ]);
+  const {
+    exam,
+    school,
+    classes: allClasses,
+    subjects,
+  } = await selectExamAndSchool(db, schoolId, examId);
   const resolved = resolveScope(allClasses, exam, scope);
   const rankedIds = resolved.ranked.map((c) => c.id);
   const { students, previous } = await selectStudentsAndPrevious(db, schoolId, exam, rankedIds);

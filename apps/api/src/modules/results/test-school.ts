@@ -13,7 +13,8 @@ import { insertStudent } from '../../test/seed';
 /** What the results tests need of useTestApp. */
 type Api = Pick<ReturnType<typeof useTestApp>, 't' | 'call' | 'create'>;
 
-export type Marks<Code extends string> = Partial<Record<Code, Mark>>;
+/** Marks by subject code; null removes the mark. */
+export type Marks<Code extends string> = Partial<Record<Code, Mark | null>>;
 
 /**
  * A school on the one-click KCSE scale with a Form 4 of two streams (4 East, 4 West) and
