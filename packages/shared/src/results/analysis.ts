@@ -245,9 +245,18 @@ interface Context {
 }
 
 /** A student with their marks by subject id, looked up once per student. */
-interface IndexedStudent extends AnalysisStudent {
-  now: Map<number, GradedMark>;
-  before: Map<number, GradedMark>;
+/**
+ * A subject's marks among a group of students, gathered in one pass over the group (a level
+ * has thousands of marks): its entries and grade counts, its numeric marks and points now and
+ * in the previous exam, and (for the top places of the whole scope) the students with a numeric
+ * mark now.
+ */
+interface SubjectTally {
+  entries: number;
+  counts: Record<string, number>;
+  now: { marks: number[]; points: number[] };
+  then: { marks: number[]; points: number[] };
+  sat: { student: AnalysisStudent; mark: number; grade: string | null }[];
 }
 
 /**
@@ -339,33 +348,56 @@ function summariseResults(
   };
 }
 
-/** One subject's marks in a group of students: a row of a subject table; null if none sat it. */
-function summariseSubject(
-  subject: AnalysisSubject,
-  students: readonly IndexedStudent[],
+/** Each subject's tally among `students`, in the students' order. */
+function tallySubjects(
+  students: readonly AnalysisStudent[],
   ctx: Context,
-): Omit<SubjectSummary, 'rank'> | null {
-  const counts = emptyCounts(ctx.grades);
-  const now = { marks: [] as number[], points: [] as number[] };
-  const then = { marks: [] as number[], points: [] as number[] };
-  let entries = 0;
-  for (const student of students) {
-    const cell = student.now.get(subject.id);
-    if (cell) {
-      entries++;
-      if (isNumericMark(cell.mark)) {
-        now.marks.push(cell.mark);
-        if (cell.points !== null) now.points.push(cell.points);
-        if (cell.grade !== null) count(counts, cell.grade);
-      } else count(counts, cell.mark);
+  { withStudents }: { withStudents: boolean },
+) {
+  const tallies = new Map<number, SubjectTally>();
+  const tallyOf = (subject: number) => {
+    let tally = tallies.get(subject);
+    if (!tally) {
+      tally = {
+        entries: 0,
+        counts: emptyCounts(ctx.grades),
+        now: { marks: [], points: [] },
+        then: { marks: [], points: [] },
+        sat: [],
+      };
+      tallies.set(subject, tally);
     }
-    const before = student.before.get(subject.id);
-    if (before && isNumericMark(before.mark)) {
-      then.marks.push(before.mark);
-      if (before.points !== null) then.points.push(before.points);
+    return tally;
+  };
+  for (const student of students) {
+    for (const cell of student.current.marks) {
+      const tally = tallyOf(cell.subject);
+      tally.entries++;
+      if (isNumericMark(cell.mark)) {
+        tally.now.marks.push(cell.mark);
+        if (cell.points !== null) tally.now.points.push(cell.points);
+        if (cell.grade !== null) count(tally.counts, cell.grade);
+        if (withStudents) tally.sat.push({ student, mark: cell.mark, grade: cell.grade });
+      } else count(tally.counts, cell.mark);
+    }
+    for (const before of student.previous?.marks ?? []) {
+      if (!isNumericMark(before.mark)) continue;
+      const tally = tallyOf(before.subject);
+      tally.then.marks.push(before.mark);
+      if (before.points !== null) tally.then.points.push(before.points);
     }
   }
-  if (entries === 0) return null;
+  return tallies;
+}
+
+/** One subject's row of a subject table; null if none of the group sat it. */
+function summariseSubject(
+  subject: AnalysisSubject,
+  tally: SubjectTally | undefined,
+  ctx: Context,
+): Omit<SubjectSummary, 'rank'> | null {
+  if (!tally || tally.entries === 0) return null;
+  const { now, then } = tally;
   const means = { meanMark: mean(now.marks, 2), meanPoints: mean(now.points, 3) };
   const previousMean = pick(ctx.measure, {
     meanMark: mean(then.marks, 2),
@@ -374,19 +406,24 @@ function summariseSubject(
   return {
     subject: { id: subject.id, code: subject.code, name: subject.name },
     teacher: null,
-    entries,
+    entries: tally.entries,
     mean_mark: means.meanMark,
     mean_points: means.meanPoints,
     mean_grade: gradeOfMean(ctx.measure, means, subject.bands),
-    grade_counts: counts,
+    grade_counts: tally.counts,
     previous_mean: previousMean,
     deviation: deviationOf(pick(ctx.measure, means), previousMean, ctx.measure),
   };
 }
 
-function analyseGroup(input: AnalysisInput, students: readonly IndexedStudent[], ctx: Context) {
+function analyseGroup(
+  input: AnalysisInput,
+  students: readonly AnalysisStudent[],
+  tallies: ReadonlyMap<number, SubjectTally>,
+  ctx: Context,
+) {
   const rows = input.subjects.flatMap((subject) => {
-    const row = summariseSubject(subject, students, ctx);
+    const row = summariseSubject(subject, tallies.get(subject.id), ctx);
     return row ? [row] : [];
   });
   const ranks = competitionRanksOfNumbers(
@@ -416,16 +453,11 @@ function studentRef(student: AnalysisStudent, ctx: Context) {
 /** The students of each subject at its top TOP_PLACES_PER_SUBJECT places (ties share). */
 function topStudents(
   input: AnalysisInput,
-  students: readonly IndexedStudent[],
+  tallies: ReadonlyMap<number, SubjectTally>,
   ctx: Context,
 ): ExamAnalysis['top_students'] {
   return input.subjects.flatMap((subject) => {
-    const sat: { student: IndexedStudent; mark: number; grade: string | null }[] = [];
-    for (const student of students) {
-      const cell = student.now.get(subject.id);
-      if (cell && isNumericMark(cell.mark))
-        sat.push({ student, mark: cell.mark, grade: cell.grade });
-    }
+    const sat = tallies.get(subject.id)?.sat ?? [];
     if (sat.length === 0) return [];
     const places = competitionRanksOfNumbers(sat.map((e) => e.mark));
     // Only the few at the top become answers: a level has hundreds of marks in a subject.
@@ -495,9 +527,6 @@ function valueAdded(students: readonly AnalysisStudent[], ctx: Context): ValueAd
     .sort((a, b) => b.value_added - a.value_added || a.position - b.position);
 }
 
-const bySubject = (result: StudentExamResult | null) =>
-  new Map((result?.marks ?? []).map((m) => [m.subject, m]));
-
 function contextOf(input: AnalysisInput): Context {
   const scheme = gradingScheme(input.scheme);
   const streamNames = new Map(input.streams.map((s) => [s.id, s.name]));
@@ -518,24 +547,25 @@ export function analysisSummary(input: AnalysisInput): { measure: Measure; summa
 /** The analysis of an exam for a scope's students (see the counting rules at the top). */
 export function computeAnalysis(input: AnalysisInput): ComputedAnalysis {
   const ctx = contextOf(input);
-  const students: IndexedStudent[] = input.students.map((s) => ({
-    ...s,
-    now: bySubject(s.current),
-    before: bySubject(s.previous),
-  }));
+  const { students } = input;
+  const overall = tallySubjects(students, ctx, { withStudents: true });
   return {
     measure: ctx.measure,
     grades: [...ctx.grades],
-    overall: analyseGroup(input, students, ctx),
-    streams: input.streams.map((stream) => ({
-      ...analyseGroup(
-        input,
-        students.filter((s) => s.class_id === stream.id),
-        ctx,
-      ),
-      class: { id: stream.id, name: stream.name },
-    })),
-    top_students: topStudents(input, students, ctx),
+    overall: analyseGroup(input, students, overall, ctx),
+    streams: input.streams.map((stream) => {
+      const ofStream = students.filter((s) => s.class_id === stream.id);
+      return {
+        ...analyseGroup(
+          input,
+          ofStream,
+          tallySubjects(ofStream, ctx, { withStudents: false }),
+          ctx,
+        ),
+        class: { id: stream.id, name: stream.name },
+      };
+    }),
+    top_students: topStudents(input, overall, ctx),
     ...changes(students, ctx),
     value_added: valueAdded(students, ctx),
   };
