@@ -76,7 +76,7 @@ async function seedTeacher(app: App, school: LargeSchool) {
     from students s join subject_classes sc on sc.class_id = s.class_id
     where s.school_id = ${school.schoolId}
       and s.class_id = any(${`{${school.classIds.slice(0, 2).join(',')}}`}::int[])`);
-  await app.db.execute(sql`analyze teaching_assignments, exams, exam_scores`);
+  await app.db.execute(sql`analyze teaching_assignments, exams, exam_scores, exam_sittings`);
   const token = await app.signAccessToken({
     sub: String(teacher.user_id),
     school_id: school.schoolId,

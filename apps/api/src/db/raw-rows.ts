@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgSession } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
 
 /**
@@ -13,6 +14,20 @@ export async function queryRows<Row>(db: Db | Tx, query: SQL): Promise<Row[]> {
 }
 
 const dialect = new PgDialect();
+
+/**
+ * queryRows as a named (prepared) statement: PostgreSQL parses and plans it once per connection
+ * instead of on every call, 1.5-3 ms of a results query. For the heavy queries a screen sends
+ * again and again; the name is a hash of the text, so each shape of a query (its text varies
+ * with the number of ids it lists) is a statement of its own. PGlite runs it as any query.
+ */
+export async function queryPreparedRows<Row>(db: Db | Tx, query: SQL): Promise<Row[]> {
+  const built = dialect.sqlToQuery(query);
+  const name = `shule_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
+  const { session } = db as unknown as { session: PgSession };
+  const result = await session.prepareQuery(built, undefined, name, false).execute();
+  return (result as { rows: Row[] }).rows;
+}
 
 /**
  * `fragment` (tables, columns and SQL words, no values) written out once, when the module

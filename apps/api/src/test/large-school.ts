@@ -216,7 +216,9 @@ export async function seedLargeSchool(
   await markEveryone(db, schoolId, examId, 37, 101);
 
   // Fresh statistics, so that the first EXPLAIN after seeding shows the real plan.
-  await db.execute(sql`analyze students, parents, classes, subjects, subject_classes, exam_scores`);
+  await db.execute(
+    sql`analyze students, parents, classes, subjects, subject_classes, exam_scores, exam_sittings`,
+  );
   return { schoolId, admin, classIds, classLevels, subjectIds, examId, studentCount };
 }
 
@@ -254,6 +256,6 @@ export async function seedEarlierExam(db: Db, school: LargeSchool) {
     })
     .returning({ id: exams.id });
   await markEveryone(db, school.schoolId, exam!.id, 53, 29);
-  await db.execute(sql`analyze exam_scores`);
+  await db.execute(sql`analyze exam_scores, exam_sittings`);
   return exam!.id;
 }

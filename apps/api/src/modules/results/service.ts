@@ -27,9 +27,10 @@ import {
 import { KCSE_GROUPS } from '@shule/shared/results/subject-groups';
 import type { School } from '@shule/shared/schools';
 import { subjectGroup } from '@shule/shared/subjects';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import { queryPreparedRows } from '../../db/raw-rows';
 import { classes, teachers } from '../../db/schema/index';
 import { DomainError, forbidden, invalid, notFound } from '../../errors';
 
@@ -129,7 +130,7 @@ export interface ExamResults {
  * grade's marks, points and comment): one query, the first of a list.
  */
 async function selectExamAndSchool(db: Db, schoolId: number, examId: number) {
-  const rows = await selectRows<{
+  const rows = await queryPreparedRows<{
     id: number;
     name: string;
     start_date: string;
@@ -278,7 +279,7 @@ async function selectStudentsAndPrevious(
     sittings.map((x) => sql`${x}.class_id`).reverse(),
     sql`, `,
   )})`;
-  const rows = await selectRows<{
+  const rows = await queryPreparedRows<{
     id: number;
     admission_number: string;
     name: string;
@@ -390,11 +391,6 @@ interface PreviousExamMarks {
   exam: { id: number; name: string } | null;
   /** Student id → subject id → mark. */
   marks: Map<number, Record<string, Mark>>;
-}
-
-/** The rows of a raw query: both drivers' results (PGlite's and node-postgres's) hold `rows`. */
-async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /** text[] arrives as a JS array from both drivers, or as '{a,b}' text from some paths. */
