@@ -14,7 +14,9 @@
 //   - a write in flight at a kill is there whole or not at all;
 //   - every student has their parent, no parent is left without the student it came with,
 //     admission numbers are unique and the school's counter is not behind the highest one;
-//   - a score save is all of its subjects or none, nothing is duplicated or unexplained.
+//   - a score save is all of its subjects or none, nothing is duplicated or unexplained;
+//   - exam_sittings (kept by triggers from the marks) holds exactly each student's marks in each
+//     exam they have marks in.
 // Prints the figures; exits 1 on any violation, or when no write of a kind was acknowledged.
 //
 // CRASH_PORT (default 3371) is the port the server listens on. `npm run crash-check -- pglite`
@@ -452,7 +454,11 @@ async function readSchool(query, schoolId) {
     'select student_id, exam_id, subject_id, score::text as score from exam_scores where school_id = $1',
     [schoolId],
   );
-  return { students, parents, counter: school.last_admission_number, scores };
+  const sittings = await query(
+    'select student_id, exam_id, marks::text as marks from exam_sittings where school_id = $1',
+    [schoolId],
+  );
+  return { students, parents, counter: school.last_admission_number, scores, sittings };
 }
 
 function checkAdmissions(run, data) {
@@ -549,6 +555,31 @@ function checkScores(run, data, subjects) {
   return figures;
 }
 
+/** exam_sittings against the marks: one row per student and exam with marks, holding them. */
+function checkSittings(run, data) {
+  const figures = { checked: 0 };
+  const marksOf = new Map();
+  for (const row of data.scores) {
+    const key = `${row.student_id}:${row.exam_id}`;
+    if (!marksOf.has(key)) marksOf.set(key, {});
+    marksOf.get(key)[row.subject_id] = Number(row.score);
+  }
+  const sorted = (marks) => JSON.stringify(Object.entries(marks).sort(([a], [b]) => a - b));
+  for (const row of data.sittings) {
+    const key = `${row.student_id}:${row.exam_id}`;
+    const marks = marksOf.get(key);
+    marksOf.delete(key);
+    if (!marks) run.violation(`exam_sittings ${key} is there without marks`);
+    else if (sorted(JSON.parse(row.marks)) !== sorted(marks)) {
+      run.violation(
+        `exam_sittings ${key} holds ${row.marks}, the marks are ${JSON.stringify(marks)}`,
+      );
+    } else figures.checked++;
+  }
+  for (const key of marksOf.keys()) run.violation(`exam_sittings has no row for marks ${key}`);
+  return figures;
+}
+
 /** Up to `limit` violations, taking from each kind (their words without numbers) in turn. */
 function someOfEachKind(violations, limit) {
   const kinds = new Map();
@@ -587,6 +618,7 @@ function report(run, figures, seconds) {
       ? [
           `acknowledged writes checked: ${figures.admissions.checked + figures.scores.checked + figures.scores.overwritten} (${figures.admissions.checked} admissions with their parents; ${figures.scores.checked + figures.scores.overwritten} score saves: ${figures.scores.checked} as the last save of their student and exam, ${figures.scores.overwritten} through a later acknowledged save of the same)`,
           `in-flight writes: ${figures.admissions.whole + figures.scores.whole} found whole, ${figures.admissions.absent + figures.scores.absent} absent (admissions ${figures.admissions.whole}/${figures.admissions.absent}, score saves ${figures.scores.whole}/${figures.scores.absent})`,
+          `exam_sittings rows matching their student's marks: ${figures.sittings.checked}`,
         ]
       : ['acknowledged writes checked: none, the check did not reach the database']),
     ...(run.stalls > 0 ? [`writing spells with no write acknowledged: ${run.stalls}`] : []),
@@ -616,6 +648,7 @@ async function check({ label, kills, serverEnv, firstKill, afterKill, openForRea
       figures = {
         admissions: checkAdmissions(run, data),
         scores: checkScores(run, data, school.subjects),
+        sittings: checkSittings(run, data),
       };
     } finally {
       await close();
