@@ -578,27 +578,34 @@ export async function examResults(
   const levelPlaces = competitionRanks(keys);
   const streamPlaces = new Map<number, number | null>();
   const streamSizes = new Map<number, number>();
-  for (const cls of resolved.ranked) {
-    const inStream = computed.flatMap((c, i) => (c.student.classId === cls.id ? [i] : []));
+  const inStreams = new Map(resolved.ranked.map((c): [number, number[]] => [c.id, []]));
+  computed.forEach((c, i) => inStreams.get(c.student.classId)?.push(i));
+  for (const [classId, inStream] of inStreams) {
     const places = competitionRanks(inStream.map((i) => keys[i]!));
     inStream.forEach((i, j) => {
       streamPlaces.set(computed[i]!.student.id, places[j]!);
     });
-    streamSizes.set(cls.id, inStream.filter((i) => keys[i] !== null).length);
+    streamSizes.set(classId, inStream.filter((i) => keys[i] !== null).length);
   }
   const levelSize = keys.filter((k) => k !== null).length;
 
   // A subject's positions among the level's numeric marks in it, in the order of `computed`.
+  const subjectMarks = new Map<number, (number | null)[]>();
+  computed.forEach((c, i) => {
+    for (const { subjectId, mark } of c.inputs) {
+      if (!isNumericMark(mark)) continue;
+      let marks = subjectMarks.get(subjectId);
+      if (!marks) {
+        marks = new Array<number | null>(computed.length).fill(null);
+        subjectMarks.set(subjectId, marks);
+      }
+      marks[i] = mark;
+    }
+  });
   const subjectPlaces = new Map<number, (number | null)[]>();
   const subjectEntries = new Map<number, number>();
-  for (const subjectId of subjects.keys()) {
-    const marks = computed.map((c) => {
-      const mark = c.student.marks[subjectId];
-      return mark !== undefined && isNumericMark(mark) ? mark : null;
-    });
-    const entries = marks.filter((m) => m !== null).length;
-    if (entries === 0) continue;
-    subjectEntries.set(subjectId, entries);
+  for (const [subjectId, marks] of subjectMarks) {
+    subjectEntries.set(subjectId, marks.filter((m) => m !== null).length);
     subjectPlaces.set(subjectId, competitionRanksOfNumbers(marks));
   }
 
