@@ -3,6 +3,7 @@ import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core
 import {
   attendanceMarks,
   examScores,
+  examSittings,
   idempotencyKeys,
   ledgerEntries,
   markChanges,
@@ -134,6 +135,23 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
         score: result,
         mark_code: result,
         updated_at: schoolOwn,
+      },
+    },
+  },
+  {
+    // The marks again, one row per exam, kept by the database from exam_scores (decision 024).
+    table: examSittings,
+    of: 'student',
+    key: examSittings.studentId,
+    notExported: { marks: 'the same marks as exam_scores, which the export holds mark by mark' },
+    erase: {
+      rows: 'keep',
+      columns: {
+        exam_id: result,
+        student_id: result,
+        school_id: schoolOwn,
+        class_id: { keep: 'the class the exam was sat in: past merit lists rank by it' },
+        marks: result,
       },
     },
   },

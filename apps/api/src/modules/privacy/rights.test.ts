@@ -123,6 +123,7 @@ describe('GET /api/students/{id}/data_export/', () => {
     expect(Object.keys(data.tables).sort()).toEqual([
       'attendance_marks',
       'exam_scores',
+      'exam_sittings',
       'ledger_entries',
       'mark_changes',
       'message_recipients',
