@@ -108,6 +108,7 @@ describe('response schemas', () => {
         roles: [{ name: 'admin' }],
         school: null,
         password_change_required: false,
+        setup: null,
         password_hash: '$argon2id$secret',
       };
       return row;

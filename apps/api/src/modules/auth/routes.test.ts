@@ -45,6 +45,7 @@ describe('POST /api/users/signup/', () => {
       phone_number: body.phone_number,
       roles: [],
       school: null,
+      setup: null,
     });
     // The new account logs in with its phone.
     const again = await post('/api/users/login/', {
@@ -168,6 +169,7 @@ describe('GET /api/users/user/', () => {
       roles: [{ name: 'admin' }],
       school: expect.objectContaining({ id: school.schoolId, name: 'Kenya High School' }),
       password_change_required: false,
+      setup: { step: 1, finished_at: null },
     });
     expect(res.json()).not.toHaveProperty('password_hash');
     expect(res.body).not.toContain('argon2');

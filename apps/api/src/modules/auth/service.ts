@@ -21,6 +21,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { conflict, forbidden, invalid, unauthorized } from '../../errors';
 import { recordAudit } from '../audit/record';
+import { setupProgress } from '../setup/service';
 import { hashPassword, verifyPassword } from './passwords';
 import {
   issueRefreshToken,
@@ -58,6 +59,7 @@ export function toCurrentUser(u: UserWithRoles): CurrentUser {
     roles: u.roles.map((name) => ({ name })),
     school: u.school,
     password_change_required: u.user.mustChangePassword,
+    setup: null,
   };
 }
 
@@ -163,10 +165,18 @@ export async function logout(db: Db, refreshToken: string, address: string) {
   if (userId !== undefined) forgetSessionVersion(db, userId);
 }
 
-export async function currentUser(db: Db, userId: number) {
+/**
+ * GET /users/user/: the user, and for a school's admin where its setup stands (one query more),
+ * so the dashboard, opened first, knows at once whether to offer the wizard.
+ */
+export async function currentUser(db: Db, userId: number): Promise<CurrentUser> {
   const found = await findUserWithRoles(db, { id: userId });
   if (!found) throw unauthorized('Your account no longer exists', 'token_not_valid');
-  return toCurrentUser(found);
+  const user = toCurrentUser(found);
+  if (found.school && found.roles.includes('admin')) {
+    return { ...user, setup: await setupProgress(db, found.school.id) };
+  }
+  return user;
 }
 
 /**

@@ -232,3 +232,36 @@ describe('POST /api/setup/finish/', () => {
     expect((await setupOf(other)).finished_at).toBeNull();
   });
 });
+
+// The dashboard decides whether to offer the wizard from the session's answer (issue 7).
+describe("GET /api/users/user/: where the admin's school's setup stands", () => {
+  const setupInSession = async (who: SignedInSchool | null) =>
+    (await expectStatus(send('GET', '/api/users/user/', who), 200)).json().setup;
+
+  it('follows the step reached and the finish, as GET /api/setup/ says', async () => {
+    const school = await newSchool();
+    expect(await setupInSession(school)).toEqual({ step: 1, finished_at: null });
+    await saveYearTermAndClass(school);
+    await expectStatus(moveTo(school, 3), 200);
+    expect(await setupInSession(school)).toEqual({ step: 3, finished_at: null });
+    await expectStatus(send('POST', '/api/setup/finish/', school, {}), 200);
+    const { step, finished_at } = await setupOf(school);
+    expect(finished_at).not.toBeNull();
+    expect(await setupInSession(school)).toEqual({ step, finished_at });
+  });
+
+  it("answers each admin their own school's setup, and a teacher none", async () => {
+    const finished = await newSchool();
+    await saveYearTermAndClass(finished);
+    await expectStatus(send('POST', '/api/setup/finish/', finished, {}), 200);
+    const other = await newSchool('Kenya High School');
+    expect((await setupInSession(finished)).finished_at).not.toBeNull();
+    expect(await setupInSession(other)).toEqual({ step: 1, finished_at: null });
+    expect(await setupInSession(theirs)).toEqual({ step: 1, finished_at: null });
+    expect(await setupInSession(await signedInTeacher(t.app, finished))).toBeNull();
+  });
+
+  it('answers 401 without a token', async () => {
+    await expectStatus(send('GET', '/api/users/user/', null), 401);
+  });
+});

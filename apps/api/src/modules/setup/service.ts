@@ -56,6 +56,12 @@ async function setupRow(db: Db | Tx, schoolId: number) {
   return row ?? { step: 1, finishedAt: null };
 }
 
+/** Where a school's setup stands, without what was saved: the session's answer carries it. */
+export async function setupProgress(db: Db | Tx, schoolId: number) {
+  const row = await setupRow(db, schoolId);
+  return { step: row.step, finished_at: row.finishedAt?.toISOString() ?? null };
+}
+
 /** GET /setup/ */
 export async function getSetup(db: Db | Tx, schoolId: number): Promise<SetupState> {
   const [row, saved] = await Promise.all([setupRow(db, schoolId), savedSetup(db, schoolId)]);
