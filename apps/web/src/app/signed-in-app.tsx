@@ -1,10 +1,13 @@
+import type { CurrentUser } from '@shule/shared/auth';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../lib/api-client';
+import { keepSessionSetup } from '../lib/queries/setup';
+import { useSession } from '../lib/session';
 import { AppShell } from './app-shell';
 
-const createQueryClient = () =>
-  new QueryClient({
+function createQueryClient(user: CurrentUser | null) {
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -15,6 +18,11 @@ const createQueryClient = () =>
       },
     },
   });
+  // The session's answer says where an admin's setup stands: the dashboard, opened first, shows
+  // or leaves out the setup offer without asking GET /setup/ again (issue 7).
+  keepSessionSetup(client, user);
+  return client;
+}
 
 /**
  * Everything behind sign-in: the query cache and the shell, loaded after sign-in, not with the
@@ -22,7 +30,8 @@ const createQueryClient = () =>
  * /login) drops it with every answer of the school that was signed in.
  */
 export function SignedInApp() {
-  const [queryClient] = useState(createQueryClient);
+  const { user } = useSession();
+  const [queryClient] = useState(() => createQueryClient(user));
   return (
     <QueryClientProvider client={queryClient}>
       <AppShell />

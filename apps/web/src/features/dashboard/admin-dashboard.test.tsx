@@ -1,12 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json } from '../../test/render-page';
+import { keepSessionSetup, keepSetupState } from '../../lib/queries/setup';
+import { json, sessionUser } from '../../test/render-page';
 import { AdminDashboard } from './admin-dashboard';
 
 /** Each route answers a response, or a promise of one to hold an answer back. */
-function renderDashboard(routes: Record<string, Response | Promise<Response>>) {
+function renderDashboard(
+  routes: Record<string, Response | Promise<Response>>,
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
@@ -16,7 +20,6 @@ function renderDashboard(routes: Record<string, Response | Promise<Response>>) {
       return answer instanceof Response ? answer.clone() : answer;
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
@@ -44,6 +47,54 @@ describe('admin dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'Set up your school' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Total Students/ })).toBeTruthy();
     expect(screen.queryByRole('status', { name: 'Loading' })).toBeNull();
+  });
+
+  it("takes the setup offer from the session's answer, without asking GET /api/setup/", async () => {
+    const admin = { ...sessionUser('admin'), setup: { step: 3, finished_at: null } };
+    // Answers stay fresh for 30 s, as in the app (app/signed-in-app.tsx).
+    const client = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: 30_000 } },
+    });
+    keepSessionSetup(client, { ...admin, password_change_required: false });
+    renderDashboard({}, client);
+    // Known from the first render: the offer, and the cards not held hidden behind it.
+    expect(screen.getByRole('heading', { name: 'Finish setting up your school' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Total Students/ })).toBeTruthy();
+    // Finishing the wizard (its answer kept by the mutation) takes the offer away.
+    act(() =>
+      keepSetupState(client, 7, {
+        step: 6,
+        finished_at: '2026-11-27T06:00:00.000Z',
+        academic_year: null,
+        terms: [],
+        classes: [],
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('heading', { name: /set/i })).toBeNull());
+    const asked = vi.mocked(globalThis.fetch).mock.calls.map((call) => String(call[0]));
+    expect(asked.filter((url) => url.startsWith('/api/setup/'))).toEqual([]);
+  });
+
+  it('asks GET /api/setup/ for a session without the setup state (a teacher)', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    keepSessionSetup(client, {
+      ...sessionUser('teacher'),
+      password_change_required: false,
+      setup: null,
+    });
+    renderDashboard(
+      {
+        '/api/setup/': json(200, {
+          step: 1,
+          finished_at: null,
+          academic_year: null,
+          terms: [],
+          classes: [],
+        }),
+      },
+      client,
+    );
+    expect(await screen.findByRole('heading', { name: 'Set up your school' })).toBeTruthy();
   });
 
   it('shows the real counts and the gender bars', async () => {

@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { setupQuery } from '../../lib/queries/setup';
+import { setupProgressQuery } from '../../lib/queries/setup';
 import { AbsentTodayCard, AttendanceByClassCard, AttendanceRateCard } from './attendance-cards';
 import { LatestResultsCard } from './latest-results-card';
 import { SetupOfferCard } from './setup-offer-card';
@@ -144,7 +144,7 @@ export function AdminDashboard({ schoolId }: { schoolId: number }) {
   const calendarPlaceholder = <Skeleton className="h-[304px] w-[280px]" />;
   // The setup offer comes first: until it is known whether it shows, the cards stay hidden (their
   // queries already running), so they never jump down the screen when it arrives.
-  const setup = useQuery(setupQuery(schoolId));
+  const setup = useQuery(setupProgressQuery(schoolId));
 
   return (
     <>

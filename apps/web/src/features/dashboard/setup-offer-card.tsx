@@ -4,7 +4,7 @@ import { Rocket } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { setupQuery } from '../../lib/queries/setup';
+import { setupProgressQuery } from '../../lib/queries/setup';
 
 /**
  * A new school's dashboard offers the setup wizard until it is finished (issue 18): "Set up your
@@ -12,7 +12,7 @@ import { setupQuery } from '../../lib/queries/setup';
  * a failed load shows nothing either, as the rest of the dashboard still works without it.
  */
 export function SetupOfferCard({ schoolId }: { schoolId: number }) {
-  const setup = useQuery(setupQuery(schoolId));
+  const setup = useQuery(setupProgressQuery(schoolId));
   const state = setup.data;
   if (!state || state.finished_at !== null) return null;
   const started = state.step > 1;

@@ -1,7 +1,7 @@
 import type { SetupState } from '@shule/shared/setup';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { setupQueryKey } from '../../lib/queries/setup';
+import { keepSetupState } from '../../lib/queries/setup';
 import { useSession } from '../../lib/session';
 
 export const putSetupStep = (schoolId: number, step: number) =>
@@ -16,7 +16,7 @@ export function useSaveSetupStep() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (step: number) => putSetupStep(school!.id, step),
-    onSuccess: (state) => queryClient.setQueryData(setupQueryKey(school?.id), state),
+    onSuccess: (state) => keepSetupState(queryClient, school!.id, state),
   });
 }
 
@@ -26,6 +26,6 @@ export function useFinishSetup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => postFinishSetup(school!.id),
-    onSuccess: (state) => queryClient.setQueryData(setupQueryKey(school?.id), state),
+    onSuccess: (state) => keepSetupState(queryClient, school!.id, state),
   });
 }
