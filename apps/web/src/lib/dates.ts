@@ -9,18 +9,25 @@ export const formatDate = (iso: string | null | undefined) =>
 export const formatDateShort = (iso: string | null | undefined) =>
   iso ? format(parseISO(iso), 'yyyy/MM/dd') : '—';
 
-const SCHOOL_DAY = new Intl.DateTimeFormat('en-US', {
-  timeZone: SCHOOL_TIME_ZONE,
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-const SCHOOL_TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: SCHOOL_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+// Made at first use, not as this module loads: a formatter with a time zone costs tens of
+// milliseconds on a slow phone, and the dashboard, which loads this module, shows no moment.
+let schoolDay: Intl.DateTimeFormat | undefined;
+let schoolTime: Intl.DateTimeFormat | undefined;
+const formatters = () => {
+  schoolDay ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: SCHOOL_TIME_ZONE,
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
+  schoolTime ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: SCHOOL_TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return { schoolDay, schoolTime };
+};
 
 /**
  * A moment (ISO 8601) as the school's calendar has it, whatever the browser's zone: 'MMM d,
@@ -28,5 +35,6 @@ const SCHOOL_TIME = new Intl.DateTimeFormat('en-GB', {
  */
 export const formatSchoolMoment = (iso: string, { time = false } = {}) => {
   const at = new Date(iso);
-  return time ? `${SCHOOL_DAY.format(at)} ${SCHOOL_TIME.format(at)}` : SCHOOL_DAY.format(at);
+  const { schoolDay, schoolTime } = formatters();
+  return time ? `${schoolDay.format(at)} ${schoolTime.format(at)}` : schoolDay.format(at);
 };
