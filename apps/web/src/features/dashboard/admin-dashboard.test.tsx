@@ -142,7 +142,42 @@ describe('admin dashboard', () => {
     expect(within(card).queryByText('Coming soon')).toBeNull();
   });
 
+  /** An IntersectionObserver that says at once whether each observed element is near the screen. */
+  function stubNearScreen(near: boolean) {
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly report: IntersectionObserverCallback) {}
+        observe(target: Element) {
+          this.report(
+            [{ target, isIntersecting: near } as IntersectionObserverEntry],
+            this as unknown as IntersectionObserver,
+          );
+        }
+        disconnect() {}
+      },
+    );
+  }
+
+  it('loads the calendar only once it comes near the screen', async () => {
+    stubNearScreen(false);
+    const { container } = renderDashboard({
+      '/api/students/count/': json(200, {
+        male_count: 0,
+        female_count: 0,
+        other_count: 0,
+        total: 0,
+      }),
+      '/api/staff/count/': json(200, { teacher_count: 0 }),
+      '/api/classes/': json(200, { count: 0 }),
+    });
+    expect(await screen.findByTestId('stat-Total Classes')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(container.querySelectorAll('thead th')).toHaveLength(0);
+  });
+
   it('starts the calendar week on Sunday', async () => {
+    stubNearScreen(true);
     const { container } = renderDashboard({});
     // The calendar loads after the rest of the dashboard.
     await waitFor(() => expect(container.querySelectorAll('thead th')).toHaveLength(7));
