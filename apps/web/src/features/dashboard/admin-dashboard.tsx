@@ -242,21 +242,24 @@ function GenderCard({ schoolId }: { schoolId: number }) {
   );
 }
 
-/** True once `ref`'s element comes within a screen's height of the viewport (at once without IntersectionObserver). */
-function useNearScreen(ref: RefObject<HTMLElement | null>) {
+/**
+ * True once `ref`'s element comes within 200 px of the screen, watched from when `watch` is
+ * (at once without IntersectionObserver).
+ */
+function useNearScreen(ref: RefObject<HTMLElement | null>, watch: boolean) {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;
-    if (near || !element) return;
+    if (near || !watch || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);
       },
-      { rootMargin: '100% 0px' },
+      { rootMargin: '200px 0px' },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [near, ref]);
+  }, [near, watch, ref]);
   return near;
 }
 
@@ -266,8 +269,9 @@ function CalendarCard({ schoolId }: { schoolId: number }) {
   const classes = useClassCount(schoolId);
   const countsSettled = !students.isPending && !teachers.isPending && !classes.isPending;
   const content = useRef<HTMLDivElement>(null);
-  // Below the other cards (below the fold on a phone): it loads when it comes near the screen.
-  const nearScreen = useNearScreen(content);
+  // Below the other cards (below the fold on a phone): it loads when it comes near the screen,
+  // watched once the counts are in and the cards above have their height.
+  const nearScreen = useNearScreen(content, countsSettled);
   const calendarPlaceholder = <Skeleton className="h-[304px] w-[280px]" />;
   return (
     <Card>
