@@ -159,7 +159,7 @@ describe('admin dashboard', () => {
     );
   }
 
-  it('loads the calendar only once it comes near the screen', async () => {
+  it('loads the calendar when it comes near the screen, or 3 s after the counts', async () => {
     stubNearScreen(false);
     const { container } = renderDashboard({
       '/api/students/count/': json(200, {
@@ -174,7 +174,10 @@ describe('admin dashboard', () => {
     expect(await screen.findByTestId('stat-Total Classes')).toBeTruthy();
     await new Promise((r) => setTimeout(r, 50));
     expect(container.querySelectorAll('thead th')).toHaveLength(0);
-  });
+    await waitFor(() => expect(container.querySelectorAll('thead th')).toHaveLength(7), {
+      timeout: 5000,
+    });
+  }, 10_000);
 
   it('starts the calendar week on Sunday', async () => {
     stubNearScreen(true);

@@ -242,25 +242,32 @@ function GenderCard({ schoolId }: { schoolId: number }) {
   );
 }
 
+/** How long after the counts the calendar loads anyway, still off the screen (as the shell's menus). */
+const CALENDAR_AFTER_MS = 3000;
+
 /**
- * True once `ref`'s element comes within 200 px of the screen, watched from when `watch` is
- * (at once without IntersectionObserver).
+ * True once `ref`'s element comes within 200 px of the screen, or `afterMs` after `watch` turns
+ * true, whichever comes first (at once without IntersectionObserver).
  */
-function useNearScreen(ref: RefObject<HTMLElement | null>, watch: boolean) {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+function useNearScreenOrLater(ref: RefObject<HTMLElement | null>, watch: boolean, afterMs: number) {
+  const [ready, setReady] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;
-    if (near || !watch || !element) return;
+    if (ready || !watch || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+        if (entries.some((entry) => entry.isIntersecting)) setReady(true);
       },
       { rootMargin: '200px 0px' },
     );
     observer.observe(element);
-    return () => observer.disconnect();
-  }, [near, watch, ref]);
-  return near;
+    const timer = window.setTimeout(() => setReady(true), afterMs);
+    return () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    };
+  }, [ready, watch, ref, afterMs]);
+  return ready;
 }
 
 function CalendarCard({ schoolId }: { schoolId: number }) {
@@ -269,9 +276,10 @@ function CalendarCard({ schoolId }: { schoolId: number }) {
   const classes = useClassCount(schoolId);
   const countsSettled = !students.isPending && !teachers.isPending && !classes.isPending;
   const content = useRef<HTMLDivElement>(null);
-  // Below the other cards (below the fold on a phone): it loads when it comes near the screen,
-  // watched once the counts are in and the cards above have their height.
-  const nearScreen = useNearScreen(content, countsSettled);
+  // Below the other cards (below the fold on a phone), it waits off the critical path: it loads
+  // when it comes near the screen (watched once the counts are in and the cards above have their
+  // height) or 3 s later, whichever comes first.
+  const nearScreen = useNearScreenOrLater(content, countsSettled, CALENDAR_AFTER_MS);
   const calendarPlaceholder = <Skeleton className="h-[304px] w-[280px]" />;
   return (
     <Card>
