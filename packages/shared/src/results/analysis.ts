@@ -255,7 +255,7 @@ interface SubjectTally {
   entries: number;
   counts: Record<string, number>;
   now: { marks: number[]; points: number[] };
-  then: { marks: number[]; points: number[] };
+  before: { marks: number[]; points: number[] };
   sat: { student: AnalysisStudent; mark: number; grade: string | null }[];
 }
 
@@ -362,7 +362,7 @@ function tallySubjects(
         entries: 0,
         counts: emptyCounts(ctx.grades),
         now: { marks: [], points: [] },
-        then: { marks: [], points: [] },
+        before: { marks: [], points: [] },
         sat: [],
       };
       tallies.set(subject, tally);
@@ -383,8 +383,8 @@ function tallySubjects(
     for (const before of student.previous?.marks ?? []) {
       if (!isNumericMark(before.mark)) continue;
       const tally = tallyOf(before.subject);
-      tally.then.marks.push(before.mark);
-      if (before.points !== null) tally.then.points.push(before.points);
+      tally.before.marks.push(before.mark);
+      if (before.points !== null) tally.before.points.push(before.points);
     }
   }
   return tallies;
@@ -397,11 +397,11 @@ function summariseSubject(
   ctx: Context,
 ): Omit<SubjectSummary, 'rank'> | null {
   if (!tally || tally.entries === 0) return null;
-  const { now, then } = tally;
+  const { now, before } = tally;
   const means = { meanMark: mean(now.marks, 2), meanPoints: mean(now.points, 3) };
   const previousMean = pick(ctx.measure, {
-    meanMark: mean(then.marks, 2),
-    meanPoints: mean(then.points, 3),
+    meanMark: mean(before.marks, 2),
+    meanPoints: mean(before.points, 3),
   });
   return {
     subject: { id: subject.id, code: subject.code, name: subject.name },

@@ -579,7 +579,9 @@ export async function examResults(
   const streamPlaces = new Map<number, number | null>();
   const streamSizes = new Map<number, number>();
   const inStreams = new Map(resolved.ranked.map((c): [number, number[]] => [c.id, []]));
-  computed.forEach((c, i) => inStreams.get(c.student.classId)?.push(i));
+  computed.forEach((c, i) => {
+    inStreams.get(c.student.classId)?.push(i);
+  });
   for (const [classId, inStream] of inStreams) {
     const places = competitionRanks(inStream.map((i) => keys[i]!));
     inStream.forEach((i, j) => {
