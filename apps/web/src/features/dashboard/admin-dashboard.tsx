@@ -34,21 +34,20 @@ const SchoolCalendar = lazy(async () => ({
   default: (await import('./school-calendar')).SchoolCalendar,
 }));
 
-function StatCard({
+/** A count card, reading the count from its own query (an answer redraws this card alone). */
+function StatCard<Data>({
   title,
   icon: Icon,
   to,
-  value,
-  loading,
-  error,
+  query,
+  count,
   hint,
 }: {
   title: string;
   icon: LucideIcon;
   to?: string;
-  value?: number;
-  loading: boolean;
-  error: boolean;
+  query: { data?: Data; isPending: boolean; isError: boolean };
+  count: (data: Data) => number;
   hint: string;
 }) {
   const body = (
@@ -58,15 +57,15 @@ function StatCard({
         <Icon className="h-5 w-5 text-primary" aria-hidden="true" />
       </CardHeader>
       <CardContent>
-        {loading ? (
+        {query.isPending ? (
           <Skeleton className="h-9 w-16" />
-        ) : error ? (
+        ) : query.isError ? (
           <p role="alert" className="text-sm text-destructive">
             {ERROR_TEXT}
           </p>
         ) : (
           <p className="text-3xl font-bold" data-testid={`stat-${title}`}>
-            {value === undefined ? null : groupThousands(value)}
+            {query.data === undefined ? null : groupThousands(count(query.data))}
           </p>
         )}
         <p className="mt-1 text-xs text-muted-foreground">{hint}</p>
@@ -143,45 +142,39 @@ function GenderBar({
 }
 
 function StudentsCard({ schoolId }: { schoolId: number }) {
-  const students = useStudentCounts(schoolId);
   return (
     <StatCard
       title="Total Students"
       icon={GraduationCap}
       to="/students"
-      value={students.data?.total}
-      loading={students.isPending}
-      error={students.isError}
+      query={useStudentCounts(schoolId)}
+      count={(d) => d.total}
       hint="Enrolled in your school"
     />
   );
 }
 
 function TeachersCard({ schoolId }: { schoolId: number }) {
-  const teachers = useTeacherCount(schoolId);
   return (
     <StatCard
       title="Total Teachers"
       icon={Users}
       to="/teachers"
-      value={teachers.data?.teacher_count}
-      loading={teachers.isPending}
-      error={teachers.isError}
+      query={useTeacherCount(schoolId)}
+      count={(d) => d.teacher_count}
       hint="On your staff"
     />
   );
 }
 
 function ClassesCard({ schoolId }: { schoolId: number }) {
-  const classes = useClassCount(schoolId);
   return (
     <StatCard
       title="Total Classes"
       icon={School}
       to="/classes"
-      value={classes.data?.count}
-      loading={classes.isPending}
-      error={classes.isError}
+      query={useClassCount(schoolId)}
+      count={(d) => d.count}
       hint="Set up this year"
     />
   );
