@@ -1,7 +1,50 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The page's first script (src/boot.ts) imports the app (src/main.tsx) with `import()`, so that it
+ * runs before the app's code has arrived. Vite lists only the first script's own imports in the
+ * page; this lists the app's too, so the browser fetches them from the start, not once the first
+ * script has run.
+ */
+function preloadApp(appEntry: string): Plugin {
+  return {
+    name: 'shule:preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return;
+        const app = Object.values(bundle).find(
+          (file) => file.type === 'chunk' && file.facadeModuleId?.endsWith(appEntry),
+        );
+        if (!app) throw new Error(`preloadApp: no chunk for ${appEntry}`);
+        // The first script and what it imports are in the page already.
+        const listed = new Set(
+          Object.values(bundle).flatMap((file) =>
+            file.type === 'chunk' && file.isEntry ? [file.fileName, ...file.imports] : [],
+          ),
+        );
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          const file = bundle[fileName];
+          if (files.has(fileName) || listed.has(fileName) || file?.type !== 'chunk') return;
+          files.add(fileName);
+          for (const imported of file.imports) visit(imported);
+        };
+        visit(app.fileName);
+        return [...files].map((fileName) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
@@ -9,6 +52,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    preloadApp('src/main.tsx'),
     // A Brotli (.br) and a gzip (.gz) copy of every text file at the highest levels, once at build
     // time; the API sends the copy the browser accepts (apps/api/src/plugins/spa.ts).
     compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),

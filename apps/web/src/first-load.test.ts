@@ -2,7 +2,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { expect, it } from 'vitest';
 
-// Every page's first load is main.tsx and what it imports without `import()`: the landing page
+// Every page's first load is the first script (boot.ts), the app (main.tsx, fetched from the
+// start, see vite.config.ts) and what they import without `import()`: the landing page
 // and /login must stay light on a phone (issue 7), so the heavy libraries the signed-in screens
 // use may only come in through a lazy route. One stray constant from a module that also builds a
 // zod schema once put all of zod (24 KB compressed) on every page.
@@ -49,10 +50,19 @@ function firstLoad(entry: string): { files: Set<string>; packages: Set<string> }
 }
 
 it('the first load of every page carries no zod, query client, charts or calendar', () => {
+  for (const entry of ['boot.ts', 'main.tsx']) {
+    const { packages } = firstLoad(join(webSrc, entry));
+    expect([...packages].filter((name) => NOT_ON_FIRST_LOAD.includes(name))).toEqual([]);
+  }
   const { files, packages } = firstLoad(join(webSrc, 'main.tsx'));
   expect(files.size).toBeGreaterThan(5);
   expect(packages).toContain('react-router');
-  expect([...packages].filter((name) => NOT_ON_FIRST_LOAD.includes(name))).toEqual([]);
+});
+
+it('the first script carries no library: it runs as soon as it arrives, not after React', () => {
+  const { files, packages } = firstLoad(join(webSrc, 'boot.ts'));
+  expect(files).toContain(join(webSrc, 'app/screens.ts'));
+  expect([...packages].filter((name) => !name.startsWith('@shule/shared'))).toEqual([]);
 });
 
 it("the dashboard's code carries no zod: it reads and shows, and every signed-in person opens it first", () => {

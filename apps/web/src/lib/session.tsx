@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react';
 import { api, onPasswordChangeRequired, onSignedOut } from './api-client';
+import { takeUserAskedAtStart } from './session-start';
 import { tokenStorage } from './storage';
 
 interface Session {
@@ -29,17 +30,6 @@ interface Session {
 }
 
 const SessionContext = createContext<Session | null>(null);
-
-/**
- * A stored session's user, asked for as this script loads: the router holds the first render
- * until the screen's code has arrived, and the user need not wait behind that.
- */
-let userAskedAtStart: Promise<CurrentUser> | undefined = tokenStorage.getAccess()
-  ? api.get<CurrentUser>('/users/user/')
-  : undefined;
-userAskedAtStart?.catch(() => {
-  // Handled where the session starts; this only keeps an early failure from going unhandled.
-});
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true);
@@ -68,9 +58,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setLoading(false);
       return;
     }
-    const asked = userAskedAtStart;
-    userAskedAtStart = undefined;
-    loadUser(asked)
+    loadUser(takeUserAskedAtStart())
       .catch(() => setUser(null))
       .finally(() => setLoading(false));
   }, [loadUser]);
