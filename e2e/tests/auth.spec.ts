@@ -139,11 +139,12 @@ test('two devices: a logout on one leaves the other signed in; a new password on
   const accessOf = (page: typeof phone) =>
     page.evaluate(() => localStorage.getItem('access_token'));
 
-  // The logout ends every access token of the account; the laptop gets a new one unnoticed.
+  // The logout ends every access token of the account; the laptop gets a new one unnoticed (on
+  // its next request: a card of the dashboard it shows may make it before the reload below).
+  const before = await accessOf(laptop);
   await phone.getByRole('button', { name: 'User menu' }).click();
   await phone.getByRole('menuitem', { name: 'Logout' }).click();
   await phone.waitForURL('**/login');
-  const before = await accessOf(laptop);
   await laptop.goto('/dashboard');
   await expect(laptop.getByTestId('school-name')).toHaveText('Alliance High School');
   expect(await accessOf(laptop)).not.toBe(before);

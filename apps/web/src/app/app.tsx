@@ -1,7 +1,7 @@
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { Toaster } from '../components/ui/toast';
 import { SessionProvider } from '../lib/session';
-import { router } from './router';
+import { AppRoutes } from './router';
 
 /**
  * The root every page shares, kept small: the landing, login and sign-up pages load nothing
@@ -10,7 +10,9 @@ import { router } from './router';
 export function App() {
   return (
     <SessionProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       <Toaster />
     </SessionProvider>
   );

@@ -1,18 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/session';
+import { LoadingScreen } from './loading-screen';
 
 const PasswordChangeScreen = lazy(async () => ({
   default: (await import('../features/auth/password-change-screen')).PasswordChangeScreen,
 }));
-
-function Checking() {
-  return (
-    <div role="status" className="flex min-h-dvh items-center justify-center text-muted-foreground">
-      Loading...
-    </div>
-  );
-}
 
 /**
  * Every signed-in route: 'Loading...' while the session is checked, /login without a user, and
@@ -21,11 +14,11 @@ function Checking() {
 export function ProtectedRoute() {
   const { loading, user } = useSession();
   const location = useLocation();
-  if (loading) return <Checking />;
+  if (loading) return <LoadingScreen />;
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   if (user.password_change_required) {
     return (
-      <Suspense fallback={<Checking />}>
+      <Suspense fallback={<LoadingScreen />}>
         <PasswordChangeScreen />
       </Suspense>
     );

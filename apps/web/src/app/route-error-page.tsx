@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { Button, buttonClass } from '../components/ui/button';
 import { EmptyState } from '../components/ui/empty-state';
 
@@ -9,12 +9,16 @@ const isStaleBuild = (error: unknown) =>
   /dynamically imported module|module script|Importing a module/i.test(error.message);
 
 /**
- * What a screen shows instead of crashing: a plain sentence and a way forward. `standalone` when
+ * What a screen shows instead of crashing (screen-boundary.tsx): a plain sentence and a way forward. `standalone` when
  * it stands for the whole app (outside the shell and its main landmark).
  */
-export function RouteErrorPage({ standalone = false }: { standalone?: boolean }) {
-  const error = useRouteError();
-  console.error(error);
+export function RouteErrorPage({
+  error,
+  standalone = false,
+}: {
+  error: unknown;
+  standalone?: boolean;
+}) {
   const stale = isStaleBuild(error);
   const Box = standalone ? 'main' : 'div';
   return (

@@ -1,38 +1,51 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy } from 'react';
+import { type RouteObject, useRoutes } from 'react-router';
 import { NotFoundPage } from './not-found-page';
 import { ProtectedRoute } from './protected-route';
-import { RouteErrorPage } from './route-error-page';
+import { ScreenBoundary } from './screen-boundary';
 import { loadSignedInApp, PUBLIC_SCREENS, type Screen, SIGNED_IN_SCREENS } from './screens';
 import { TitledOutlet } from './titled-outlet';
 
-function lazyRoute({ path, load }: Screen): RouteObject {
-  return { path, lazy: async () => ({ Component: await load() }) };
+function screenRoute({ path, load }: Screen): RouteObject {
+  const ScreenComponent = lazy(async () => ({ default: await load() }));
+  return { path, element: <ScreenComponent /> };
 }
+
+// The query client and the shell (menus, drawer) load after sign-in, not with the landing page.
+const SignedInApp = lazy(async () => ({ default: await loadSignedInApp() }));
 
 /** Exported for its test: every path here has a name in page-names.ts. */
 export const routes: RouteObject[] = [
   {
-    Component: TitledOutlet,
-    errorElement: <RouteErrorPage standalone />,
+    element: <TitledOutlet />,
     children: [
-      ...PUBLIC_SCREENS.map(lazyRoute),
       {
-        element: <ProtectedRoute />,
+        element: <ScreenBoundary standalone />,
         children: [
+          ...PUBLIC_SCREENS.map(screenRoute),
           {
-            // The query client and the shell (menus, drawer) load after sign-in, not with the
-            // landing page.
-            lazy: async () => ({ Component: await loadSignedInApp() }),
-            // Inside the shell, so a failing screen keeps the menu around it.
+            element: <ProtectedRoute />,
             children: [
-              { errorElement: <RouteErrorPage />, children: SIGNED_IN_SCREENS.map(lazyRoute) },
+              {
+                element: <SignedInApp />,
+                // Inside the shell, so a failing screen keeps the menu around it.
+                children: [
+                  { element: <ScreenBoundary />, children: SIGNED_IN_SCREENS.map(screenRoute) },
+                ],
+              },
             ],
           },
+          { path: '*', element: <NotFoundPage /> },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The screen at the address. The router is React Router's declarative one (no loaders or
+ * actions here: screens fetch with TanStack Query), half the code of its data router.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
