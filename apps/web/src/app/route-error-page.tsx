@@ -9,8 +9,9 @@ const isStaleBuild = (error: unknown) =>
   /dynamically imported module|module script|Importing a module/i.test(error.message);
 
 /**
- * What a screen shows instead of crashing (screen-boundary.tsx): a plain sentence and a way forward. `standalone` when
- * it stands for the whole app (outside the shell and its main landmark).
+ * What a screen shows instead of crashing (screen-boundary.tsx): a plain sentence and a way
+ * forward. `standalone` when it stands for the whole app (outside the shell and its main
+ * landmark).
  */
 export function RouteErrorPage({
   error,

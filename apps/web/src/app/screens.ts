@@ -134,7 +134,10 @@ export const SIGNED_IN_SCREENS: Screen[] = [
 
 export const loadSignedInApp = async () => (await import('./signed-in-app')).SignedInApp;
 
-/** Whether `pathname` is at `path`, whose `:name` parts match any one part ('/exams/:id', '/exams/12'). */
+/**
+ * Whether `pathname` is at `path`, whose `:name` parts match any one part: '/exams/12' is at
+ * '/exams/:id'.
+ */
 function isAt(path: string, pathname: string): boolean {
   const want = path.split('/');
   const got = pathname.split('/');
