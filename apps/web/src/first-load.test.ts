@@ -65,10 +65,11 @@ it('the first script carries no library: it runs as soon as it arrives, not afte
   expect([...packages].filter((name) => !name.startsWith('@shule/shared'))).toEqual([]);
 });
 
-it("the dashboard's code carries no zod: it reads and shows, and every signed-in person opens it first", () => {
+it("the dashboard's code carries no zod or date-fns: it reads and shows, and every signed-in person opens it first", () => {
   const { packages } = firstLoad(join(webSrc, 'features/dashboard/dashboard-page.tsx'));
   expect(packages).toContain('@tanstack/react-query');
   expect(packages).not.toContain('zod');
+  expect(packages).not.toContain('date-fns');
 });
 
 it('the walk sees a package a first-load module imports', () => {
