@@ -9,6 +9,7 @@ import {
 import type { FeeApplicability, FeeDuration, VoteHead } from '@shule/shared/fees';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { lockUntilCommit } from '../../db/advisory-locks';
 import type { Db, Tx } from '../../db/client';
 import { feeAmounts, feeCategories, terms } from '../../db/schema/index';
 import { findInSchool, ofSchool, takenInSchool } from '../../db/school-rows';
@@ -67,7 +68,7 @@ export function createCategory(
 ) {
   return db.transaction(async (tx) => {
     // Two creations of one name at once: the second waits here and then sees the first.
-    await tx.execute(sql`select pg_advisory_xact_lock(7019, ${schoolId})`);
+    await lockUntilCommit(tx, 'feeCategoryNames', schoolId);
     await assertNameFree(tx, schoolId, input.name);
     const [created] = await tx
       .insert(feeCategories)
@@ -94,7 +95,7 @@ export function updateCategory(
     await findInSchool(tx, schoolId, feeCategories, id, 'Fee category', { lock: 'no key update' });
     const changes: Partial<typeof feeCategories.$inferInsert> = {};
     if (input.name !== undefined) {
-      await tx.execute(sql`select pg_advisory_xact_lock(7019, ${schoolId})`);
+      await lockUntilCommit(tx, 'feeCategoryNames', schoolId);
       await assertNameFree(tx, schoolId, input.name, id);
       changes.name = input.name;
     }

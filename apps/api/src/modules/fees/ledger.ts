@@ -1,5 +1,6 @@
 import type { PaymentMethod, PaymentSource } from '@shule/shared/fees';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { lockUntilCommit } from '../../db/advisory-locks';
 import type { Db, Tx } from '../../db/client';
 import { ledgerEntries, payments, receiptCounters } from '../../db/schema/index';
 import { conflict } from '../../errors';
@@ -10,9 +11,6 @@ import { conflict } from '../../errors';
  * in the caller's transaction. Counter payments, M-Pesa callbacks and statement imports all
  * come through here.
  */
-
-/** Advisory-lock space of "this M-Pesa (or imported) reference is being recorded". */
-const REFERENCE_LOCK_SPACE = 7_018;
 
 export interface PaymentInput {
   schoolId: number;
@@ -59,9 +57,7 @@ export async function recordPayment(
   if (input.method === 'mpesa') {
     if (!input.reference) throw new Error('An M-Pesa payment needs its receipt as reference');
     // Two callbacks for one receipt at once: the second waits here, then finds the first's row.
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${REFERENCE_LOCK_SPACE}, hashtext(${input.reference}))`,
-    );
+    await lockUntilCommit(tx, 'paymentReference', sql`hashtext(${input.reference})`);
     const [existing] = await tx
       .select()
       .from(payments)

@@ -11,6 +11,7 @@ import {
 import type { LedgerKind, SponsorKind } from '@shule/shared/fees';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { lockUntilCommit } from '../../db/advisory-locks';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/raw-rows';
 import { classes, ledgerEntries, sponsors } from '../../db/schema/index';
@@ -54,7 +55,7 @@ export const listSponsors = (db: Db, schoolId: number) => selectSponsors(db, sch
 /** POST /api/fees/sponsors/: names unique in a school regardless of case. */
 export function createSponsor(db: Db, schoolId: number, input: z.output<typeof createSponsorBody>) {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(7021, ${schoolId})`);
+    await lockUntilCommit(tx, 'sponsorNames', schoolId);
     const sameName = sql`lower(${sponsors.name}) = lower(${input.name})`;
     if (await takenInSchool(tx, schoolId, sponsors, sameName)) {
       throw conflict(sponsorNameTakenMessage(input.name));
@@ -143,7 +144,7 @@ export function recordCapitation(
       throw invalid(`classes.${at}`, "Choose your school's classes");
     }
     // One recording of a term's capitation at a time, so an instalment cannot go in twice.
-    await tx.execute(sql`select pg_advisory_xact_lock(7022, ${input.term})`);
+    await lockUntilCommit(tx, 'capitation', input.term);
     const sponsorId = await governmentSponsor(tx, schoolId);
     const cents = capitationInstalmentCents(input.instalment);
     const note = `Instalment ${input.instalment} of ${term.name}`;

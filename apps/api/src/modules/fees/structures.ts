@@ -7,6 +7,7 @@ import {
 } from '@shule/shared/fee-structures';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { lockUntilCommit } from '../../db/advisory-locks';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/raw-rows';
 import {
@@ -21,10 +22,7 @@ import { conflict, invalid, notFound } from '../../errors';
 import { NAIROBI } from './access';
 import { selectCategories } from './categories';
 
-/** Advisory-lock space of "this term's structure is being changed or billed". */
-const TERM_LOCK_SPACE = 7_020;
-const lockTerm = (tx: Tx, termId: number) =>
-  tx.execute(sql`select pg_advisory_xact_lock(${TERM_LOCK_SPACE}, ${termId})`);
+const lockTerm = (tx: Tx, termId: number) => lockUntilCommit(tx, 'termStructure', termId);
 
 /** The school's term with its academic year (404 'Term not found' for another school's). */
 export async function termOfSchool(db: Db | Tx, schoolId: number, termId: number) {

@@ -7,6 +7,7 @@ import {
   studentIdOfShortAccount,
 } from '@shule/shared/mpesa';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { lockUntilCommit } from '../../db/advisory-locks';
 import type { Db, Tx } from '../../db/client';
 import { payments, students } from '../../db/schema/index';
 import { invalid } from '../../errors';
@@ -166,14 +167,9 @@ function matchNarration(index: StudentIndex, narration: string): number | null {
   return found.size === 1 ? [...found][0]! : null;
 }
 
-/** Advisory-lock space of "this school's bank reference is being imported". */
-const BANK_REFERENCE_LOCK_SPACE = 7_019;
-
 /** Whether the school recorded this bank reference from an import before (locked until commit). */
 async function bankReferenceTaken(tx: Tx, schoolId: number, reference: string) {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(${BANK_REFERENCE_LOCK_SPACE}, hashtext(${`${schoolId}:${reference}`}))`,
-  );
+  await lockUntilCommit(tx, 'bankReference', sql`hashtext(${`${schoolId}:${reference}`})`);
   const [row] = await tx
     .select({ id: payments.id })
     .from(payments)

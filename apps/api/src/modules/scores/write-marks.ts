@@ -1,5 +1,6 @@
 import type { Mark } from '@shule/shared/results/marks';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { lockUntilCommit } from '../../db/advisory-locks';
 import type { Tx } from '../../db/client';
 import { examScores, markChanges } from '../../db/schema/index';
 
@@ -22,9 +23,6 @@ const columnsOf = (mark: Mark | null) => ({
   code: typeof mark === 'string' ? mark : null,
 });
 
-/** pg_advisory_xact_lock's space for an exam's marks: one writer of an exam's marks at a time. */
-const EXAM_MARKS_LOCK_SPACE = 7_023;
-
 /**
  * Sets and removes marks of one exam inside `tx`, and records each change (set, changed,
  * removed) in mark_changes by `changedBy` in the same transaction, so a failed batch leaves
@@ -46,7 +44,7 @@ export async function writeMarks(
   const { schoolId, examId, changedBy } = target;
   const studentIds = [...new Set(marks.map((m) => m.studentId))];
   const subjectIds = [...new Set(marks.map((m) => m.subjectId))];
-  await tx.execute(sql`select pg_advisory_xact_lock(${EXAM_MARKS_LOCK_SPACE}, ${examId})`);
+  await lockUntilCommit(tx, 'examMarks', examId);
   const stored = await tx
     .select({
       studentId: examScores.studentId,

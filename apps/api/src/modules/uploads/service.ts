@@ -10,6 +10,7 @@ import {
   uploadLimitMessages,
 } from '@shule/shared/uploads';
 import { and, eq, sql } from 'drizzle-orm';
+import { lockUntilCommit } from '../../db/advisory-locks';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/raw-rows';
 import { uploads } from '../../db/schema/index';
@@ -39,10 +40,6 @@ export class UploadRateLimited extends DomainError {
   }
 }
 
-// One lock space for a school's uploads: concurrent uploads of a school take turns at the
-// quota and rate checks, so a burst cannot pass the limits together.
-const UPLOAD_LOCK_SPACE = 7_016;
-
 /**
  * Keeps an image for `who`'s school under a random name and answers its reference. The kind is
  * read from the bytes, never from the client's file name or declared type, so nothing but a
@@ -66,7 +63,7 @@ export async function storeImage(
   await mkdir(dir, { recursive: true });
   try {
     await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${UPLOAD_LOCK_SPACE}, ${who.schoolId})`);
+      await lockUntilCommit(tx, 'uploads', who.schoolId);
       await checkLimits(tx, who, bytes.length, limits);
       await tx.insert(uploads).values({
         schoolId: who.schoolId,
