@@ -11,6 +11,7 @@ import {
   withPasswordRules,
 } from './fields';
 import { schoolInfoSchema } from './institution';
+import { setupProgressSchema } from './setup-progress';
 
 export const SIGNUP_MESSAGES = {
   incomplete: 'All fields have to be filled and valid',
@@ -131,11 +132,10 @@ export const currentUserSchema = z.object({
   /** The password is still a one-time password: nothing but changing it is allowed. */
   password_change_required: z.boolean(),
   /**
-   * Where the school's setup stands (as GET /api/setup/ says: its step, and when it finished,
-   * ISO 8601 or null), for its admins; null for anyone else. The dashboard decides from it
-   * whether to offer the wizard without asking GET /api/setup/ after this (issue 7).
+   * Where the school's setup stands, for its admins; null for anyone else. The dashboard decides
+   * from it whether to offer the wizard without asking GET /api/setup/ after this (issue 7).
    */
-  setup: z.object({ step: z.number().int(), finished_at: z.string().nullable() }).nullable(),
+  setup: setupProgressSchema.nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

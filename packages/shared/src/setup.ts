@@ -5,6 +5,7 @@ import { createFeeCategoryBody, FEE_STRUCTURE_MESSAGES } from './fee-structures'
 import { FEE_APPLICABILITY, FEE_DURATIONS, kesInputField, VOTE_HEADS } from './fees';
 import { isoDateField, requiredText, schoolRef } from './fields';
 import { schoolQuery } from './school-scope';
+import { setupProgressSchema } from './setup-progress';
 import { SETUP_STEP_COUNT, setupStepNumber } from './setup-steps';
 
 export const SETUP_MESSAGES = {
@@ -42,10 +43,7 @@ const savedTermSchema = z.object({
  * until then), and what the wizard saved, read back: the latest academic year, its terms in
  * date order and the school's classes by name.
  */
-export const setupResponse = z.object({
-  step: z.number().int(),
-  /** ISO 8601, or null while setup is unfinished. */
-  finished_at: z.string().nullable(),
+export const setupResponse = setupProgressSchema.extend({
   academic_year: z
     .object({
       id: z.number().int(),

@@ -1,4 +1,5 @@
 import { type SetupState, setupStepRefusal, type UpdateSetupBody } from '@shule/shared/setup';
+import type { SetupProgress } from '@shule/shared/setup-progress';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { academicYears, classes, schoolSetups, terms } from '../../db/schema/index';
@@ -48,24 +49,22 @@ async function savedSetup(db: Db | Tx, schoolId: number) {
   return { academic_year: year ?? null, terms: yearTerms, classes: schoolClasses };
 }
 
-async function setupRow(db: Db | Tx, schoolId: number) {
+/** Where a school's setup stands, without what was saved: the session's answer carries it. */
+export async function setupProgress(db: Db | Tx, schoolId: number): Promise<SetupProgress> {
   const [row] = await db
     .select({ step: schoolSetups.step, finishedAt: schoolSetups.finishedAt })
     .from(schoolSetups)
     .where(eq(schoolSetups.schoolId, schoolId));
-  return row ?? { step: 1, finishedAt: null };
-}
-
-/** Where a school's setup stands, without what was saved: the session's answer carries it. */
-export async function setupProgress(db: Db | Tx, schoolId: number) {
-  const row = await setupRow(db, schoolId);
-  return { step: row.step, finished_at: row.finishedAt?.toISOString() ?? null };
+  return { step: row?.step ?? 1, finished_at: row?.finishedAt?.toISOString() ?? null };
 }
 
 /** GET /setup/ */
 export async function getSetup(db: Db | Tx, schoolId: number): Promise<SetupState> {
-  const [row, saved] = await Promise.all([setupRow(db, schoolId), savedSetup(db, schoolId)]);
-  return { step: row.step, finished_at: row.finishedAt?.toISOString() ?? null, ...saved };
+  const [progress, saved] = await Promise.all([
+    setupProgress(db, schoolId),
+    savedSetup(db, schoolId),
+  ]);
+  return { ...progress, ...saved };
 }
 
 /**

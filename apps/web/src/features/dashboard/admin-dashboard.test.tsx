@@ -6,6 +6,13 @@ import { keepSessionSetup, keepSetupState } from '../../lib/queries/setup';
 import { json, sessionUser } from '../../test/render-page';
 import { AdminDashboard } from './admin-dashboard';
 
+/** The three counts of a school with no students, teachers or classes yet. */
+const emptySchoolCounts = () => ({
+  '/api/students/count/': json(200, { male_count: 0, female_count: 0, other_count: 0, total: 0 }),
+  '/api/staff/count/': json(200, { teacher_count: 0 }),
+  '/api/classes/': json(200, { count: 0 }),
+});
+
 /** Each route answers a response, or a promise of one to hold an answer back. */
 function renderDashboard(
   routes: Record<string, Response | Promise<Response>>,
@@ -119,16 +126,7 @@ describe('admin dashboard', () => {
   });
 
   it("says 'An error occurred' on the Total Classes card when its count fails", async () => {
-    renderDashboard({
-      '/api/students/count/': json(200, {
-        male_count: 0,
-        female_count: 0,
-        other_count: 0,
-        total: 0,
-      }),
-      '/api/staff/count/': json(200, { teacher_count: 0 }),
-      '/api/classes/': json(500, { message: 'boom' }),
-    });
+    renderDashboard({ ...emptySchoolCounts(), '/api/classes/': json(500, { message: 'boom' }) });
     const card = (await screen.findByText('Total Classes')).closest('a')!;
     expect(await within(card).findByText('An error occurred')).toBeTruthy();
   });
@@ -161,16 +159,7 @@ describe('admin dashboard', () => {
 
   it('loads the calendar when it comes near the screen, or 3 s after the counts', async () => {
     stubNearScreen(false);
-    const { container } = renderDashboard({
-      '/api/students/count/': json(200, {
-        male_count: 0,
-        female_count: 0,
-        other_count: 0,
-        total: 0,
-      }),
-      '/api/staff/count/': json(200, { teacher_count: 0 }),
-      '/api/classes/': json(200, { count: 0 }),
-    });
+    const { container } = renderDashboard(emptySchoolCounts());
     expect(await screen.findByTestId('stat-Total Classes')).toBeTruthy();
     await new Promise((r) => setTimeout(r, 50));
     expect(container.querySelectorAll('thead th')).toHaveLength(0);

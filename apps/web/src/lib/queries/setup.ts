@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@shule/shared/auth';
 import type { SetupState } from '@shule/shared/setup';
+import type { SetupProgress } from '@shule/shared/setup-progress';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
 import { useSession } from '../session';
@@ -12,9 +13,6 @@ export const setupQueryKey = (schoolId: number | undefined) =>
   ['setup', 'state', schoolId] as const;
 
 export const getSetup = (schoolId: number) => api.get<SetupState>(`/setup/?school=${schoolId}`);
-
-/** Where setup stands without what the wizard saved: all the dashboard needs. */
-export type SetupProgress = Pick<SetupState, 'step' | 'finished_at'>;
 
 const progressOf = ({ step, finished_at }: SetupProgress): SetupProgress => ({ step, finished_at });
 
