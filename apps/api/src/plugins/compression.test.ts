@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app';
 import { insertClass } from '../test/seed';
@@ -26,6 +26,14 @@ describe('compressed API answers', () => {
     const list = JSON.parse(brotliDecompressSync(res.rawPayload).toString());
     expect(list.classes).toHaveLength(40);
     expect(res.rawPayload.length).toBeLessThan(JSON.stringify(list).length / 3);
+  });
+
+  it('compresses a page-sized answer at Brotli quality 3, which is quicker than 4', async () => {
+    const [compressed, plain] = [await listClasses('br'), await listClasses('identity')];
+    const quality = (q: number) =>
+      brotliCompressSync(plain.rawPayload, { params: { [constants.BROTLI_PARAM_QUALITY]: q } });
+    expect(compressed.rawPayload.equals(quality(3))).toBe(true);
+    expect(compressed.rawPayload.equals(quality(4))).toBe(false);
   });
 
   it('answers gzip to a client that takes only gzip', async () => {
