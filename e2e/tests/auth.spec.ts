@@ -166,3 +166,37 @@ test('two devices: a logout on one leaves the other signed in; a new password on
   await laptop.goto('/dashboard');
   await expect(laptop.getByTestId('school-name')).toHaveText('Alliance High School');
 });
+
+test('a reload while the session is being refreshed keeps the user signed in', async ({
+  page,
+  request,
+}) => {
+  const school = await registerSchoolViaApi(request, 'Maseno School');
+  await loginViaUi(page, school);
+  // A logout on another device ends this page's access token: its next request refreshes.
+  const other = await request.post('/api/users/login/', {
+    data: { username: school.phone, password: school.password },
+  });
+  const logout = await request.post('/api/users/logout/', {
+    data: { refresh: (await other.json()).tokens.refresh },
+  });
+  expect(logout.status()).toBe(204);
+
+  // The server rotates the refresh token, but the page is gone before the answer arrives.
+  let reachedServer!: () => void;
+  const rotated = new Promise<void>((resolve) => {
+    reachedServer = resolve;
+  });
+  await page.route('**/api/token/refresh/', async (route) => {
+    await route.fetch();
+    reachedServer();
+    await route.abort();
+  });
+  await page.reload();
+  await rotated;
+  await page.unroute('**/api/token/refresh/');
+
+  // The next page presents the token it still holds, and stays signed in.
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('school-name')).toHaveText('Maseno School');
+});

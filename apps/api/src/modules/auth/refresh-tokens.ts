@@ -24,15 +24,25 @@ export async function issueRefreshToken(
 }
 
 /**
+ * How long a spent refresh token may still be spent again. A client can lose the answer to its
+ * refresh after the server has rotated the token: the page reloaded or was closed mid-request,
+ * the connection dropped, or two tabs without a Web Lock (plain http on a school's LAN) asked at
+ * once. Presented again this soon, the token gets another successor in its family instead of
+ * ending every session of the user; later, it is reuse.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
+
+/**
  * Spends a refresh token and hands out its successor in the same family. Answers null for a
- * token that is unknown, expired or revoked, and `{ reusedBy }` for one already spent: it was
- * stolen or replayed, and the caller ends every session of that user.
+ * token that is unknown, expired or revoked, and `{ reusedBy }` for one spent more than
+ * REFRESH_REUSE_GRACE_SECONDS ago: it was stolen or replayed, and the caller ends every session
+ * of that user.
  */
 export async function rotateRefreshToken(
   db: Db,
   token: string,
 ): Promise<{ userId: number; refresh: string } | { reusedBy: number } | null> {
-  const [spent] = await db
+  const [fresh] = await db
     .update(refreshTokens)
     .set({ usedAt: sql`now()` })
     .where(
@@ -44,17 +54,29 @@ export async function rotateRefreshToken(
       ),
     )
     .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId });
-  if (!spent) {
-    const [known] = await db
-      .select({ userId: refreshTokens.userId, usedAt: refreshTokens.usedAt })
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, digest(token)));
-    return known?.usedAt ? { reusedBy: known.userId } : null;
-  }
-  return {
-    userId: spent.userId,
-    refresh: await issueRefreshToken(db, spent.userId, spent.familyId),
-  };
+  const successor = async ({ userId, familyId }: { userId: number; familyId: string }) => ({
+    userId,
+    refresh: await issueRefreshToken(db, userId, familyId),
+  });
+  if (fresh) return successor(fresh);
+  const spent = await spentBefore(db, token);
+  if (!spent) return null;
+  return spent.withinGrace ? successor(spent) : { reusedBy: spent.userId };
+}
+
+/** A token spent already, and whether it may be spent again (see REFRESH_REUSE_GRACE_SECONDS). */
+async function spentBefore(db: Db, token: string) {
+  const [known] = await db
+    .select({
+      userId: refreshTokens.userId,
+      familyId: refreshTokens.familyId,
+      used: sql<boolean>`${refreshTokens.usedAt} is not null`,
+      withinGrace: sql<boolean>`${refreshTokens.usedAt} > now() - make_interval(secs => ${REFRESH_REUSE_GRACE_SECONDS})
+        and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > now()`,
+    })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, digest(token)));
+  return known?.used ? known : null;
 }
 
 /**

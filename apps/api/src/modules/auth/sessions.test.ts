@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { userRoles, users } from '../../db/schema/index';
+import { refreshTokens, userRoles, users } from '../../db/schema/index';
 import { expectStatus, json, login, useTestApp } from '../../test/app';
+import { REFRESH_REUSE_GRACE_SECONDS } from './refresh-tokens';
 import { endSessionsOf, isSessionVersionRead, SESSION_VERSION_CACHE_MS } from './sessions';
 import { grantRole } from './users';
 
@@ -112,11 +113,19 @@ describe('an account that is gone', () => {
   });
 });
 
+/** As if every refresh token the user has spent had been spent before the grace began. */
+const spentLongAgo = (userId: number) =>
+  t.app.db
+    .update(refreshTokens)
+    .set({ usedAt: sql`now() - make_interval(secs => ${REFRESH_REUSE_GRACE_SECONDS + 1})` })
+    .where(and(eq(refreshTokens.userId, userId), isNotNull(refreshTokens.usedAt)));
+
 describe('a rotated refresh token presented again (reuse)', () => {
-  it('ends every session of the user: all refresh and access tokens answer 401', async () => {
+  it(`ends every session of the user after ${REFRESH_REUSE_GRACE_SECONDS} s: all refresh and access tokens answer 401`, async () => {
     const school = await newSchool();
     const otherDevice = await login(t.app, school.phone, 'secret123');
     const rotated = (await expectStatus(refresh(school.refresh), 200)).json();
+    await spentLongAgo(school.userId);
 
     const replay = await expectStatus(refresh(school.refresh), 401);
     expect(json(replay).code).toBe('token_not_valid');
@@ -127,6 +136,24 @@ describe('a rotated refresh token presented again (reuse)', () => {
     await expectEnded(otherDevice.token);
     // The owner signs in again.
     await login(t.app, school.phone, 'secret123');
+  });
+
+  it(`gives a token spent again within ${REFRESH_REUSE_GRACE_SECONDS} s another successor: its first answer was lost on the way`, async () => {
+    const school = await newSchool();
+    const otherDevice = await login(t.app, school.phone, 'secret123');
+    // The page that asked first reloaded before it could store the answer.
+    const lost = (await expectStatus(refresh(school.refresh), 200)).json();
+    const again = (await expectStatus(refresh(school.refresh), 200)).json();
+    expect(again.refresh).not.toBe(lost.refresh);
+    expect((await me(again.access)).statusCode).toBe(200);
+    expect((await me(otherDevice.token)).statusCode).toBe(200);
+    await expectStatus(refresh(again.refresh), 200);
+    await expectStatus(refresh(otherDevice.refresh), 200);
+
+    // Past the grace, the same token is reuse after all.
+    await spentLongAgo(school.userId);
+    await expectStatus(refresh(school.refresh), 401);
+    await expectEnded(again.access);
   });
 
   it('does not end sessions for a token that is merely unknown, expired or logged out', async () => {
