@@ -10,7 +10,11 @@ import {
   Tooltip,
 } from 'chart.js';
 import { useEffect, useMemo, useRef } from 'react';
+import { Link } from 'react-router';
+import { buttonClass } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/empty-state';
+import { useIsAdmin } from '../../lib/roles';
 
 // Only the pieces two bar charts use, so the rest of Chart.js stays out of the bundle.
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
@@ -32,6 +36,10 @@ function BarChart({ config, label }: { config: ChartConfiguration<'bar'>; label:
     </div>
   );
 }
+
+/** True when the exam's grades include a grade of the school's, not only X and Y. */
+export const hasSchoolGrades = (a: Pick<ExamAnalysis, 'grades'>) =>
+  a.grades.some((g) => g !== 'X' && g !== 'Y');
 
 const measureName = (a: ExamAnalysis) =>
   a.measure === 'mean_points' ? 'Mean points' : 'Mean mark';
@@ -116,6 +124,7 @@ function chartsOf(analysis: ExamAnalysis) {
 export function AnalysisCharts({ analysis }: { analysis: ExamAnalysis }) {
   const { means, distribution } = useMemo(() => chartsOf(analysis), [analysis]);
   const previousName = analysis.previous_exam?.name;
+  const isAdmin = useIsAdmin();
   return (
     // min-w-0: a grid item as wide as its canvas would not let the chart shrink with the screen.
     <div className="grid gap-4 lg:grid-cols-2">
@@ -138,10 +147,24 @@ export function AnalysisCharts({ analysis }: { analysis: ExamAnalysis }) {
           <CardTitle className="text-base">Grade distribution: {analysis.scope.name}</CardTitle>
         </CardHeader>
         <CardContent>
-          <BarChart
-            config={distribution}
-            label={`Bar chart of how many students got each mean grade in ${analysis.scope.name}; the counts are in the streams table`}
-          />
+          {hasSchoolGrades(analysis) ? (
+            <BarChart
+              config={distribution}
+              label={`Bar chart of how many students got each mean grade in ${analysis.scope.name}; the counts are in the streams table`}
+            />
+          ) : (
+            <EmptyState
+              title="No grades to count yet"
+              hint="A mark gets a grade from its subject's grading bands, and no subject has any."
+              action={
+                isAdmin ? (
+                  <Link to="/subjects" className={buttonClass('outline')}>
+                    Set grading bands in Subjects
+                  </Link>
+                ) : undefined
+              }
+            />
+          )}
         </CardContent>
       </Card>
     </div>
