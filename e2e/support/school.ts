@@ -52,7 +52,7 @@ export async function loginViaUi(page: Page, school: Pick<TestSchool, 'phone' | 
   await page.waitForURL('**/dashboard');
 }
 
-/** An access token for seeding data through the API. */
+/** An access token for seeding data through the API, and the refresh token of its login. */
 export async function apiToken(
   request: APIRequestContext,
   school: Pick<TestSchool, 'phone' | 'password'>,
@@ -62,7 +62,11 @@ export async function apiToken(
   });
   expect(res.ok()).toBeTruthy();
   const body = await res.json();
-  return { token: body.tokens.access as string, schoolId: body.user.school.id as number };
+  return {
+    token: body.tokens.access as string,
+    refresh: body.tokens.refresh as string,
+    schoolId: body.user.school.id as number,
+  };
 }
 
 /** The admin on the API, for seeding: the auth headers, the school's id and a POST that must succeed. */

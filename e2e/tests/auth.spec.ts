@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginViaUi, registerSchoolViaApi, uniquePhone } from '../support/school';
+import { apiToken, loginViaUi, registerSchoolViaApi, uniquePhone } from '../support/school';
 
 test('register a school, see its dashboard, log out, and be sent to /login from a protected route', async ({
   page,
@@ -174,12 +174,8 @@ test('a reload while the session is being refreshed keeps the user signed in', a
   const school = await registerSchoolViaApi(request, 'Maseno School');
   await loginViaUi(page, school);
   // A logout on another device ends this page's access token: its next request refreshes.
-  const other = await request.post('/api/users/login/', {
-    data: { username: school.phone, password: school.password },
-  });
-  const logout = await request.post('/api/users/logout/', {
-    data: { refresh: (await other.json()).tokens.refresh },
-  });
+  const other = await apiToken(request, school);
+  const logout = await request.post('/api/users/logout/', { data: { refresh: other.refresh } });
   expect(logout.status()).toBe(204);
 
   // The server rotates the refresh token, but the page is gone before the answer arrives.

@@ -136,7 +136,8 @@ export const loadSignedInApp = async () => (await import('./signed-in-app')).Sig
 
 /**
  * Whether `pathname` is at `path`, whose `:name` parts match any one part: '/exams/12' is at
- * '/exams/:id'.
+ * '/exams/:id'. Not React Router's matchPath: boot.ts, which asks this, imports no library. A
+ * fixed path listed before a parameter's ('/students/import', '/students/:id') wins, as there.
  */
 function isAt(path: string, pathname: string): boolean {
   const want = path.split('/');
