@@ -1,7 +1,7 @@
 // Apart from auth.ts and its zod schemas: the web app's first load needs these two and not zod.
 
 /** What a failed login says, without a hint of which of the two was wrong. */
-export const LOGIN_FAILED_MESSAGE = 'Login Failed. Please check username and password';
+export const LOGIN_FAILED_MESSAGE = 'Login Failed. Please check phone number and password';
 
 /** The `code` of a 401 for an access or refresh token that is no longer valid: sign in again. */
 export const TOKEN_NOT_VALID = 'token_not_valid';

@@ -61,7 +61,7 @@ describe('sign-up (spec §5)', () => {
   });
 
   it('refuses a phone number that is not 10 digits starting with 0', () => {
-    expect(messagesOf(signupBody, { ...validSignup, phone_number: '712345678' })).toEqual([
+    expect(messagesOf(signupBody, { ...validSignup, phone_number: '71234567' })).toEqual([
       MESSAGES.phone,
     ]);
   });
@@ -78,12 +78,21 @@ describe('sign-up (spec §5)', () => {
   });
 });
 
-describe('login (spec §5): both fields required, no other bounds', () => {
-  it('accepts any filled phone and password', () => {
-    expect(loginBody.parse({ username: ' 0712345678 ', password: 'x' })).toEqual({
-      username: '0712345678',
-      password: 'x',
-    });
+describe('login (spec §5): both fields required, the phone read as every phone field reads it', () => {
+  it('accepts a phone as people write it and any filled password', () => {
+    for (const typed of [' 0712345678 ', '+254712345678', '0712 345 678']) {
+      expect(loginBody.parse({ username: typed, password: 'x' })).toEqual({
+        username: '0712345678',
+        password: 'x',
+      });
+    }
+    expect(signupBody.parse({ ...validSignup, phone_number: '+254712345678' }).phone_number).toBe(
+      '0712345678',
+    );
+  });
+
+  it('refuses what is not a phone with the phone message', () => {
+    expect(messagesOf(loginBody, { username: 'amina', password: 'x' })).toEqual([MESSAGES.phone]);
   });
 
   it.each([
@@ -96,8 +105,8 @@ describe('login (spec §5): both fields required, no other bounds', () => {
     expect(messagesOf(loginBody, value)).toEqual(expected);
   });
 
-  it('keeps the login failure text of the error catalogue', () => {
-    expect(LOGIN_FAILED_MESSAGE).toBe('Login Failed. Please check username and password');
+  it('says phone number, the login, rather than username', () => {
+    expect(LOGIN_FAILED_MESSAGE).toBe('Login Failed. Please check phone number and password');
     expect(TOKEN_NOT_VALID).toBe('token_not_valid');
   });
 });

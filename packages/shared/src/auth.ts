@@ -5,6 +5,8 @@ import {
   MESSAGES,
   PHONE_PATTERN,
   passwordsPresent,
+  phoneField,
+  readPhone,
   requiredSecret,
   requiredText,
   SECRET_MAX,
@@ -32,7 +34,9 @@ export const signupBody = z.object({
   first_name: filled('First name'),
   last_name: filled('Last name'),
   username: filled('Username'),
-  phone_number: filled('Phone number').regex(PHONE_PATTERN, MESSAGES.phone),
+  phone_number: filled('Phone number')
+    .transform(readPhone)
+    .pipe(z.string().regex(PHONE_PATTERN, MESSAGES.phone)),
   password: withPasswordRules(requiredSecret('Password', SIGNUP_MESSAGES.incomplete)),
 });
 export type SignupBody = z.input<typeof signupBody>;
@@ -47,9 +51,9 @@ export const signupFormSchema = signupBody
   });
 export type SignupForm = z.input<typeof signupFormSchema>;
 
-/** POST /api/users/login/ — username carries the phone number. */
+/** POST /api/users/login/ — username carries the phone number, read as any phone field reads it. */
 export const loginBody = z.object({
-  username: requiredText('Phone number'),
+  username: phoneField('Phone number'),
   password: boundedText(
     z.string({ error: 'Password is required' }).min(1, 'Password is required'),
     'Password',

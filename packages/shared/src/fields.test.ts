@@ -19,6 +19,7 @@ import {
   passwordField,
   personNameField,
   phoneField,
+  readPhone,
   required,
   requiredSecret,
   requiredText,
@@ -121,25 +122,50 @@ describe('every text field is bounded', () => {
   });
 });
 
-describe('phoneField: exactly 10 digits starting with 0', () => {
+describe('phoneField: read as people write it, stored as 10 digits starting with 0', () => {
   const phone = phoneField('Admin phone');
-  it.each(['0712345678', '0100000000', ' 0722000000 '])('accepts %j', (value) => {
+  const parsed = (value: unknown) => phone.safeParse(value).data;
+  it.each([
+    ['0712345678', '0712345678'],
+    ['0100000000', '0100000000'],
+    [' 0722000000 ', '0722000000'],
+    ['+254712345002', '0712345002'],
+    ['254712345002', '0712345002'],
+    ['+254112345678', '0112345678'],
+    ['0712 345 003', '0712345003'],
+    ['0712-345-003', '0712345003'],
+    ['0712.345.003', '0712345003'],
+    ['+254 712 345 678', '0712345678'],
+    ['+254 (0)712 345 678', '0712345678'],
+    ['712345678', '0712345678'],
+    ['112345678', '0112345678'],
+  ])('reads %j as %j', (value, stored) => {
     expect(messages(phone, value)).toEqual([]);
+    expect(parsed(value)).toBe(stored);
   });
   it.each([
-    '712345678',
     '07123456789',
     '071234567',
     '1712345678',
-    '+254712345678',
+    '812345678',
+    '+25471234567',
+    '+2547123456789',
+    '+255712345678',
     '07123x5678',
-    '0712 345 678',
+    '0712345678 ext 2',
   ])('refuses %j', (value) => {
     expect(messages(phone, value)).toEqual([MESSAGES.phone]);
   });
   it('is required under its label', () => {
     expect(messages(phone, '')[0]).toBe('Admin phone is required');
     expect(messages(phoneField(), undefined)).toEqual(['Phone number is required']);
+  });
+});
+
+describe('readPhone', () => {
+  it('keeps what is not a phone as typed (trimmed), for the field to refuse', () => {
+    expect(readPhone(' 12345 ')).toBe('12345');
+    expect(readPhone('call me')).toBe('call me');
   });
 });
 

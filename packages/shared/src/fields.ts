@@ -81,9 +81,31 @@ export const clearableText = (label: string, bounds?: TextBounds) =>
     .optional()
     .transform((v) => (v === undefined ? undefined : v || null));
 
+/** The stored form of a phone: ten digits starting with 0 (0712345678, 0112345678). */
 export const PHONE_PATTERN = /^0\d{9}$/;
+
+/**
+ * A phone as people write it, in the stored 10-digit local form: spaces, dashes, dots and
+ * brackets dropped; +254 or 254 then the nine digits after the 0 (an extra 0, "+254 (0)712…",
+ * dropped too); nine digits starting 7 or 1, a 0 a spreadsheet dropped. Anything else comes
+ * back as typed, trimmed, for PHONE_PATTERN to refuse.
+ */
+export function readPhone(text: string): string {
+  const trimmed = text.trim();
+  const digits = trimmed.replace(/[\s\-.()]/g, '');
+  const international = /^\+?2540?([1-9]\d{8})$/.exec(digits);
+  if (international) return `0${international[1]}`;
+  if (/^[17]\d{8}$/.test(digits)) return `0${digits}`;
+  if (PHONE_PATTERN.test(digits)) return digits;
+  return trimmed;
+}
+
+/**
+ * Every phone a form or route takes (logins, parents, teachers, schools, M-Pesa): read by
+ * `readPhone`, so +254712345002 and 0712 345 003 are accepted and stored as 0712345002.
+ */
 export const phoneField = (label = 'Phone number') =>
-  requiredText(label).regex(PHONE_PATTERN, MESSAGES.phone);
+  requiredText(label).transform(readPhone).pipe(z.string().regex(PHONE_PATTERN, MESSAGES.phone));
 
 /** RFC 5321's limit on an address. */
 export const EMAIL_MAX = 254;

@@ -61,10 +61,15 @@ const rules: [FieldPath, unknown[], unknown[], string][] = [
   [
     'school.phone_number',
     ['0720000000'],
-    ['720000000', '07200000001', '1720000000', '07200x0000'],
+    ['72000000', '07200000001', '1720000000', '07200x0000'],
     MESSAGES.phone,
   ],
-  ['admin.phone_number', ['0711000000'], ['+254711000000', '071100000'], MESSAGES.phone],
+  [
+    'admin.phone_number',
+    ['0711000000', '+254711000000', '0711 000 000'],
+    ['+25471100000', '071100000'],
+    MESSAGES.phone,
+  ],
   ['school.email', ['office@school.ac.ke'], ['office', 'office@'], MESSAGES.email],
   ['admin.email', ['jane@school.ac.ke'], ['jane at school'], MESSAGES.email],
   [

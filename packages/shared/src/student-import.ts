@@ -11,7 +11,11 @@ import {
   fromZod,
   orNull,
 } from './csv-import';
-import { isCalendarDate, optionalEmail, phoneField, requiredText } from './fields';
+import { isCalendarDate, optionalEmail, phoneField, readPhone, requiredText } from './fields';
+
+/** The one phone rule (fields.ts), as the import has always named it. */
+export { readPhone };
+
 import {
   entryIndexNumberField,
   LEARNER_RECORD_MESSAGES,
@@ -56,15 +60,6 @@ export function readDate(text: string): string | undefined {
   const m = v.match(/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/);
   if (!m) return undefined;
   return `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
-}
-
-/** 0722 111 222, 722111222 (a spreadsheet dropped the 0), +254722111222, 254722111222: 0722111222. */
-export function readPhone(text: string): string {
-  const digits = text.trim().replace(/[\s\-().]/g, '');
-  const international = digits.match(/^\+?254(\d{9})$/);
-  if (international) return `0${international[1]}`;
-  if (/^[17]\d{8}$/.test(digits)) return `0${digits}`;
-  return digits;
 }
 
 const GENDER_WORDS: Record<string, Gender> = {

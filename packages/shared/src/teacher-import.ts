@@ -10,8 +10,7 @@ import {
   fromZod,
   orNull,
 } from './csv-import';
-import { optionalEmail, phoneField, requiredText } from './fields';
-import { readPhone } from './student-import';
+import { optionalEmail, phoneField, readPhone, requiredText } from './fields';
 
 /**
  * The rules of a teachers CSV that need no database: the header row, then each row read into a
@@ -84,7 +83,7 @@ const teacherCsv = csvImport({
 const READERS = {
   first_name: fromZod(requiredText('First name')),
   last_name: fromZod(requiredText('Last name')),
-  phone_number: (v: string) => fromZod(phoneField('Phone number'))(readPhone(v)),
+  phone_number: fromZod(phoneField('Phone number')),
   email: orNull(fromZod(optionalEmail)),
   tsc_number: fromZod(requiredText('TSC number', { max: 20 })),
 };

@@ -8,7 +8,7 @@ import { expectStatus, json, login, uniquePhone, useTestApp } from '../../test/a
 const { t, schools } = useTestApp('Kenya High School');
 const [school] = schools;
 
-const LOGIN_FAILED = 'Login Failed. Please check username and password';
+const LOGIN_FAILED = 'Login Failed. Please check phone number and password';
 
 const post = (url: string, payload?: unknown, remoteAddress?: string) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });
@@ -70,8 +70,22 @@ describe('POST /api/users/signup/', () => {
     },
   );
 
+  it('stores a phone as people write it in the 10-digit form, and signs in with any writing of it', async () => {
+    const local = uniquePhone();
+    const written = `+254 ${local.slice(1, 4)} ${local.slice(4, 7)} ${local.slice(7)}`;
+    await expectStatus(post('/api/users/signup/', signupBody(written)), 201);
+    const [row] = await t.app.db
+      .select({ phone: users.phoneNumber })
+      .from(users)
+      .where(eq(users.phoneNumber, local));
+    expect(row?.phone).toBe(local);
+    for (const username of [`254${local.slice(1)}`, `${local.slice(0, 4)} ${local.slice(4)}`]) {
+      await expectStatus(post('/api/users/login/', { username, password: 'secret123' }), 200);
+    }
+  });
+
   it('answers 400 for a phone that is not 10 digits starting with 0', async () => {
-    const res = await post('/api/users/signup/', { ...signupBody(), phone_number: '712345678' });
+    const res = await post('/api/users/signup/', { ...signupBody(), phone_number: '71234567' });
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toBe(MESSAGES.phone);
   });

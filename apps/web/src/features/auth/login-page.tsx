@@ -70,7 +70,6 @@ export function LoginPage() {
         <Field label="Phone Number" error={errors.username?.message}>
           <Input
             type="tel"
-            inputMode="numeric"
             autoComplete="username"
             placeholder="0712345678"
             {...form.register('username')}

@@ -62,7 +62,6 @@ export function SignupPage() {
         {field('username', 'Username', { autoComplete: 'nickname' })}
         {field('phone_number', 'Phone number', {
           type: 'tel',
-          inputMode: 'numeric',
           placeholder: '0712345678',
         })}
         {field('password', 'Password', { type: 'password', autoComplete: 'new-password' })}

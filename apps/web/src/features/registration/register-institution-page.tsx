@@ -180,7 +180,6 @@ export function RegisterInstitutionPage() {
                 })}
                 {text('school.phone_number', 'Phone *', {
                   type: 'tel',
-                  inputMode: 'numeric',
                   placeholder: '0712345678',
                 })}
                 {text('school.email', 'Email', { type: 'email', placeholder: 'info@school.ac.ke' })}
@@ -221,7 +220,6 @@ export function RegisterInstitutionPage() {
                 {text('admin.last_name', 'Last name *', { autoComplete: 'family-name' })}
                 {text('admin.phone_number', 'Admin phone *', {
                   type: 'tel',
-                  inputMode: 'numeric',
                   placeholder: '0712345678',
                   autoComplete: 'tel',
                 })}

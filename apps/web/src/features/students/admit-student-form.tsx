@@ -153,7 +153,6 @@ export function AdmitStudentForm({
             errors.parent?.phone_number?.message,
             {
               type: 'tel',
-              inputMode: 'numeric',
               placeholder: '0712345678',
             },
           )}

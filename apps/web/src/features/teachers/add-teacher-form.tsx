@@ -117,7 +117,6 @@ export function AddTeacherForm() {
         >
           <Input
             type="tel"
-            inputMode="numeric"
             placeholder="0712345678"
             autoComplete="off"
             {...form.register('phone_number')}

@@ -131,12 +131,7 @@ export function EditTeacherDialog({
                 : 'The teacher logs in with this number'
             }
           >
-            <Input
-              type="tel"
-              inputMode="numeric"
-              autoComplete="off"
-              {...form.register('phone_number')}
-            />
+            <Input type="tel" autoComplete="off" {...form.register('phone_number')} />
           </Field>
           <Field label="TSC Number" error={errors.tsc_number?.message}>
             <Input
