@@ -61,6 +61,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The signed-in user's own account. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, signAccessToken: app.signAccessToken };
+  app.addHook('onError', retryAfterHeader);
 
   app.get(
     '/users/user/',
@@ -81,6 +82,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
       },
     },
-    async (request) => changePassword(deps, request.user.id, request.body, request.ip),
+    async (request) =>
+      changePassword(deps, request.user.id, request.body, request.ip, app.config.throttles.login),
   );
 };

@@ -30,7 +30,7 @@ import {
   rotateRefreshToken,
 } from './refresh-tokens';
 import { endSessionsOf, forgetSessionVersion, raiseSessionVersion } from './sessions';
-import { countLoginAttempt, forgiveLoginAttempt } from './throttle';
+import { checkPasswordThrottled } from './throttle';
 import { findUserWithRoles, isPhoneTaken, type UserWithRoles } from './users';
 
 export interface AuthDeps {
@@ -80,14 +80,13 @@ export async function login(
   limits: LoginLimits,
 ): Promise<LoginResponse> {
   const phone = input.username;
-  await countLoginAttempt(deps.db, phone, address, limits);
   const found = await findUserWithRoles(deps.db, { phone });
-  if (!(await verifyPassword(found?.user.passwordHash, input.password)) || !found) {
-    throw unauthorized(LOGIN_FAILED_MESSAGE, 'invalid_credentials');
-  }
+  const right = await checkPasswordThrottled(deps.db, phone, address, limits, () =>
+    verifyPassword(found?.user.passwordHash, input.password),
+  );
+  if (!right || !found) throw unauthorized(LOGIN_FAILED_MESSAGE, 'invalid_credentials');
   // Only to the one who knows the password: a deactivated account is not revealed to a guesser.
   if (found.user.deactivatedAt) throw forbidden(DEACTIVATED_MESSAGE, 'account_deactivated');
-  await forgiveLoginAttempt(deps.db, phone, address, limits);
   await recordAudit(deps.db, {
     schoolId: found.user.schoolId,
     actorUserId: found.user.id,
@@ -189,12 +188,15 @@ export async function changePassword(
   userId: number,
   input: z.output<typeof changePasswordBody>,
   address: string,
+  limits: LoginLimits,
 ): Promise<ChangePasswordResponse> {
   const found = await findUserWithRoles(deps.db, { id: userId });
   if (!found) throw unauthorized('Your account no longer exists', 'token_not_valid');
-  if (!(await verifyPassword(found.user.passwordHash, input.current_password))) {
-    throw invalid('current_password', PASSWORD_MESSAGES.wrongCurrent);
-  }
+  // A guess at the current password is a guess at the login's: the same limits hold.
+  const right = await checkPasswordThrottled(deps.db, found.user.phoneNumber, address, limits, () =>
+    verifyPassword(found.user.passwordHash, input.current_password),
+  );
+  if (!right) throw invalid('current_password', PASSWORD_MESSAGES.wrongCurrent);
   if (input.new_password === input.current_password) {
     throw invalid('new_password', PASSWORD_MESSAGES.sameAsCurrent);
   }

@@ -164,14 +164,72 @@ describe('the lock-out of a phone at one address', () => {
 });
 
 describe('the limit per address', () => {
-  it(`refuses an address after ${PER_ADDRESS} failures across phones, not those phones elsewhere`, async () => {
+  it(`after ${PER_ADDRESS} failures with random phones, refuses the address's failures but not a right password`, async () => {
     const address = newAddress();
     const answers = await Promise.all(
       Array.from({ length: PER_ADDRESS }, () => attempt(uniquePhone(), 'wrong123', address)),
     );
     expect(statuses(answers)).toEqual({ 401: PER_ADDRESS });
+    // The admin behind the same router (or carrier NAT) still signs in…
+    const admin = await registeredPhone();
+    expect((await attempt(admin, 'secret123', address)).statusCode).toBe(200);
+    expect((await attempt(admin, 'secret123', address)).statusCode).toBe(200);
+    // …while another guess from there is refused, for any phone, the admin's too.
+    expectTooMany(await attempt(uniquePhone(), 'wrong123', address), /Too many failed/, 15 * 60);
+    expectTooMany(await attempt(admin, 'wrong123', address), /Too many failed/, 15 * 60);
+    // The refused guesses were not counted past the limit, and the right passwords not at all.
+    const [counter] = await t.app.db
+      .select({ attempts: throttleCounters.attempts })
+      .from(throttleCounters)
+      .where(sql`${throttleCounters.key} = ${`login:address:${address}`}`);
+    expect(counter?.attempts).toBe(PER_ADDRESS);
+  });
+
+  it("still locks a phone out at that address after the phone's own failures", async () => {
+    const address = newAddress();
+    await Promise.all(
+      Array.from({ length: PER_ADDRESS }, () => attempt(uniquePhone(), 'wrong123', address)),
+    );
     const phone = await registeredPhone();
+    for (let i = 0; i < PER_PHONE_AT_ADDRESS; i++) {
+      expect((await attempt(phone, `guess-${i}`, address)).statusCode).toBe(429);
+    }
+    // Those failures were the phone's own: now even its right password is not checked there.
+    passwordChecks.count = 0;
     expectTooMany(await attempt(phone, 'secret123', address), /Too many failed/, 15 * 60);
+    expect(passwordChecks.count).toBe(0);
+    const other = newAddress();
+    for (let i = 0; i < PER_PHONE_AT_ADDRESS; i++) {
+      expect((await attempt(phone, `guess-${i}`, other)).statusCode).toBe(401);
+    }
+    passwordChecks.count = 0;
+    expectTooMany(await attempt(phone, 'secret123', other), /Too many failed/, 15 * 60);
+    expect(passwordChecks.count).toBe(0);
+  });
+});
+
+describe('changing a password', () => {
+  it('refuses guesses of the current password past the login limit, with Retry-After', async () => {
+    const phone = await registeredPhone();
+    const address = newAddress();
+    const signedIn = await attempt(phone, 'secret123', address);
+    const authorization = `Bearer ${json(signedIn).tokens.access}`;
+    const change = (current_password: string) =>
+      post(
+        t,
+        '/api/users/change_password/',
+        { current_password, new_password: 'another123' },
+        address,
+        { authorization },
+      );
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => change(`guess-${i}1`)));
+    expect(statuses(answers)).toEqual({
+      400: PER_PHONE_AT_ADDRESS,
+      429: 40 - PER_PHONE_AT_ADDRESS,
+    });
+    expectTooMany(answers.find((res) => res.statusCode === 429)!, /Too many failed/, 15 * 60);
+    // Even the right one waits, as a login would; elsewhere the owner still signs in.
+    expect((await change('secret123')).statusCode).toBe(429);
     expect((await attempt(phone, 'secret123', newAddress())).statusCode).toBe(200);
   });
 });

@@ -8,6 +8,22 @@ import { TooManyAttempts } from '../../errors';
 export interface CountedKey {
   key: string;
   limit: Limit;
+  /**
+   * Used up, the key refuses only failures: the attempt is still checked (and not counted), and
+   * a right one passes. The limit per address is such a key: a school office or a mobile
+   * network's NAT shares one address, and a stranger's failures there must not lock out a
+   * person who knows their password.
+   */
+  failuresOnly?: boolean;
+}
+
+export interface TakenAttempt {
+  /** Seconds until every refusing key's window ends; null when the attempt may be checked. */
+  refusedFor: number | null;
+  /** A failures-only key is used up: the seconds to answer if the attempt fails. */
+  failureRefusedFor: number | null;
+  /** The keys the attempt was counted on. */
+  counted: string[];
 }
 
 /**
@@ -17,7 +33,7 @@ export interface CountedKey {
  * holds the keys' rows locked (taken in key order, so two takers cannot deadlock): of any
  * number of attempts at once, exactly the limit are counted and let through.
  */
-export async function takeAttempt(db: Db, keys: CountedKey[]): Promise<number | null> {
+export async function takeAttempt(db: Db, keys: CountedKey[]): Promise<TakenAttempt> {
   const sorted = [...keys].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const names = sorted.map((k) => k.key);
   return db.transaction(async (tx) => {
@@ -38,14 +54,18 @@ export async function takeAttempt(db: Db, keys: CountedKey[]): Promise<number | 
       .for('update');
     const byKey = new Map(rows.map((r) => [r.key, r]));
     const secondsLeft = (key: string) => Math.max(0, Number(byKey.get(key)?.secondsLeft ?? 0));
-
-    const refusing = sorted.filter(
+    const usedUp = sorted.filter(
       (k) => secondsLeft(k.key) > 0 && (byKey.get(k.key)?.attempts ?? 0) >= k.limit.attempts,
     );
+    const waitOfKeys = (some: CountedKey[]) =>
+      some.length === 0 ? null : Math.max(1, ...some.map((k) => Math.ceil(secondsLeft(k.key))));
+
+    const refusing = usedUp.filter((k) => !k.failuresOnly);
     if (refusing.length > 0) {
-      return Math.max(1, ...refusing.map((k) => Math.ceil(secondsLeft(k.key))));
+      return { refusedFor: waitOfKeys(refusing), failureRefusedFor: null, counted: [] };
     }
-    for (const { key, limit } of sorted) {
+    const counting = sorted.filter((k) => !usedUp.includes(k));
+    for (const { key, limit } of counting) {
       await tx
         .update(throttleCounters)
         .set({
@@ -54,12 +74,17 @@ export async function takeAttempt(db: Db, keys: CountedKey[]): Promise<number | 
         })
         .where(sql`${throttleCounters.key} = ${key}`);
     }
-    return null;
+    return {
+      refusedFor: null,
+      failureRefusedFor: waitOfKeys(usedUp),
+      counted: counting.map((k) => k.key),
+    };
   });
 }
 
 /** Uncounts one attempt taken on each of `keys` (it turned out to be allowed: a right password). */
 export async function giveBackAttempt(db: Db, keys: string[]) {
+  if (keys.length === 0) return;
   await db
     .update(throttleCounters)
     .set({ attempts: sql`greatest(${throttleCounters.attempts} - 1, 0)` })
@@ -87,44 +112,47 @@ export const retryAfterHeader: onErrorAsyncHookHandler = async (_request, reply,
 const loginKeys = (phone: string, address: string, limits: LoginLimits): CountedKey[] => [
   { key: `login:phone-at-address:${phone}@${address}`, limit: limits.perPhoneAtAddress },
   { key: `login:phone:${phone}`, limit: limits.perPhone },
-  { key: `login:address:${address}`, limit: limits.perAddress },
+  { key: `login:address:${address}`, limit: limits.perAddress, failuresOnly: true },
 ];
 
-/**
- * Counts a login attempt before its password is checked, so a burst checks no more passwords
- * than the limits allow; 429 once any is used up. An attempt stays counted unless
- * `forgiveLoginAttempt` uncounts it. The limit per phone at one address locks a guesser out
- * without locking the owner out elsewhere; the slower one per phone stops guessing from many
- * addresses; the one per address stops one address trying many phones.
- */
-export async function countLoginAttempt(
-  db: Db,
-  phone: string,
-  address: string,
-  limits: LoginLimits,
-) {
-  const wait = await takeAttempt(db, loginKeys(phone, address, limits));
-  if (wait !== null) {
-    throw new TooManyAttempts(
-      `Too many failed login attempts. Please wait ${waitOf(wait)} and try again.`,
-      wait,
-    );
-  }
-}
+const tooManyFailures = (wait: number) =>
+  new TooManyAttempts(
+    `Too many failed login attempts. Please wait ${waitOf(wait)} and try again.`,
+    wait,
+  );
 
-/** A right password: its attempt is uncounted and the phone's failures at this address forgotten. */
-export async function forgiveLoginAttempt(
+/**
+ * Checks a password of `phone` from `address` under the login limits and answers whether
+ * `check` found it right: every guess at a password (sign-in, registering with an account,
+ * changing a password) goes through here. The attempt is counted before the check, so a burst
+ * checks no more passwords than the limits allow, and 429 once a limit is used up: the limit
+ * per phone at one address locks a guesser out without locking the owner out elsewhere; the
+ * slower one per phone stops guessing from many addresses. The limit per address (one address
+ * trying many phones) counts failures only: once used up, a wrong password answers 429 and a
+ * right one still passes. A right password gives its attempt back and forgets the phone's
+ * failures at this address.
+ */
+export async function checkPasswordThrottled(
   db: Db,
   phone: string,
   address: string,
   limits: LoginLimits,
-) {
-  const [atAddress, ...others] = loginKeys(phone, address, limits);
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  const keys = loginKeys(phone, address, limits);
+  const taken = await takeAttempt(db, keys);
+  if (taken.refusedFor !== null) throw tooManyFailures(taken.refusedFor);
+  if (!(await check())) {
+    if (taken.failureRefusedFor !== null) throw tooManyFailures(taken.failureRefusedFor);
+    return false;
+  }
+  const [atAddress] = keys;
   await clearAttempts(db, atAddress!.key);
   await giveBackAttempt(
     db,
-    others.map((k) => k.key),
+    taken.counted.filter((key) => key !== atAddress!.key),
   );
+  return true;
 }
 
 /**
@@ -132,7 +160,7 @@ export async function forgiveLoginAttempt(
  * create accounts, or probe which phones have one, by the thousand.
  */
 export async function countSignUp(db: Db, address: string, limit: Limit) {
-  const wait = await takeAttempt(db, [{ key: `sign-up:address:${address}`, limit }]);
+  const wait = (await takeAttempt(db, [{ key: `sign-up:address:${address}`, limit }])).refusedFor;
   if (wait !== null) {
     throw new TooManyAttempts(
       `Too many sign-ups from this address. Please try again in ${waitOf(wait)}.`,

@@ -9,7 +9,7 @@ import { conflict, notFound } from '../../errors';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { PHONE_TAKEN_MESSAGE } from '../auth/service';
 import { forgetSessionVersion, raiseSessionVersion } from '../auth/sessions';
-import { countLoginAttempt, forgiveLoginAttempt } from '../auth/throttle';
+import { checkPasswordThrottled } from '../auth/throttle';
 import { grantRole, isPhoneTaken } from '../auth/users';
 
 /** Who registers: the caller's address and the login limits their password guesses count against. */
@@ -34,12 +34,11 @@ async function ownAccountWithoutSchool(
     .from(users)
     .where(and(eq(users.phoneNumber, phone), isNull(users.schoolId)));
   if (!account) return undefined;
-  if (registrant) await countLoginAttempt(db, phone, registrant.address, registrant.loginLimits);
-  if (!(await verifyPassword(account.passwordHash, password))) return undefined;
-  if (registrant) {
-    await forgiveLoginAttempt(db, phone, registrant.address, registrant.loginLimits);
-  }
-  return account.id;
+  const check = () => verifyPassword(account.passwordHash, password);
+  const right = registrant
+    ? await checkPasswordThrottled(db, phone, registrant.address, registrant.loginLimits, check)
+    : await check();
+  return right ? account.id : undefined;
 }
 
 /**
