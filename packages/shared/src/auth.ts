@@ -8,7 +8,6 @@ import {
   phoneField,
   readPhone,
   requiredSecret,
-  requiredText,
   SECRET_MAX,
   withPasswordRules,
 } from './fields';
