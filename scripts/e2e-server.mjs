@@ -62,8 +62,9 @@ server = spawn(tsx, ['apps/api/src/server.ts'], {
     DATABASE_URL: '',
     WEB_DIST: path.join(root, 'apps/web/dist'),
     LOG_LEVEL: 'warn',
-    // The specs register dozens of schools from 127.0.0.1.
+    // The specs register dozens of schools (each with a code by SMS) from 127.0.0.1.
     SIGN_UPS_PER_ADDRESS_PER_HOUR: '100000',
+    CODES_PER_ADDRESS_PER_15_MINUTES: '100000',
     SMS_DRIVER: 'africastalking',
     AT_USERNAME: fake.username,
     AT_API_KEY: fake.apiKey,

@@ -26,6 +26,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  CODES_PER_ADDRESS_PER_15_MINUTES: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(2048),
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(200),
@@ -114,6 +115,13 @@ export interface LoginLimits {
   perAddress: Limit;
 }
 
+/** SMS with a one-time code (or a notice about the account) per phone and per asking address. */
+export interface CodeLimits {
+  perPhone: Limit;
+  perPhonePerDay: Limit;
+  perAddress: Limit;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -126,8 +134,11 @@ export interface Config {
   logLevel: string;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (throttles, audit). */
   trustProxy: boolean;
-  /** Login attempts, and sign-ups and school registrations per address (modules/auth/throttle). */
-  throttles: { login: LoginLimits; signUpsPerAddress: Limit };
+  /**
+   * Login attempts, sign-ups and school registrations per address, and SMS codes
+   * (modules/auth/throttle, modules/auth/one-time-codes).
+   */
+  throttles: { login: LoginLimits; signUpsPerAddress: Limit; codes: CodeLimits };
   /** Uploaded photos: the bytes a school may keep, and the uploads a user may send in an hour. */
   uploadLimits: { quotaBytes: number; perUserPerHour: number };
   sms: SmsConfig;
@@ -233,6 +244,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         perAddress: { attempts: 100, windowSeconds: 15 * 60 },
       },
       signUpsPerAddress: { attempts: e.SIGN_UPS_PER_ADDRESS_PER_HOUR, windowSeconds: 60 * 60 },
+      codes: {
+        perPhone: { attempts: 3, windowSeconds: 15 * 60 },
+        // 5 tries a code: at most 50 guesses a day at a phone's 6-digit codes.
+        perPhonePerDay: { attempts: 10, windowSeconds: 24 * 60 * 60 },
+        perAddress: { attempts: e.CODES_PER_ADDRESS_PER_15_MINUTES, windowSeconds: 15 * 60 },
+      },
     },
     uploadLimits: {
       quotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,

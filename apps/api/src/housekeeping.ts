@@ -2,6 +2,8 @@ import { lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client';
 import { refreshTokens, throttleCounters } from './db/schema/index';
+import { pruneCodes } from './modules/auth/one-time-codes';
+import { pruneAccountSms } from './modules/messages/account-sms';
 import { pruneUnusedUploads } from './modules/uploads/service';
 import { pruneIdempotencyKeys } from './plugins/idempotency';
 
@@ -11,7 +13,8 @@ export const HOUSEKEEPING_EVERY_MS = 24 * 60 * 60 * 1000;
  * Deletes what Shule no longer needs and should not keep (SECURITY.md, "What Shule keeps"):
  * refresh tokens past their expiry (a rotated one is kept until then, for reuse detection),
  * throttle counters whose window has ended (they count nothing), idempotency keys past
- * their 24 hours (their answers name children and parents), and uploads nothing uses a day
+ * their 24 hours (their answers name children and parents), one-time codes a day past their
+ * expiry and account SMS a day old (a phone, a pending sign-up), and uploads nothing uses a day
  * after they were sent (a photo of a form never saved; files in `dataDir`). Answers how many of
  * each went.
  */
@@ -28,6 +31,8 @@ export async function pruneExpired(db: Db, dataDir: string) {
     refreshTokens: tokens.length,
     throttleCounters: counters.length,
     idempotencyKeys: await pruneIdempotencyKeys(db),
+    oneTimeCodes: await pruneCodes(db),
+    accountSms: await pruneAccountSms(db),
     unusedUploads: await pruneUnusedUploads(db, dataDir),
   };
 }

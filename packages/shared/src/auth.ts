@@ -12,6 +12,7 @@ import {
   withPasswordRules,
 } from './fields';
 import { schoolInfoSchema } from './institution';
+import { codeField } from './one-time-codes';
 import { setupProgressSchema } from './setup-progress';
 
 export const SIGNUP_MESSAGES = {
@@ -82,16 +83,20 @@ export const changePasswordBody = z.object({
 });
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
+/** A form's check that the new password was typed the same twice. */
+const newPasswordRepeated = {
+  message: MESSAGES.passwordsMatch,
+  path: ['repeat_password'],
+  when: ({ value }: { value: unknown }) => {
+    const v = value as Record<string, unknown>;
+    return passwordsPresent({ password: v.new_password, repeat_password: v.repeat_password });
+  },
+};
+const repeatNewPassword = { repeat_password: requiredSecret('Repeat new password') };
+
 export const changePasswordFormSchema = changePasswordBody
-  .extend({ repeat_password: requiredSecret('Repeat new password') })
-  .refine((f) => f.new_password === f.repeat_password, {
-    message: MESSAGES.passwordsMatch,
-    path: ['repeat_password'],
-    when: ({ value }) => {
-      const v = value as Record<string, unknown>;
-      return passwordsPresent({ password: v.new_password, repeat_password: v.repeat_password });
-    },
-  });
+  .extend(repeatNewPassword)
+  .refine((f) => f.new_password === f.repeat_password, newPasswordRepeated);
 export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
 
 /** A fresh access token and refresh token: 200 from POST /api/token/refresh/. */
@@ -156,3 +161,26 @@ export interface AccessClaims {
 /** What the sign-in says, once, to someone an admin added to their school as a teacher. */
 export const addedAsTeacherNotice = (schoolName: string) =>
   `You were added as a teacher at ${schoolName}`;
+
+export const PASSWORD_RESET_MESSAGES = {
+  codeOnItsWay: 'If this number has an account, a code is on its way to it by SMS.',
+  reset: 'Your password has been changed and every other device signed out.',
+} as const;
+
+/** POST /api/users/password_reset/: ask for a code by SMS. */
+export const passwordResetRequestBody = z.object({ phone_number: phoneField('Phone number') });
+export type PasswordResetRequestBody = z.input<typeof passwordResetRequestBody>;
+
+/** POST /api/users/password_reset/confirm/: the code and the new password; signs in. */
+export const passwordResetBody = z.object({
+  phone_number: phoneField('Phone number'),
+  code: codeField,
+  new_password: withPasswordRules(requiredSecret('New password')),
+});
+export type PasswordResetBody = z.input<typeof passwordResetBody>;
+
+/** The reset's last step on screen: the code and the new password twice. */
+export const passwordResetFormSchema = passwordResetBody
+  .extend(repeatNewPassword)
+  .refine((f) => f.new_password === f.repeat_password, newPasswordRepeated);
+export type PasswordResetForm = z.input<typeof passwordResetFormSchema>;

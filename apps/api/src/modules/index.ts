@@ -44,6 +44,9 @@ import uploadRoutes from './uploads/routes';
 export const PUBLIC_API_ROUTES: readonly string[] = [
   'POST /api/users/signup/',
   'POST /api/users/login/',
+  // A forgotten password: a code by SMS, then the new password with it (one-time-codes.ts).
+  'POST /api/users/password_reset/',
+  'POST /api/users/password_reset/confirm/',
   'POST /api/token/refresh/',
   'POST /api/users/logout/',
   'POST /api/schools/register_school/',

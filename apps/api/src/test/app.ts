@@ -4,13 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RegisterSchoolBody } from '@shule/shared/institution';
 import type { RoleName } from '@shule/shared/roles';
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, vi } from 'vitest';
 import { type App, type AppOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
-import { teachers, teachingAssignments, users } from '../db/schema/index';
+import { accountSms, teachers, teachingAssignments, users } from '../db/schema/index';
 import { isSessionVersionRead } from '../modules/auth/sessions';
 import { grantRole } from '../modules/auth/users';
 import { type LargeSchoolOptions, seedLargeSchool } from './large-school';
@@ -62,9 +63,10 @@ export async function createTestApp(
     ...loadConfig({
       DATA_DIR: dataDir,
       JWT_SECRET: 'test-secret-'.padEnd(48, 'x'),
-      // Every test registers its schools from one address; modules/auth/throttle.test.ts
-      // holds sign-ups to the limit a server starts with.
+      // Every test registers its schools (and asks for codes) from one address;
+      // modules/auth/throttle.test.ts and one-time-codes.test.ts hold the limits a server starts with.
       SIGN_UPS_PER_ADDRESS_PER_HOUR: '1000000',
+      CODES_PER_ADDRESS_PER_15_MINUTES: '1000000',
     }),
     ...overrides,
   };
@@ -140,6 +142,30 @@ let phoneCounter = 0;
 export function uniquePhone() {
   phoneCounter += 1;
   return `07${String(process.pid % 1000).padStart(3, '0')}${String(phoneCounter).padStart(5, '0')}`;
+}
+
+/**
+ * The account SMS queued for `phone` and not sent yet, oldest first: what would reach the phone
+ * (the tests run no outbox worker, so a code's text waits in its row).
+ */
+export async function accountSmsTo(app: App, phone: string) {
+  const rows = await app.db
+    .select({ content: accountSms.content })
+    .from(accountSms)
+    .where(sql`${accountSms.phoneNumber} = ${phone} and ${accountSms.content} is not null`)
+    .orderBy(accountSms.id);
+  return rows.map((r) => r.content!);
+}
+
+/** The code of the latest code SMS queued for `phone`. */
+export async function codeSentTo(app: App, phone: string) {
+  const texts = await accountSmsTo(app, phone);
+  const code = texts
+    .reverse()
+    .find((text) => /^\d{6} is your code/.test(text))
+    ?.slice(0, 6);
+  if (!code) throw new Error(`no code was sent to ${phone}`);
+  return code;
 }
 
 export function schoolRegistration(overrides: { adminPhone?: string; name?: string } = {}) {

@@ -107,3 +107,38 @@ export const smsGatewayHolds = pgTable('sms_gateway_holds', {
   heldAt: timestamp('held_at', { withTimezone: true }).notNull().defaultNow(),
   resumeAt: timestamp('resume_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * An SMS about a person's own account (a one-time code, a notice that someone tried to sign up
+ * with their number): sent by Shule through the installation's gateway, not by a school, so it is
+ * on no school's messages screen and costs no school. The outbox worker sends these rows one by
+ * one; the text is erased once sent or given up, so a code is kept in clear only until it leaves.
+ */
+export const accountSms = pgTable(
+  'account_sms',
+  {
+    id: serial('id').primaryKey(),
+    /** The 10-digit local form. */
+    phoneNumber: text('phone_number').notNull(),
+    /** What to send; null once sent or given up. */
+    content: text('content'),
+    /** queued | sending | sent | delivered | failed */
+    status: text('status').notNull().default('queued'),
+    gatewayStatus: text('gateway_status'),
+    reason: text('reason'),
+    gatewayMessageId: text('gateway_message_id'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Not sent after this (a code that has expired is no use). */
+    sendBefore: timestamp('send_before', { withTimezone: true }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('account_sms_queue_idx').on(t.status, t.nextAttemptAt),
+    index('account_sms_created_idx').on(t.createdAt),
+    uniqueIndex('account_sms_gateway_id_key').on(t.gatewayMessageId),
+  ],
+);

@@ -2,6 +2,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -101,4 +102,33 @@ export const throttleCounters = pgTable(
     windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('throttle_counters_window_ends_idx').on(t.windowEndsAt)],
+);
+
+/**
+ * A 6-digit code sent by SMS to prove a phone is the person's (modules/auth/one-time-codes.ts):
+ * to reset a password, to finish a sign-up or a school's registration. Kept as an HMAC only,
+ * for 5 minutes and 5 tries; a newer code of the same phone and purpose ends the older ones.
+ * A sign-up or registration waits here (`pending`, its password already hashed) until its code
+ * comes back, so nothing exists for a phone no one has proved.
+ */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: serial('id').primaryKey(),
+    /** CodePurpose: password_reset | sign_up | school_registration */
+    purpose: text('purpose').notNull(),
+    /** The 10-digit local form the code went to. */
+    phoneNumber: text('phone_number').notNull(),
+    /** The account a password reset is for; null when the phone has none (nothing is sent). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** What the code finishes: a sign-up's or a registration's checked body. */
+    pending: jsonb('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Taken, or ended by a newer code. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('one_time_codes_phone_idx').on(t.phoneNumber, t.purpose, t.id)],
 );

@@ -5,13 +5,18 @@ import {
   currentUserSchema,
   loginBody,
   loginResponse,
+  passwordResetBody,
+  passwordResetRequestBody,
   refreshBody,
   signupBody,
   signupResponse,
   tokenPair,
 } from '@shule/shared/auth';
+import { codeSentResponse } from '@shule/shared/one-time-codes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { CodeDeps } from './one-time-codes';
+import { requestPasswordReset, resetPassword } from './password-reset';
 import { changePassword, currentUser, login, logout, refresh, signup } from './service';
 import { countSignUp, retryAfterHeader } from './throttle';
 
@@ -22,9 +27,21 @@ import { countSignUp, retryAfterHeader } from './throttle';
 export const signUpLimit = (app: FastifyInstance) => async (request: FastifyRequest) =>
   countSignUp(app.db, request.ip, app.config.throttles.signUpsPerAddress);
 
-/** Signing up, in and out: public (modules/index.ts lists them). */
+/** The one-time codes' machinery as this app is configured (modules/auth/one-time-codes.ts). */
+export const codeDepsOf = (app: FastifyInstance): CodeDeps => ({
+  db: app.db,
+  secret: app.config.jwtSecret,
+  limits: app.config.throttles.codes,
+});
+
+/** Signing up, in and out, and a forgotten password: public (modules/index.ts lists them). */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, signAccessToken: app.signAccessToken };
+  const resetDeps = {
+    ...deps,
+    codes: codeDepsOf(app),
+    smsTestMode: app.config.sms.gateway.driver === 'test',
+  };
   app.addHook('onError', retryAfterHeader);
 
   app.post(
@@ -40,6 +57,27 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/login/',
     { schema: { body: loginBody, response: { 200: loginResponse }, tags: ['auth'] } },
     async (request) => login(deps, request.body, request.ip, app.config.throttles.login),
+  );
+
+  app.post(
+    '/users/password_reset/',
+    {
+      schema: {
+        body: passwordResetRequestBody,
+        response: { 202: codeSentResponse },
+        tags: ['auth'],
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(await requestPasswordReset(resetDeps, request.body.phone_number, request.ip)),
+  );
+
+  app.post(
+    '/users/password_reset/confirm/',
+    { schema: { body: passwordResetBody, response: { 200: loginResponse }, tags: ['auth'] } },
+    async (request) => resetPassword(resetDeps, request.body, request.ip),
   );
 
   app.post(

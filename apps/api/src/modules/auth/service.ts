@@ -93,6 +93,11 @@ export async function login(
     action: 'signed_in',
     address,
   });
+  return signedIn(deps, found);
+}
+
+/** A new login's answer for `found`: its tokens, who it is, and its once-only notice. */
+export async function signedIn(deps: AuthDeps, found: UserWithRoles): Promise<LoginResponse> {
   return {
     tokens: {
       access: await deps.signAccessToken(claimsOf(found)),

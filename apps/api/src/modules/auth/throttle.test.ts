@@ -213,7 +213,7 @@ describe('changing a password', () => {
     const phone = await registeredPhone();
     const address = newAddress();
     const signedIn = await attempt(phone, 'secret123', address);
-    const authorization = `Bearer ${json(signedIn).tokens.access}`;
+    const authorization = `Bearer ${signedIn.json().tokens.access}`;
     const change = (current_password: string) =>
       post(
         t,

@@ -91,6 +91,33 @@ export async function applyDeliveryReport(db: Db, report: DeliveryReportBody) {
       )
       select target.id, exists (select 1 from moved) as changed from target`,
   );
-  if (!row) throw notFound('Message');
-  return { changed: row.changed };
+  if (row) return { changed: row.changed };
+  const account = await applyToAccountSms(db, report, effect, reason);
+  if (!account) throw notFound('Message');
+  return account;
+}
+
+/** The same report for an SMS about a person's own account (account-sms.ts). */
+async function applyToAccountSms(
+  db: Db,
+  report: DeliveryReportBody,
+  effect: 'delivered' | 'failed' | 'sent',
+  reason: string | null,
+) {
+  const [row] = await queryRows<{ id: number; changed: boolean }>(
+    db,
+    sql`
+      with target as (
+        select id from account_sms where gateway_message_id = ${report.id}
+      ), moved as (
+        update account_sms a set status = ${effect}::text, gateway_status = ${report.status}::text,
+          reason = ${reason}::text, updated_at = now()
+        from target
+        where a.id = target.id and a.status = 'sent'
+          and (${effect}::text <> 'sent' or a.gateway_status is distinct from ${report.status}::text)
+        returning a.id
+      )
+      select target.id, exists (select 1 from moved) as changed from target`,
+  );
+  return row ? { changed: row.changed } : undefined;
 }

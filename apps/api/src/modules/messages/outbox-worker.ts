@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/raw-rows';
+import { sendDueAccountSms } from './account-sms';
 import { TEST_GATEWAY_STATUS } from './gateways/test-driver';
 import type { PhoneOutcome, SmsGateway } from './gateways/types';
 
@@ -389,10 +390,13 @@ export function startOutboxWorker(
       if (gateway.name === 'test') await deliverTestMessages(db, options.testDeliveryAfterMs);
       const result = await sendDueBatch(db, gateway, options);
       if (result.claimed > 0) log.info({ sms: result, driver: gateway.name }, 'sms: batch sent');
+      // Codes and notices about people's own accounts (account-sms.ts): a person waits for them.
+      const accountSent = await sendDueAccountSms(db, gateway, options);
+      if (accountSent > 0) log.info({ accountSms: accountSent }, 'sms: account SMS sent');
       if (result.unrecorded > 0) {
         log.warn({ sms: result }, 'sms: answers for rows already resolved as interrupted');
       }
-      if (result.claimed === options.batchSize) delay = 0;
+      if (result.claimed === options.batchSize || accountSent === options.batchSize) delay = 0;
     } catch (err) {
       log.error({ err }, 'sms: outbox round failed');
       delay = idleMs * 5;
