@@ -44,10 +44,9 @@ export const TEACHER_CSV_LABELS: Record<TeacherCsvColumn, string> = {
 
 export const TEACHER_IMPORT_MESSAGES = {
   ...csvImportMessages('teacher', 'teachers'),
-  phoneInAnotherSchool: (phone: string) =>
-    `Phone number ${phone} belongs to a user of another school: each teacher needs their own`,
-  phoneInYourSchool: (phone: string) =>
-    `Phone number ${phone} already belongs to someone in your school`,
+  /** Whoever holds it, this school or another: no more is said (a phone is one login). */
+  phoneCannotBeAdded: (phone: string) =>
+    `Phone number ${phone} cannot be added: it is already a Shule login. Each teacher needs a number of their own`,
   tscTaken: (tsc: string) => `TSC number ${tsc} is already a teacher's in your school`,
 } as const;
 
@@ -116,8 +115,8 @@ export const teacherImportResultSchema = z.object({
     }),
   ),
   /**
-   * Rows whose phone already had an account without a school: linked to this school as
-   * teachers, with their own password (no one-time password).
+   * Rows whose phone already had an account without a school: that account is now the school's
+   * teacher, with the one-time password `teachers` lists for it (its old password no longer works).
    */
   linked: z.array(
     z.object({ first_name: z.string(), last_name: z.string(), phone_number: z.string() }),

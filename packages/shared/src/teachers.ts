@@ -106,8 +106,8 @@ export const teacherListResponse = z.object({ teachers: z.array(teacherRowSchema
 export type TeacherListResponse = z.infer<typeof teacherListResponse>;
 
 /**
- * 201 from POST /api/staff/teachers/: the message carries the one-time password, or says that
- * the phone's existing account (a sign-up without a school) was linked and no password was made.
+ * 201 from POST /api/staff/teachers/: the message carries the one-time password, and says when
+ * the phone's existing account (a sign-up without a school) was taken in with it.
  */
 export const createTeacherResponse = z.object({
   teacher: teacherRowSchema,
@@ -119,17 +119,21 @@ export type CreateTeacherResponse = z.infer<typeof createTeacherResponse>;
 export const teacherCreatedMessage = (phone: string, oneTimePassword: string) =>
   `Teacher added. They can log in with phone ${phone} and the one-time password ${oneTimePassword}; Shule asks them to choose their own when they first log in.`;
 
-export const teacherLinkedMessage = (phone: string) =>
-  `Teacher added. ${phone} already had a Shule account: it is now linked to your school and they sign in with their own password. No one-time password was made.`;
+/**
+ * An account without a school (someone signed up alone) held the phone: no one ever proved the
+ * phone was theirs, so it becomes the school's teacher account with a one-time password, as a
+ * new teacher's does, and whoever signed up with it is shut out.
+ */
+export const teacherLinkedMessage = (phone: string, oneTimePassword: string) =>
+  `Teacher added. This phone already had a Shule account: it is now your school's teacher account for ${phone}, with the one-time password ${oneTimePassword}. Its old password no longer works and it was signed out everywhere. Shule asks the teacher to choose their own password when they first log in.`;
 
 /**
- * A phone is one login across Shule. Adding a teacher whose phone has an account without a
- * school links that account; an account of a school is refused with one of these.
+ * A phone is one login across Shule: one that is already a school's user's (this school's or
+ * another's) is refused, saying no more than that.
  */
 export const PHONE_ACCOUNT_MESSAGES = {
-  inAnotherSchool:
-    'This phone number belongs to a user of another school: ask the teacher for a number of their own',
-  inYourSchool: 'This phone number already belongs to someone in your school',
+  cannotBeAdded:
+    'This phone number cannot be added: it is already a Shule login. Ask the teacher for a number of their own',
 } as const;
 
 /** 200 from POST /api/staff/teachers/{id}/reset_password/: the new one-time password, shown once. */

@@ -67,28 +67,66 @@ function importCsv(who: SignedInSchool, rows: ReturnType<typeof teacherBody>[]) 
 }
 
 describe('adding a teacher whose phone already has an account', () => {
-  it('links an account without a school: own password, teacher role, told once at sign-in', async () => {
-    const person = await signedUpAlone();
+  it("takes an account without a school in with a one-time password: whoever signed up first with the phone does not reach the school's students", async () => {
+    // Someone signs up with the teacher's phone before the admin adds the teacher.
+    const squatter = await signedUpAlone('squatters-own1');
     const res = await expectStatus(
-      call('POST', '/api/staff/teachers/', ours.auth, teacherBody(person.phone)),
+      call('POST', '/api/staff/teachers/', ours.auth, teacherBody(squatter.phone)),
       201,
     );
     const body = createTeacherResponse.parse(res.json());
     expect(body.linked_existing_account).toBe(true);
-    expect(body.message).toBe(teacherLinkedMessage(person.phone));
-    expect(body.teacher.user.first_name).toBe('Wanjiru');
+    const oneTimePassword = /one-time password (\S+)\./.exec(body.message)?.[1];
+    expect(body.message).toBe(teacherLinkedMessage(squatter.phone, oneTimePassword!));
+    expect(body.message).toContain('This phone already had a Shule account');
+    expect(body.message).toContain('Its old password no longer works');
+    // The admin's names for the teacher, not the squatter's.
+    expect(body.teacher.user.first_name).toBe('Mary');
 
-    const [user] = await t.app.db.select().from(users).where(eq(users.phoneNumber, person.phone));
-    expect(user).toMatchObject({ schoolId: ours.schoolId, mustChangePassword: false });
+    const [user] = await t.app.db.select().from(users).where(eq(users.phoneNumber, squatter.phone));
+    expect(user).toMatchObject({
+      schoolId: ours.schoolId,
+      mustChangePassword: true,
+      firstName: 'Mary',
+      lastName: 'Achieng',
+    });
 
-    // The token of before (no school) is over; its refresh gives one with the school.
-    await expectStatus(call('GET', '/api/users/user/', person.auth), 401);
-    const refreshed = await expectStatus(
-      call('POST', '/api/token/refresh/', {}, { refresh: person.refresh }),
+    // The squatter's own password, token and refresh token are all done with.
+    await expectStatus(
+      call(
+        'POST',
+        '/api/users/login/',
+        {},
+        { username: squatter.phone, password: squatter.password },
+      ),
+      401,
+    );
+    await expectStatus(call('GET', '/api/users/user/', squatter.auth), 401);
+    await expectStatus(call('POST', '/api/token/refresh/', {}, { refresh: squatter.refresh }), 401);
+    await expectStatus(
+      call('GET', `/api/students/get_students/0/${ours.schoolId}/`, squatter.auth),
+      401,
+    );
+
+    // The teacher signs in with the one-time password, is told once, and must change it first.
+    const first = await signIn(squatter.phone, oneTimePassword!);
+    expect(first.notice).toBe(addedAsTeacherNotice('Kenya High School'));
+    const teacherAuth = { authorization: `Bearer ${first.tokens.access}` };
+    await expectStatus(
+      call('GET', `/api/students/get_students/0/${ours.schoolId}/`, teacherAuth),
+      403,
+    );
+    const changed = await expectStatus(
+      call('POST', '/api/users/change_password/', teacherAuth, {
+        current_password: oneTimePassword,
+        new_password: 'teachers-own1',
+      }),
       200,
     );
     const me = await expectStatus(
-      call('GET', '/api/users/user/', { authorization: `Bearer ${refreshed.json().access}` }),
+      call('GET', '/api/users/user/', {
+        authorization: `Bearer ${changed.json().tokens.access}`,
+      }),
       200,
     );
     expect(me.json()).toMatchObject({
@@ -96,33 +134,23 @@ describe('adding a teacher whose phone already has an account', () => {
       school: { id: ours.schoolId },
       password_change_required: false,
     });
-
-    const first = await signIn(person.phone, person.password);
-    expect(first.notice).toBe(addedAsTeacherNotice('Kenya High School'));
-    expect(first.user.school.id).toBe(ours.schoolId);
-    const second = await signIn(person.phone, person.password);
-    expect(second.notice).toBeNull();
-    await expectStatus(
-      call('GET', `/api/schools/${ours.schoolId}/teachers/`, {
-        authorization: `Bearer ${second.tokens.access}`,
-      }),
-      200,
-    );
+    expect((await signIn(squatter.phone, 'teachers-own1')).notice).toBeNull();
   });
 
-  it("refuses a phone of another school's user without naming the school, and one of ours", async () => {
+  it("refuses a phone of any school's user alike, naming no school", async () => {
     const other = await expectStatus(
       call('POST', '/api/staff/teachers/', ours.auth, teacherBody(theirs.phone)),
       409,
-      PHONE_ACCOUNT_MESSAGES.inAnotherSchool,
+      PHONE_ACCOUNT_MESSAGES.cannotBeAdded,
     );
     expect(other.body).not.toContain('Maseno');
+    expect(other.body).not.toContain('another school');
     await expectStatus(
       call('POST', '/api/staff/teachers/', ours.auth, teacherBody(ours.phone)),
       409,
-      PHONE_ACCOUNT_MESSAGES.inYourSchool,
+      PHONE_ACCOUNT_MESSAGES.cannotBeAdded,
     );
-    // A linked account is a school's now: another school cannot take it.
+    // An account taken in is a school's now: another school cannot take it.
     const person = await signedUpAlone();
     await expectStatus(
       call('POST', '/api/staff/teachers/', ours.auth, teacherBody(person.phone)),
@@ -131,11 +159,11 @@ describe('adding a teacher whose phone already has an account', () => {
     await expectStatus(
       call('POST', '/api/staff/teachers/', theirs.auth, teacherBody(person.phone)),
       409,
-      PHONE_ACCOUNT_MESSAGES.inAnotherSchool,
+      PHONE_ACCOUNT_MESSAGES.cannotBeAdded,
     );
   });
 
-  it('imports a file with a new teacher and a signed-up person: a password for one, a link for the other', async () => {
+  it('imports a file with a new teacher and a signed-up person: a one-time password for each, the old password ended', async () => {
     const person = await signedUpAlone();
     const fresh = teacherBody(uniquePhone());
     const res = await expectStatus(
@@ -144,20 +172,23 @@ describe('adding a teacher whose phone already has an account', () => {
     );
     const body = teacherImportResultSchema.parse(res.json());
     expect(body.imported).toBe(2);
-    expect(body.teachers.map((x) => x.phone_number)).toEqual([fresh.phone_number]);
+    expect(body.teachers.map((x) => x.phone_number)).toEqual([fresh.phone_number, person.phone]);
     expect(body.linked).toEqual([
       { first_name: 'Wanjiru', last_name: 'Achieng', phone_number: person.phone },
     ]);
-    const [linked] = await t.app.db.select().from(users).where(eq(users.phoneNumber, person.phone));
-    expect(linked).toMatchObject({ schoolId: theirs.schoolId, mustChangePassword: false });
-    const [made] = await t.app.db
-      .select()
-      .from(users)
-      .where(eq(users.phoneNumber, fresh.phone_number));
-    expect(made).toMatchObject({ schoolId: theirs.schoolId, mustChangePassword: true });
-    const [row] = await t.app.db.select().from(teachers).where(eq(teachers.userId, linked!.id));
-    expect(row!.schoolId).toBe(theirs.schoolId);
-    expect((await signIn(person.phone, person.password)).notice).toBe(
+    for (const phone of [person.phone, fresh.phone_number]) {
+      const [made] = await t.app.db.select().from(users).where(eq(users.phoneNumber, phone));
+      expect(made).toMatchObject({ schoolId: theirs.schoolId, mustChangePassword: true });
+      const [row] = await t.app.db.select().from(teachers).where(eq(teachers.userId, made!.id));
+      expect(row!.schoolId).toBe(theirs.schoolId);
+    }
+    await expectStatus(
+      call('POST', '/api/users/login/', {}, { username: person.phone, password: person.password }),
+      401,
+    );
+    await expectStatus(call('POST', '/api/token/refresh/', {}, { refresh: person.refresh }), 401);
+    const password = body.teachers.find((x) => x.phone_number === person.phone)!.one_time_password;
+    expect((await signIn(person.phone, password)).notice).toBe(
       addedAsTeacherNotice('Maseno School'),
     );
   });
@@ -171,7 +202,7 @@ describe('adding a teacher whose phone already has an account', () => {
     expect(res.json().rows).toEqual([
       expect.objectContaining({
         row: 3,
-        errors: { phone_number: [TEACHER_IMPORT_MESSAGES.phoneInAnotherSchool(theirs.phone)] },
+        errors: { phone_number: [TEACHER_IMPORT_MESSAGES.phoneCannotBeAdded(theirs.phone)] },
       }),
     ]);
     const [untouched] = await t.app.db

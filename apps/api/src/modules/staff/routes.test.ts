@@ -129,10 +129,10 @@ describe('POST /api/staff/teachers/', () => {
     const before = await teachersOf(ours.schoolId);
     const res = await addTeacher(ours, { ...valid(), phone_number: ours.phone });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(PHONE_ACCOUNT_MESSAGES.inYourSchool);
+    expect(res.json().message).toBe(PHONE_ACCOUNT_MESSAGES.cannotBeAdded);
     const other = await addTeacher(ours, { ...valid(), phone_number: theirs.phone });
     expect(other.statusCode).toBe(409);
-    expect(other.json().message).toBe(PHONE_ACCOUNT_MESSAGES.inAnotherSchool);
+    expect(other.json().message).toBe(PHONE_ACCOUNT_MESSAGES.cannotBeAdded);
     expect(other.body).not.toContain('Maseno');
     expect(await teachersOf(ours.schoolId)).toBe(before);
   });

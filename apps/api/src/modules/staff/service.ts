@@ -24,7 +24,6 @@ import { conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit/record';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserRefreshTokens } from '../auth/refresh-tokens';
-import { PHONE_TAKEN_MESSAGE } from '../auth/service';
 import { forgetSessionVersion, raiseSessionVersion } from '../auth/sessions';
 import { grantRole, isPhoneTaken } from '../auth/users';
 import { type Actor, endAllAssignmentsOf } from '../teaching/service';
@@ -167,7 +166,9 @@ export async function updateTeacher(
       userChanges.profilePhoto = input.profile_photo;
     }
     if (input.phone_number !== undefined && input.phone_number !== found.phoneNumber) {
-      if (await isPhoneTaken(tx, input.phone_number)) throw conflict(PHONE_TAKEN_MESSAGE);
+      if (await isPhoneTaken(tx, input.phone_number)) {
+        throw conflict(PHONE_ACCOUNT_MESSAGES.cannotBeAdded);
+      }
       userChanges.phoneNumber = input.phone_number;
       endedSessionsOf = found.userId;
     }
@@ -253,8 +254,9 @@ export async function activateTeacher(db: Db, schoolId: number, teacherId: numbe
  * Adds a teacher: the login (role teacher, phone as username) and the teacher record together,
  * with a user_added entry in the audit log by `actor`. A new login gets a one-time password,
  * generated here, stored only as a hash, flagged to be changed first and shown once in the
- * message. A phone whose account has no school (someone who signed up alone) is linked instead:
- * no password is made and the person keeps their own (modules/staff/existing-accounts.ts).
+ * message. A phone whose account has no school (someone who signed up alone) becomes that
+ * account, with the one-time password all the same: its old password no longer works and its
+ * sessions end (modules/staff/existing-accounts.ts), and the message says so.
  */
 export async function createTeacher(
   db: Db,
@@ -263,36 +265,41 @@ export async function createTeacher(
   actor: { userId: number; address: string | null },
 ): Promise<CreateTeacherResponse> {
   const existing = (await accountsByPhone(db, [input.phone_number])).get(input.phone_number);
-  const holder = existing && holderOf(existing, schoolId);
-  if (holder === 'in_another_school') throw conflict(PHONE_ACCOUNT_MESSAGES.inAnotherSchool);
-  if (holder === 'in_your_school') throw conflict(PHONE_ACCOUNT_MESSAGES.inYourSchool);
-  const oneTimePassword = existing ? null : generateOneTimePassword();
-  const passwordHash = oneTimePassword && (await hashPassword(oneTimePassword));
+  if (existing && holderOf(existing) === 'taken') {
+    throw conflict(PHONE_ACCOUNT_MESSAGES.cannotBeAdded);
+  }
+  const oneTimePassword = generateOneTimePassword();
+  const passwordHash = await hashPassword(oneTimePassword);
   const teacher = await db.transaction(async (tx) => {
     await assertUploadOfSchool(tx, schoolId, input.profile_photo);
     const sameTsc = sql`lower(${teachers.tscNumber}) = lower(${input.tsc_number})`;
     if (await takenInSchool(tx, schoolId, teachers, sameTsc)) {
       throw conflict(tscTakenMessage(input.tsc_number));
     }
+    const account = {
+      passwordHash,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      email: input.email ?? null,
+      gender: input.gender ?? null,
+      profilePhoto: input.profile_photo ?? null,
+    };
     let userId: number;
     if (existing) {
-      await linkAccountToSchool(tx, existing.id, schoolId);
+      await linkAccountToSchool(tx, existing.id, schoolId, account);
       userId = existing.id;
     } else {
-      if (await isPhoneTaken(tx, input.phone_number)) throw conflict(PHONE_TAKEN_MESSAGE);
+      if (await isPhoneTaken(tx, input.phone_number)) {
+        throw conflict(PHONE_ACCOUNT_MESSAGES.cannotBeAdded);
+      }
       const [user] = await tx
         .insert(users)
         .values({
           schoolId,
-          firstName: input.first_name,
-          lastName: input.last_name,
+          ...account,
           username: input.first_name,
-          email: input.email,
           phoneNumber: input.phone_number,
-          passwordHash: passwordHash!,
           mustChangePassword: true,
-          gender: input.gender,
-          profilePhoto: input.profile_photo,
         })
         .returning({ id: users.id });
       userId = user!.id;
@@ -316,10 +323,10 @@ export async function createTeacher(
   if (existing) forgetSessionVersion(db, existing.id);
   return {
     teacher,
-    message: oneTimePassword
-      ? teacherCreatedMessage(input.phone_number, oneTimePassword)
-      : teacherLinkedMessage(input.phone_number),
-    linked_existing_account: !oneTimePassword,
+    message: existing
+      ? teacherLinkedMessage(input.phone_number, oneTimePassword)
+      : teacherCreatedMessage(input.phone_number, oneTimePassword),
+    linked_existing_account: existing !== undefined,
   };
 }
 

@@ -22,13 +22,14 @@ import { generateOneTimePassword } from './one-time-password';
  * The teachers import: a CSV read by the shared row rules, checked against Shule (a phone is a
  * login across every school) and the school (its teachers' TSC numbers), then written all at
  * once or not at all, as Add Teacher writes one teacher: a user with the teacher role, a
- * one-time password kept only as its argon2 hash, the teacher row, a user_added audit entry; or,
- * for a phone whose account has no school, that account linked (modules/staff/existing-accounts).
+ * one-time password kept only as its argon2 hash, the teacher row, a user_added audit entry; for
+ * a phone whose account has no school, that account taken in with its own one-time password
+ * (modules/staff/existing-accounts).
  */
 
 /**
- * Marks the rows Shule or the school refuses (a phone of a school's user, a TSC number the school
- * has); answers the accounts without a school that rows will link, by phone.
+ * Marks the rows Shule or the school refuses (a phone of any school's user, a TSC number the
+ * school has); answers the accounts without a school that rows will take in, by phone.
  */
 async function checkAgainstSchool(db: Db | Tx, schoolId: number, file: ReadTeacherCsv) {
   const linkable = new Map<string, number>();
@@ -50,12 +51,10 @@ async function checkAgainstSchool(db: Db | Tx, schoolId: number, file: ReadTeach
     if (!teacher) continue;
     const phone = teacher.phone_number;
     const account = accounts.get(phone);
-    const holder = account && holderOf(account, schoolId);
+    const holder = account && holderOf(account);
     if (holder === 'linkable') linkable.set(phone, account!.id);
-    if (holder === 'in_another_school')
-      addTeacherRowError(row, 'phone_number', TEACHER_IMPORT_MESSAGES.phoneInAnotherSchool(phone));
-    if (holder === 'in_your_school')
-      addTeacherRowError(row, 'phone_number', TEACHER_IMPORT_MESSAGES.phoneInYourSchool(phone));
+    if (holder === 'taken')
+      addTeacherRowError(row, 'phone_number', TEACHER_IMPORT_MESSAGES.phoneCannotBeAdded(phone));
     if (takenTscs.has(teacher.tsc_number.toUpperCase()))
       addTeacherRowError(row, 'tsc_number', TEACHER_IMPORT_MESSAGES.tscTaken(teacher.tsc_number));
   }
@@ -63,16 +62,22 @@ async function checkAgainstSchool(db: Db | Tx, schoolId: number, file: ReadTeach
 }
 
 /**
- * The rows whose phone has an account without a school: each account linked as a teacher of the
- * school (its own password kept), its teachers row and a user_added entry.
+ * The rows whose phone has an account without a school: each account made the school's teacher
+ * with the row's names and its one-time password (existing-accounts.ts), its teachers row and a
+ * user_added entry.
  */
 async function linkImportedAccounts(
   tx: Tx,
   actor: { schoolId: number; userId: number; address: string | null },
-  rows: { userId: number; tsc_number: string }[],
+  rows: (ImportedTeacher & { userId: number; passwordHash: string })[],
 ) {
   for (const row of rows) {
-    await linkAccountToSchool(tx, row.userId, actor.schoolId);
+    await linkAccountToSchool(tx, row.userId, actor.schoolId, {
+      passwordHash: row.passwordHash,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+    });
     await tx
       .insert(teachers)
       .values({ schoolId: actor.schoolId, userId: row.userId, tscNumber: row.tsc_number });
@@ -120,9 +125,8 @@ export async function importTeachers(
   if (early.file_errors.length > 0 || early.invalid > 0) return { refused: early };
 
   const all = file.rows.map((r) => r.teacher as ImportedTeacher);
-  const clean = all.filter((t) => !linkable.has(t.phone_number));
-  const linked = all.filter((t) => linkable.has(t.phone_number));
-  const passwords = clean.map(() => generateOneTimePassword());
+  // Every row gets a one-time password, a linked account too (its old password ends).
+  const passwords = all.map(() => generateOneTimePassword());
   // One at a time: measured on this 2-core machine, 200 hashes took 2.2-3.2 s in turn and
   // 4.1-4.9 s all at once (each argon2 run takes 19 MiB and a core), and a login meanwhile
   // still finds a free thread.
@@ -134,7 +138,9 @@ export async function importTeachers(
     await checkAgainstSchool(tx, schoolId, file);
     const preview = teacherPreviewOf(file);
     if (preview.invalid > 0) return { refused: preview };
-    const people = clean.map((t, n) => ({ ...t, n, password_hash: hashes[n] }));
+    const people = all
+      .map((t, n) => ({ ...t, n, password_hash: hashes[n]! }))
+      .filter((t) => !linkable.has(t.phone_number));
     await queryRows(
       tx,
       sql`with added as (
@@ -157,15 +163,15 @@ export async function importTeachers(
       select ${schoolId}, ${actor.userId}, 'user_added', 'user', added.id, ${actor.address}
       from added`,
     );
-    await linkImportedAccounts(
-      tx,
-      actor,
-      linked.map((t) => ({ userId: linkable.get(t.phone_number)!, tsc_number: t.tsc_number })),
-    );
+    const linked = all.flatMap((t, n) => {
+      const userId = linkable.get(t.phone_number);
+      return userId === undefined ? [] : [{ ...t, userId, passwordHash: hashes[n]! }];
+    });
+    await linkImportedAccounts(tx, actor, linked);
     return {
       imported: {
         imported: all.length,
-        teachers: clean.map((t, n) => ({
+        teachers: all.map((t, n) => ({
           first_name: t.first_name,
           last_name: t.last_name,
           phone_number: t.phone_number,

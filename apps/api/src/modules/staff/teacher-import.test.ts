@@ -72,13 +72,26 @@ describe('POST /api/teachers/import/preview/', () => {
     expect(body.rows.map((r) => r.row)).toEqual([2, 3, 4, 5]);
     expect(body.rows[0]!.errors).toEqual({});
     expect(body.rows[1]!.errors).toEqual({
-      phone_number: [TEACHER_IMPORT_MESSAGES.phoneInAnotherSchool(theirs.phone)],
+      phone_number: [TEACHER_IMPORT_MESSAGES.phoneCannotBeAdded(theirs.phone)],
     });
     expect(body.rows[2]!.errors).toEqual({
       tsc_number: [TEACHER_IMPORT_MESSAGES.tscTaken(first.tsc_number!.toLowerCase())],
     });
     expect(Object.keys(body.rows[3]!.errors).sort()).toEqual(['first_name', 'phone_number']);
     expect(await countTeachers(ours)).toBe(before);
+  });
+
+  it("says of another school's user's phone only that it cannot be added, as of one of ours", async () => {
+    const res = await preview(
+      ours,
+      csvOf([row({ phone_number: theirs.phone }), row({ phone_number: ours.phone })]),
+    );
+    const body = (await expectStatus(res, 200)).json() as TeacherImportPreview;
+    const [theirRow, ourRow] = body.rows;
+    expect(theirRow!.errors.phone_number![0]!.replace(theirs.phone, 'X')).toBe(
+      ourRow!.errors.phone_number![0]!.replace(ours.phone, 'X'),
+    );
+    expect(JSON.stringify(body)).not.toMatch(/another school|Maseno/);
   });
 
   it("another school's TSC numbers are not ours", async () => {
@@ -163,7 +176,7 @@ describe('POST /api/teachers/import/', () => {
     expect(body.rows).toEqual([
       expect.objectContaining({
         row: 3,
-        errors: { phone_number: [TEACHER_IMPORT_MESSAGES.phoneInAnotherSchool(theirs.phone)] },
+        errors: { phone_number: [TEACHER_IMPORT_MESSAGES.phoneCannotBeAdded(theirs.phone)] },
       }),
     ]);
     expect(await countTeachers(ours)).toBe(before);

@@ -1,5 +1,6 @@
 import { DEACTIVATED_MESSAGE } from '@shule/shared/auth-constants';
 import { MESSAGES } from '@shule/shared/fields';
+import { PHONE_ACCOUNT_MESSAGES } from '@shule/shared/teachers';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, classes, teachers, teachingAssignments } from '../../db/schema/index';
@@ -10,7 +11,6 @@ import {
   photoRefOf,
   uploadPhotoFixture,
 } from '../../test/fixtures';
-import { PHONE_TAKEN_MESSAGE } from '../auth/service';
 
 const { t, schools, call, create } = useTestApp('Starehe Boys Centre', 'Moi Forces Academy');
 const [ours, theirs] = schools;
@@ -93,7 +93,7 @@ describe('PATCH /api/staff/teachers/{id}/', () => {
     await expectStatus(
       call('PATCH', teacherPath(a.teacher.id), ours.auth, { phone_number: ours.phone }),
       409,
-      PHONE_TAKEN_MESSAGE,
+      PHONE_ACCOUNT_MESSAGES.cannotBeAdded,
     );
     await expectStatus(
       call('PATCH', teacherPath(a.teacher.id), ours.auth, {

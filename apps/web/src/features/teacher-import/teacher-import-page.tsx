@@ -134,8 +134,9 @@ function DoneStep({ result }: { result: TeacherImportResult }) {
         {result.linked.length > 0 ? (
           <div className="space-y-2 text-sm" data-testid="linked-accounts">
             <p>
-              Already had a Shule account, now linked to your school: they log in with their own
-              password (no one-time password was made).
+              These phones already had a Shule account: each is now your school&apos;s teacher
+              account with its one-time password above. Its old password no longer works and it was
+              signed out everywhere.
             </p>
             <ul className="list-disc pl-5">
               {result.linked.map((t) => (

@@ -33,13 +33,26 @@ const EMPTY: TeacherForm = {
 
 type Result =
   | { tone: 'error'; message: string }
-  | { tone: 'success'; message: string; phone: string };
+  | { tone: 'success'; message: string; phone: string; linked: boolean };
 
-function SuccessMessage({ message, phone }: { message: string; phone: string }) {
+function SuccessMessage({
+  message,
+  phone,
+  linked,
+}: {
+  message: string;
+  phone: string;
+  linked: boolean;
+}) {
   const parts = splitPassword(message, phone);
   if (!parts) return <Alert tone="success">{message}</Alert>;
   return (
     <Alert tone="success" className="space-y-2">
+      {linked ? (
+        <p className="font-semibold" data-testid="existing-account">
+          This phone already had a Shule account
+        </p>
+      ) : null}
       <p>
         {parts.before}
         <OneTimePasswordCode password={parts.password} />
@@ -79,7 +92,13 @@ export function AddTeacherForm() {
         idempotencyKey: submission.current(),
       });
       submission.renew();
-      setResult({ tone: 'success', message: res.message, phone: values.phone_number ?? '' });
+      setResult({
+        tone: 'success',
+        message: res.message,
+        // As stored (the message's), not as typed: "0712 345 678" is saved as 0712345678.
+        phone: res.teacher.user.phone_number,
+        linked: res.linked_existing_account,
+      });
       form.reset(EMPTY);
       photo.reset();
     } catch (err) {
@@ -102,7 +121,7 @@ export function AddTeacherForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {result?.tone === 'success' ? (
-        <SuccessMessage message={result.message} phone={result.phone} />
+        <SuccessMessage message={result.message} phone={result.phone} linked={result.linked} />
       ) : result ? (
         <Alert tone="error">{result.message}</Alert>
       ) : null}

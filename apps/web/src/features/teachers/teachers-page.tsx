@@ -375,7 +375,7 @@ export function TeachersPage() {
         open={adding}
         onOpenChange={setAdding}
         title="Add Teacher"
-        description="The teacher gets a login: their phone number and a one-time password. Someone who already signed up with this number keeps their own password."
+        description="The teacher gets a login: their phone number and a one-time password, shown once. If the number already has a Shule account without a school, it becomes this teacher's with the one-time password."
         className="sm:max-w-2xl"
       >
         <AddTeacherForm />
