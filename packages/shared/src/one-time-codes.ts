@@ -26,6 +26,10 @@ export const codeField = requiredText('Code')
   .transform((v) => v.replace(/\s/g, ''))
   .pipe(z.string().regex(new RegExp(`^\\d{${CODE_DIGITS}}$`), CODE_MESSAGES.format));
 
+/** The form of the step that asks for the code (sign-up, registration). */
+export const codeFormSchema = z.object({ code: codeField });
+export type CodeForm = z.input<typeof codeFormSchema>;
+
 const WHAT_FOR: Record<CodePurpose, string> = {
   password_reset: 'to reset your Shule password',
   sign_up: 'to finish creating your Shule account',

@@ -43,6 +43,8 @@ import uploadRoutes from './uploads/routes';
  */
 export const PUBLIC_API_ROUTES: readonly string[] = [
   'POST /api/users/signup/',
+  // With SMS configured, a sign-up (and a registration) ends with the code sent to the phone.
+  'POST /api/users/signup/confirm/',
   'POST /api/users/login/',
   // A forgotten password: a code by SMS, then the new password with it (one-time-codes.ts).
   'POST /api/users/password_reset/',
@@ -50,6 +52,7 @@ export const PUBLIC_API_ROUTES: readonly string[] = [
   'POST /api/token/refresh/',
   'POST /api/users/logout/',
   'POST /api/schools/register_school/',
+  'POST /api/schools/register_school/confirm/',
   // The SMS gateway's callback: the secret token in its path is the check.
   'POST /api/sms/delivery_reports/:token',
   // M-Pesa's callbacks (Daraja): the secret token in the path is the check; a Paybill token

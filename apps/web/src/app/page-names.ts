@@ -7,6 +7,7 @@ export const PUBLIC_PAGES = {
   '/': 'School management',
   '/login': 'Log in',
   '/signup': 'Sign up',
+  '/forgot_password': 'Forgot password',
   '/register_institution': 'Register your institution',
 } as const;
 

@@ -17,6 +17,10 @@ export const PUBLIC_SCREENS: Screen[] = [
   { path: '/login', load: async () => (await import('../features/auth/login-page')).LoginPage },
   { path: '/signup', load: async () => (await import('../features/auth/signup-page')).SignupPage },
   {
+    path: '/forgot_password',
+    load: async () => (await import('../features/auth/forgot-password-page')).ForgotPasswordPage,
+  },
+  {
     path: '/register_institution',
     load: async () =>
       (await import('../features/registration/register-institution-page')).RegisterInstitutionPage,

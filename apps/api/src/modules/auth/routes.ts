@@ -12,12 +12,20 @@ import {
   signupResponse,
   tokenPair,
 } from '@shule/shared/auth';
-import { codeSentResponse } from '@shule/shared/one-time-codes';
+import { codeConfirmBody, codeSentResponse } from '@shule/shared/one-time-codes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CodeDeps } from './one-time-codes';
 import { requestPasswordReset, resetPassword } from './password-reset';
-import { changePassword, currentUser, login, logout, refresh, signup } from './service';
+import {
+  changePassword,
+  confirmSignup,
+  currentUser,
+  login,
+  logout,
+  refresh,
+  signup,
+} from './service';
 import { countSignUp, retryAfterHeader } from './throttle';
 
 /**
@@ -37,20 +45,33 @@ export const codeDepsOf = (app: FastifyInstance): CodeDeps => ({
 /** Signing up, in and out, and a forgotten password: public (modules/index.ts lists them). */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, signAccessToken: app.signAccessToken };
-  const resetDeps = {
-    ...deps,
-    codes: codeDepsOf(app),
-    smsTestMode: app.config.sms.gateway.driver === 'test',
-  };
+  const smsTestMode = app.config.sms.gateway.driver === 'test';
+  const resetDeps = { ...deps, codes: codeDepsOf(app), smsTestMode };
+  const signupDeps = { ...deps, codes: codeDepsOf(app), verifiesPhones: !smsTestMode };
   app.addHook('onError', retryAfterHeader);
 
   app.post(
     '/users/signup/',
     {
       preHandler: signUpLimit(app),
-      schema: { body: signupBody, response: { 201: signupResponse }, tags: ['auth'] },
+      schema: {
+        body: signupBody,
+        response: { 201: signupResponse, 202: codeSentResponse },
+        tags: ['auth'],
+      },
     },
-    async (request, reply) => reply.status(201).send(await signup(deps, request.body)),
+    async (request, reply) => {
+      const answer = await signup(signupDeps, request.body, request.ip);
+      return reply.status(answer.status).send(answer.body);
+    },
+  );
+
+  app.post(
+    '/users/signup/confirm/',
+    {
+      schema: { body: codeConfirmBody, response: { 201: signupResponse }, tags: ['auth'] },
+    },
+    async (request, reply) => reply.status(201).send(await confirmSignup(signupDeps, request.body)),
   );
 
   app.post(

@@ -15,13 +15,20 @@ import {
   TOKEN_NOT_VALID,
 } from '@shule/shared/auth-constants';
 import { eq } from 'drizzle-orm';
-import type { z } from 'zod';
+import {
+  type CodeSentResponse,
+  type codeConfirmBody,
+  codeSentMessage,
+  PHONE_IN_USE_SMS,
+} from '@shule/shared/one-time-codes';
+import { z } from 'zod';
 import type { LoginLimits } from '../../config';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { conflict, forbidden, invalid, unauthorized } from '../../errors';
 import { recordAudit } from '../audit/record';
 import { setupProgress } from '../setup/service';
+import { type CodeDeps, issueCode, notifyBySms, takeCode } from './one-time-codes';
 import { hashPassword, verifyPassword } from './passwords';
 import {
   issueRefreshToken,
@@ -108,19 +115,39 @@ export async function signedIn(deps: AuthDeps, found: UserWithRoles): Promise<Lo
   };
 }
 
-export async function signup(
-  deps: AuthDeps,
-  input: z.output<typeof signupBody>,
-): Promise<SignupResponse> {
-  if (await isPhoneTaken(deps.db, input.phone_number)) throw conflict(PHONE_TAKEN_MESSAGE);
+export interface SignupDeps extends AuthDeps {
+  codes: CodeDeps;
+  /**
+   * Whether a phone must be proved by a code before an account exists for it: when SMS can be
+   * sent (a gateway is configured). In test mode nothing leaves the server, so no one could
+   * finish, and sign-up creates the account at once as before (decision 025).
+   */
+  verifiesPhones: boolean;
+}
+
+export type SignupAnswer =
+  | { status: 201; body: SignupResponse }
+  | { status: 202; body: CodeSentResponse };
+
+/** What waits with a sign-up's code until it comes back. */
+const pendingSignUp = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  username: z.string(),
+  password_hash: z.string(),
+});
+type PendingSignUp = z.infer<typeof pendingSignUp>;
+
+async function createAccount(deps: AuthDeps, account: PendingSignUp & { phone: string }) {
+  if (await isPhoneTaken(deps.db, account.phone)) throw conflict(PHONE_TAKEN_MESSAGE);
   const [created] = await deps.db
     .insert(users)
     .values({
-      firstName: input.first_name,
-      lastName: input.last_name,
-      username: input.username,
-      phoneNumber: input.phone_number,
-      passwordHash: await hashPassword(input.password),
+      firstName: account.first_name,
+      lastName: account.last_name,
+      username: account.username,
+      phoneNumber: account.phone,
+      passwordHash: account.password_hash,
     })
     .returning({ id: users.id });
   const found = await findUserWithRoles(deps.db, { id: created!.id });
@@ -131,6 +158,56 @@ export async function signup(
       refresh: await issueRefreshToken(deps.db, created!.id),
     },
   };
+}
+
+/**
+ * POST /users/signup/. With SMS configured, a code goes to the phone and the account is made
+ * when it comes back (`confirmSignup`); a phone that already has an account gets an SMS saying
+ * someone tried, and the answer is the same 202, so the screen tells no one whether a number is
+ * in use. In test mode the account is made at once (201), or 409 for a phone in use.
+ */
+export async function signup(
+  deps: SignupDeps,
+  input: z.output<typeof signupBody>,
+  address: string,
+): Promise<SignupAnswer> {
+  const phone = input.phone_number;
+  const password_hash = await hashPassword(input.password);
+  const account = {
+    first_name: input.first_name,
+    last_name: input.last_name,
+    username: input.username,
+    password_hash,
+  };
+  if (!deps.verifiesPhones) {
+    return { status: 201, body: await createAccount(deps, { ...account, phone }) };
+  }
+  if (await isPhoneTaken(deps.db, phone)) {
+    await notifyBySms(deps.codes, { phone, address, text: PHONE_IN_USE_SMS.sign_up });
+  } else {
+    await issueCode(deps.codes, { purpose: 'sign_up', phone, address, pending: account });
+  }
+  return {
+    status: 202,
+    body: {
+      message: codeSentMessage(phone, 'to finish creating your account'),
+      phone_number: phone,
+      test_mode: false,
+    },
+  };
+}
+
+/** POST /users/signup/confirm/: the code from the SMS makes the account and signs it in. */
+export async function confirmSignup(
+  deps: SignupDeps,
+  input: z.output<typeof codeConfirmBody>,
+): Promise<SignupResponse> {
+  const taken = await takeCode(deps.codes, {
+    purpose: 'sign_up',
+    phone: input.phone_number,
+    code: input.code,
+  });
+  return createAccount(deps, { ...pendingSignUp.parse(taken.pending), phone: input.phone_number });
 }
 
 const refreshNotValid = () => unauthorized('Token is invalid or expired', TOKEN_NOT_VALID);

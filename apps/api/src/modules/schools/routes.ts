@@ -1,32 +1,51 @@
 import { idParam } from '@shule/shared/fields';
 import { registerSchoolBody, registerSchoolResponse } from '@shule/shared/institution';
+import { codeConfirmBody, codeSentResponse } from '@shule/shared/one-time-codes';
 import { schoolSchema, updateSchoolBody } from '@shule/shared/schools';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signUpLimit } from '../auth/routes';
+import { codeDepsOf, signUpLimit } from '../auth/routes';
 import { retryAfterHeader } from '../auth/throttle';
-import { getSchool, registerSchool, updateSchool } from './service';
+import { getSchool, updateSchool } from './service';
+import { finishRegistration, startRegistration } from './verified-registration';
 
 /** Registering a school: public. */
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onError', retryAfterHeader);
+  const deps = {
+    db: app.db,
+    codes: codeDepsOf(app),
+    verifiesPhones: app.config.sms.gateway.driver !== 'test',
+  };
   app.post(
     '/schools/register_school/',
     {
       preHandler: signUpLimit(app),
       schema: {
         body: registerSchoolBody,
+        response: { 201: registerSchoolResponse, 202: codeSentResponse },
+        tags: ['schools'],
+      },
+    },
+    async (request, reply) => {
+      const answer = await startRegistration(deps, request.body, {
+        address: request.ip,
+        loginLimits: app.config.throttles.login,
+      });
+      return reply.status(answer.status).send(answer.body);
+    },
+  );
+
+  app.post(
+    '/schools/register_school/confirm/',
+    {
+      schema: {
+        body: codeConfirmBody,
         response: { 201: registerSchoolResponse },
         tags: ['schools'],
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(
-        await registerSchool(app.db, request.body, {
-          address: request.ip,
-          loginLimits: app.config.throttles.login,
-        }),
-      ),
+    async (request, reply) => reply.status(201).send(await finishRegistration(deps, request.body)),
   );
 };
 

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { schools, users } from '../../db/schema/index';
 import { conflict, notFound } from '../../errors';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { revokeUserRefreshTokens } from '../auth/refresh-tokens';
 import { PHONE_TAKEN_MESSAGE } from '../auth/service';
 import { forgetSessionVersion, raiseSessionVersion } from '../auth/sessions';
 import { checkPasswordThrottled } from '../auth/throttle';
@@ -51,14 +52,43 @@ export async function registerSchool(
   /** The HTTP caller; a seed script (test/large-school.ts) has none and is not throttled. */
   registrant?: Registrant,
 ) {
-  const { school, admin } = input;
+  const { admin } = input;
   const ownAccount = await ownAccountWithoutSchool(
     db,
     admin.phone_number,
     admin.password,
     registrant,
   );
-  const passwordHash = ownAccount ? '' : await hashPassword(admin.password);
+  return createSchoolAndAdmin(
+    db,
+    input,
+    ownAccount ? { ownAccount } : { passwordHash: await hashPassword(admin.password) },
+  );
+}
+
+/** A registration with its admin's password left out (hashed, or the account's own). */
+export type RegistrationDetails = Omit<z.output<typeof registerSchoolBody>, 'admin'> & {
+  admin: Omit<z.output<typeof registerSchoolBody>['admin'], 'password'>;
+};
+
+/**
+ * Who the admin is: a new account with this password hash, or an account without a school
+ * (with the password typed now, when the registrant proved the phone by a code instead).
+ */
+export type RegisteringAdmin =
+  | { passwordHash: string }
+  | { ownAccount: number; newPasswordHash?: string };
+
+/** The school and its admin, in one transaction; 409 when the admin's phone was taken meanwhile. */
+export async function createSchoolAndAdmin(
+  db: Db,
+  input: RegistrationDetails,
+  who: RegisteringAdmin,
+) {
+  const { school, admin } = input;
+  const ownAccount = 'ownAccount' in who ? who.ownAccount : undefined;
+  const passwordHash = 'passwordHash' in who ? who.passwordHash : '';
+  const newPasswordHash = 'newPasswordHash' in who ? who.newPasswordHash : undefined;
   const registered = await db.transaction(async (tx) => {
     if (!ownAccount && (await isPhoneTaken(tx, admin.phone_number))) {
       throw conflict(PHONE_TAKEN_MESSAGE);
@@ -82,10 +112,15 @@ export async function registerSchool(
     if (ownAccount) {
       const linked = await tx
         .update(users)
-        .set({ schoolId: created!.id })
+        .set({
+          schoolId: created!.id,
+          ...(newPasswordHash ? { passwordHash: newPasswordHash, mustChangePassword: false } : {}),
+        })
         .where(and(eq(users.id, ownAccount), isNull(users.schoolId)))
         .returning({ id: users.id });
       if (linked.length === 0) throw conflict(PHONE_TAKEN_MESSAGE);
+      // A new password ends the account's other sessions, as any password change does.
+      if (newPasswordHash) await revokeUserRefreshTokens(tx, ownAccount);
       // A token it holds now has no school: refreshed, it gets one with the school and role.
       await raiseSessionVersion(tx, ownAccount);
     }

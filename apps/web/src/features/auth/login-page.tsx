@@ -78,6 +78,14 @@ export function LoginPage() {
         <Field label="Password" error={errors.password?.message}>
           <Input type="password" autoComplete="current-password" {...form.register('password')} />
         </Field>
+        <p className="-mt-2 text-right text-sm">
+          <Link
+            to="/forgot_password"
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Forgot password?
+          </Link>
+        </p>
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Logging in...' : 'Login'}
         </Button>

@@ -1,7 +1,14 @@
-import { type SignupForm, type SignupResponse, signupFormSchema } from '@shule/shared/auth';
+import {
+  type SignupBody,
+  type SignupForm,
+  type SignupResponse,
+  signupFormSchema,
+} from '@shule/shared/auth';
+import type { CodeSentResponse } from '@shule/shared/one-time-codes';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { CodeStep } from '../../components/code-step';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
@@ -25,25 +32,60 @@ export function SignupPage() {
   const session = useSession();
   const navigate = useNavigate();
   const [result, setResult] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
+  // With SMS configured the account waits for the code sent to the phone.
+  const [codeSent, setCodeSent] = useState<{ body: SignupBody; sent: CodeSentResponse } | null>(
+    null,
+  );
   const form = useForm<SignupForm>({
     resolver: zodResolver(signupFormSchema),
     defaultValues: EMPTY,
   });
   const { errors, isSubmitting } = form.formState;
 
+  const signIn = async (res: SignupResponse) => {
+    setResult({ tone: 'success', message: res.message });
+    await session.acceptTokens(res.tokens.token, res.tokens.refresh);
+    navigate('/dashboard', { replace: true });
+  };
+  const send = (body: SignupBody) =>
+    api.post<SignupResponse | CodeSentResponse>('/users/signup/', body, { anonymous: true });
+
   const onSubmit = form.handleSubmit(async ({ repeat_password: _, ...body }) => {
     setResult(null);
     try {
-      const res = await api.post<SignupResponse>('/users/signup/', body, { anonymous: true });
-      setResult({ tone: 'success', message: res.message });
-      await session.acceptTokens(res.tokens.token, res.tokens.refresh);
-      navigate('/dashboard', { replace: true });
+      const res = await send(body);
+      if ('tokens' in res) await signIn(res);
+      else setCodeSent({ body, sent: res });
     } catch (err) {
       // Spec §8: the server's message shows in red; a field it names shows it as well.
       applyServerErrors(err, form);
       setResult({ tone: 'error', message: errorMessage(err) });
     }
   });
+
+  if (codeSent) {
+    return (
+      <AuthLayout title="Sign Up" description="Enter the code we sent to your phone">
+        {result?.tone === 'success' ? <Alert tone="success">{result.message}</Alert> : null}
+        <CodeStep
+          sent={codeSent.sent}
+          submitLabel="Create an account"
+          busyLabel="Creating account..."
+          onConfirm={async (code) =>
+            signIn(
+              await api.post<SignupResponse>(
+                '/users/signup/confirm/',
+                { phone_number: codeSent.sent.phone_number, code },
+                { anonymous: true },
+              ),
+            )
+          }
+          onResend={async () => (await send(codeSent.body)) as CodeSentResponse}
+          onBack={() => setCodeSent(null)}
+        />
+      </AuthLayout>
+    );
+  }
 
   const field = (name: keyof SignupForm, label: string, props: Record<string, string> = {}) => (
     <Field label={label} error={errors[name]?.message}>

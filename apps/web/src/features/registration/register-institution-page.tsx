@@ -6,8 +6,11 @@ import {
   type RegistrationForm,
   registrationFormSchema,
 } from '@shule/shared/institution';
+import type { CodeSentResponse } from '@shule/shared/one-time-codes';
+import { useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { CodeStep } from '../../components/code-step';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
@@ -70,15 +73,43 @@ export function RegisterInstitutionPage() {
   });
   const { errors, isSubmitting } = form.formState;
 
+  // With SMS configured the school waits for the code sent to the admin's phone.
+  const [codeSent, setCodeSent] = useState<{
+    body: RegisterSchoolBody;
+    sent: CodeSentResponse;
+  } | null>(null);
+  const send = (body: RegisterSchoolBody) =>
+    api.post<RegisterSchoolResponse | CodeSentResponse>('/schools/register_school/', body, {
+      anonymous: true,
+    });
+
+  /** The school exists: say so and sign its admin in. */
+  const registered = async (admin: RegisterSchoolBody['admin']) => {
+    toast({
+      variant: 'success',
+      title: 'School created',
+      description: 'Your school data has been uploaded successfully',
+    });
+    try {
+      await session.login({ username: admin.phone_number, password: admin.password });
+      navigate('/dashboard', { replace: true });
+    } catch (err) {
+      // The school exists; the admin can log in by hand (spec §2: the failure is only logged).
+      console.error('Automatic login after registration failed', err);
+      navigate('/login');
+    }
+  };
+
   const submit = form.handleSubmit(
     async (values) => {
       const { repeat_password: _, ...admin } = values.admin;
+      const body = { school: values.school, admin } satisfies RegisterSchoolBody;
       try {
-        await api.post<RegisterSchoolResponse>(
-          '/schools/register_school/',
-          { school: values.school, admin } satisfies RegisterSchoolBody,
-          { anonymous: true },
-        );
+        const res = await send(body);
+        if (!('school' in res)) {
+          setCodeSent({ body, sent: res });
+          return;
+        }
       } catch (err) {
         applyServerErrors(err, form);
         // A 409 is the admin phone taken: the admin logs in with it, so it is that field's fault.
@@ -95,19 +126,7 @@ export function RegisterInstitutionPage() {
         });
         return;
       }
-      toast({
-        variant: 'success',
-        title: 'School created',
-        description: 'Your school data has been uploaded successfully',
-      });
-      try {
-        await session.login({ username: admin.phone_number, password: admin.password });
-        navigate('/dashboard', { replace: true });
-      } catch (err) {
-        // The school exists; the admin can log in by hand (spec §2: the failure is only logged).
-        console.error('Automatic login after registration failed', err);
-        navigate('/login');
-      }
+      await registered(admin);
     },
     () =>
       toast({
@@ -154,93 +173,121 @@ export function RegisterInstitutionPage() {
             <CardTitle>Register Your Institution</CardTitle>
           </CardHeader>
           <CardContent>
-            <form onSubmit={submit} noValidate className="space-y-8">
-              <fieldset className="grid gap-4 sm:grid-cols-2">
-                <legend className="mb-3 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
-                  Institution
-                </legend>
-                {text('school.name', 'Institution name *', { autoComplete: 'organization' })}
-                <Field label="Type *" error={errors.school?.type?.message}>
-                  <Select {...form.register('school.type')}>
-                    <option value="">Choose a type</option>
-                    {INSTITUTION_TYPES.map((t) => (
-                      <option key={t.value} value={t.value}>
-                        {t.value === 'other' ? 'Other' : `${t.value} — ${t.label}`}
-                      </option>
+            {codeSent ? (
+              <div className="mx-auto max-w-sm">
+                <CodeStep
+                  sent={codeSent.sent}
+                  submitLabel="Register institution"
+                  busyLabel="Registering..."
+                  onConfirm={async (code) => {
+                    await api.post<RegisterSchoolResponse>(
+                      '/schools/register_school/confirm/',
+                      { phone_number: codeSent.sent.phone_number, code },
+                      { anonymous: true },
+                    );
+                    await registered(codeSent.body.admin);
+                  }}
+                  onResend={async () => (await send(codeSent.body)) as CodeSentResponse}
+                  onBack={() => setCodeSent(null)}
+                />
+              </div>
+            ) : (
+              <form onSubmit={submit} noValidate className="space-y-8">
+                <fieldset className="grid gap-4 sm:grid-cols-2">
+                  <legend className="mb-3 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+                    Institution
+                  </legend>
+                  {text('school.name', 'Institution name *', { autoComplete: 'organization' })}
+                  <Field label="Type *" error={errors.school?.type?.message}>
+                    <Select {...form.register('school.type')}>
+                      <option value="">Choose a type</option>
+                      {INSTITUTION_TYPES.map((t) => (
+                        <option key={t.value} value={t.value}>
+                          {t.value === 'other' ? 'Other' : `${t.value} — ${t.label}`}
+                        </option>
+                      ))}
+                    </Select>
+                  </Field>
+                  {text('school.county', 'County *', {
+                    list: 'counties',
+                    placeholder: 'Start typing, e.g. Nakuru',
+                  })}
+                  {text('school.postal_code', 'Postal code *', {
+                    inputMode: 'numeric',
+                    placeholder: '00100',
+                  })}
+                  {text('school.phone_number', 'Phone *', {
+                    type: 'tel',
+                    placeholder: '0712345678',
+                  })}
+                  {text('school.email', 'Email', {
+                    type: 'email',
+                    placeholder: 'info@school.ac.ke',
+                  })}
+                  {text('school.year_established', 'Year established *', {
+                    list: 'years',
+                    inputMode: 'numeric',
+                    placeholder: '1995',
+                  })}
+                  {text('school.website', 'Website', { placeholder: 'www.school.ac.ke' })}
+                  {text('school.logo', 'Logo (link)', { placeholder: 'https://…/logo.png' })}
+                  {text('school.documents', 'Documents (links)', {
+                    placeholder: 'Registration certificate link',
+                  })}
+                  <Field
+                    label="Description"
+                    error={errors.school?.description?.message}
+                    className="sm:col-span-2"
+                  >
+                    <Textarea rows={3} {...form.register('school.description')} />
+                  </Field>
+                  <datalist id="counties">
+                    {KENYAN_COUNTIES.map((c) => (
+                      <option key={c} value={c} />
                     ))}
-                  </Select>
-                </Field>
-                {text('school.county', 'County *', {
-                  list: 'counties',
-                  placeholder: 'Start typing, e.g. Nakuru',
-                })}
-                {text('school.postal_code', 'Postal code *', {
-                  inputMode: 'numeric',
-                  placeholder: '00100',
-                })}
-                {text('school.phone_number', 'Phone *', {
-                  type: 'tel',
-                  placeholder: '0712345678',
-                })}
-                {text('school.email', 'Email', { type: 'email', placeholder: 'info@school.ac.ke' })}
-                {text('school.year_established', 'Year established *', {
-                  list: 'years',
-                  inputMode: 'numeric',
-                  placeholder: '1995',
-                })}
-                {text('school.website', 'Website', { placeholder: 'www.school.ac.ke' })}
-                {text('school.logo', 'Logo (link)', { placeholder: 'https://…/logo.png' })}
-                {text('school.documents', 'Documents (links)', {
-                  placeholder: 'Registration certificate link',
-                })}
-                <Field
-                  label="Description"
-                  error={errors.school?.description?.message}
-                  className="sm:col-span-2"
+                  </datalist>
+                  <datalist id="years">
+                    {YEARS.map((y) => (
+                      <option key={y} value={y} />
+                    ))}
+                  </datalist>
+                </fieldset>
+
+                <fieldset className="grid gap-4 sm:grid-cols-2">
+                  <legend className="mb-3 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+                    Administrator
+                  </legend>
+                  {text('admin.first_name', 'First name *', { autoComplete: 'given-name' })}
+                  {text('admin.last_name', 'Last name *', { autoComplete: 'family-name' })}
+                  {text('admin.phone_number', 'Admin phone *', {
+                    type: 'tel',
+                    placeholder: '0712345678',
+                    autoComplete: 'tel',
+                  })}
+                  {text('admin.email', 'Admin email', { type: 'email', autoComplete: 'email' })}
+                  {text('admin.password', 'Password *', {
+                    type: 'password',
+                    autoComplete: 'new-password',
+                  })}
+                  {text('admin.repeat_password', 'Repeat password *', {
+                    type: 'password',
+                    autoComplete: 'new-password',
+                  })}
+                </fieldset>
+
+                <p className="text-xs text-muted-foreground">
+                  Fields marked * are required. You will log in with the admin phone.
+                </p>
+                <Button
+                  type="submit"
+                  size="lg"
+                  className="w-full sm:w-auto"
+                  disabled={isSubmitting}
                 >
-                  <Textarea rows={3} {...form.register('school.description')} />
-                </Field>
-                <datalist id="counties">
-                  {KENYAN_COUNTIES.map((c) => (
-                    <option key={c} value={c} />
-                  ))}
-                </datalist>
-                <datalist id="years">
-                  {YEARS.map((y) => (
-                    <option key={y} value={y} />
-                  ))}
-                </datalist>
-              </fieldset>
-
-              <fieldset className="grid gap-4 sm:grid-cols-2">
-                <legend className="mb-3 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
-                  Administrator
-                </legend>
-                {text('admin.first_name', 'First name *', { autoComplete: 'given-name' })}
-                {text('admin.last_name', 'Last name *', { autoComplete: 'family-name' })}
-                {text('admin.phone_number', 'Admin phone *', {
-                  type: 'tel',
-                  placeholder: '0712345678',
-                  autoComplete: 'tel',
-                })}
-                {text('admin.email', 'Admin email', { type: 'email', autoComplete: 'email' })}
-                {text('admin.password', 'Password *', {
-                  type: 'password',
-                  autoComplete: 'new-password',
-                })}
-                {text('admin.repeat_password', 'Repeat password *', {
-                  type: 'password',
-                  autoComplete: 'new-password',
-                })}
-              </fieldset>
-
-              <p className="text-xs text-muted-foreground">
-                Fields marked * are required. You will log in with the admin phone.
-              </p>
-              <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={isSubmitting}>
-                {isSubmitting ? 'Registering...' : 'Register institution'}
-              </Button>
-            </form>
+                  {isSubmitting ? 'Registering...' : 'Register institution'}
+                </Button>
+              </form>
+            )}
           </CardContent>
         </Card>
       </div>
