@@ -14,13 +14,13 @@ import {
   LOGIN_FAILED_MESSAGE,
   TOKEN_NOT_VALID,
 } from '@shule/shared/auth-constants';
-import { eq } from 'drizzle-orm';
 import {
   type CodeSentResponse,
   type codeConfirmBody,
   codeSentMessage,
   PHONE_IN_USE_SMS,
 } from '@shule/shared/one-time-codes';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { LoginLimits } from '../../config';
 import type { Db } from '../../db/client';
