@@ -6,7 +6,7 @@
 // 1037 (timed out), 2001 (wrong PIN), 0001 (not enough money) or 0000 (no callback at all).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -38,6 +38,13 @@ gateway.on('exit', (code) => {
 const fake = await new Promise((resolve) => {
   createInterface({ input: gateway.stdout }).once('line', (line) => resolve(JSON.parse(line)));
 });
+
+// Where the specs find the fake gateway, to read the codes it sent (e2e/support/sms.ts reads
+// the same file name).
+writeFileSync(
+  path.join(tmpdir(), `shule-e2e-${port}-sms-gateway.json`),
+  JSON.stringify({ url: fake.baseUrl }),
+);
 
 const daraja = spawn(tsx, ['apps/api/src/test/fake-daraja.ts'], {
   cwd: root,

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { nextCodeTo, smsTo } from './sms';
 
 let counter = 0;
 /** A phone number no other test in this run uses. */
@@ -39,7 +40,12 @@ export async function registerSchoolViaApi(
       },
     },
   });
-  expect(res.status(), await res.text()).toBe(201);
+  // The e2e server sends SMS (to a fake gateway), so the admin's phone is proved by a code.
+  expect(res.status(), await res.text()).toBe(202);
+  const confirmed = await request.post('/api/schools/register_school/confirm/', {
+    data: { phone_number: school.phone, code: await nextCodeTo(school.phone, 0) },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(201);
   return school;
 }
 
@@ -103,4 +109,46 @@ export async function replaceOneTimePassword(
   });
   expect(res.ok(), await res.text()).toBeTruthy();
   return { phone, password: TEACHER_OWN_PASSWORD };
+}
+
+export interface Person {
+  first: string;
+  last: string;
+  phone: string;
+  password: string;
+}
+
+/** Signs up alone through the API (an account without a school), the code from the SMS and all. */
+export async function signUpViaApi(request: APIRequestContext, person: Person) {
+  const before = (await smsTo(person.phone)).length;
+  const res = await request.post('/api/users/signup/', {
+    data: {
+      first_name: person.first,
+      last_name: person.last,
+      username: person.first.toLowerCase(),
+      phone_number: person.phone,
+      password: person.password,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(202);
+  const confirmed = await request.post('/api/users/signup/confirm/', {
+    data: { phone_number: person.phone, code: await nextCodeTo(person.phone, before) },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(201);
+}
+
+/** Signs up alone on /signup, types the code the SMS brings, and waits for the dashboard. */
+export async function signUpViaUi(page: Page, person: Person) {
+  const before = (await smsTo(person.phone)).length;
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill(person.first);
+  await page.getByLabel('Last name').fill(person.last);
+  await page.getByLabel('Username').fill(person.first.toLowerCase());
+  await page.getByLabel('Phone number').fill(person.phone);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByLabel('Repeat Password').fill(person.password);
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByLabel('Code from the SMS').fill(await nextCodeTo(person.phone, before));
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.waitForURL('**/dashboard');
 }

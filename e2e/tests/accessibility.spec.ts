@@ -12,6 +12,7 @@ import {
   loginViaUi,
   registerSchoolViaApi,
   replaceOneTimePassword,
+  signUpViaApi,
   uniquePhone,
 } from '../support/school';
 
@@ -204,16 +205,7 @@ async function walk(browser: Browser, request: APIRequestContext, width: number)
   await expect(page.getByRole('link', { name: /^Enter marks: 4 East · Physics/ })).toBeVisible();
   await check('/dashboard (teacher)');
   const alone = { phone: uniquePhone(), password: 'alone-2026' };
-  const signup = await request.post('/api/users/signup/', {
-    data: {
-      first_name: 'Jabali',
-      last_name: 'Kimani',
-      username: `jabali${alone.phone}`,
-      phone_number: alone.phone,
-      password: alone.password,
-    },
-  });
-  expect(signup.ok(), await signup.text()).toBeTruthy();
+  await signUpViaApi(request, { first: 'Jabali', last: 'Kimani', ...alone });
   await signInAs(alone);
   await check('/dashboard (no school)');
 

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiToken, loginViaUi, registerSchoolViaApi, uniquePhone } from '../support/school';
+import { shoot } from '../support/shots';
+import { nextCodeTo, smsTo } from '../support/sms';
 
 test('register a school, see its dashboard, log out, and be sent to /login from a protected route', async ({
   page,
@@ -24,6 +26,16 @@ test('register a school, see its dashboard, log out, and be sent to /login from 
   await page.getByLabel('Password *', { exact: true }).fill('secret123');
   await page.getByLabel('Repeat password *').fill('secret123');
   await page.getByRole('button', { name: 'Register institution' }).click();
+
+  // A code goes to the admin phone; with it the school is made and the admin signed in.
+  const codeStep = page.getByTestId('code-step');
+  await expect(codeStep).toContainText(`We sent an SMS to ${adminPhone}`);
+  await shoot(page, 'registration-code');
+  await codeStep.getByLabel('Code from the SMS').fill('000000');
+  await codeStep.getByRole('button', { name: 'Register institution' }).click();
+  await expect(codeStep.getByText(/That code is not right|That code was tried/)).toBeVisible();
+  await codeStep.getByLabel('Code from the SMS').fill(await nextCodeTo(adminPhone, 0));
+  await codeStep.getByRole('button', { name: 'Register institution' }).click();
 
   await page.waitForURL('**/dashboard');
   await expect(page.getByTestId('school-name')).toHaveText('Lenana School');
@@ -74,7 +86,7 @@ test('a failed login shows the banner; a good one shows the toast and the dashbo
   await page.getByLabel('Password').fill('wrong-password1');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('alert')).toHaveText(
-    'Login Failed. Please check username and password',
+    'Login Failed. Please check phone number and password',
   );
 
   await page.getByLabel('Password').fill(school.password);
@@ -88,7 +100,9 @@ test('a failed login shows the banner; a good one shows the toast and the dashbo
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('sign-up checks its fields and creates an account', async ({ page }) => {
+test('sign-up checks its fields and creates an account with the code sent to the phone', async ({
+  page,
+}) => {
   await page.goto('/signup');
   await page.getByRole('button', { name: 'Create an account' }).click();
   await expect(page.getByText('All fields have to be filled and valid').first()).toBeVisible();
@@ -96,13 +110,16 @@ test('sign-up checks its fields and creates an account', async ({ page }) => {
   await page.getByLabel('First name').fill('Mary');
   await page.getByLabel('Last name').fill('Atieno');
   await page.getByLabel('Username').fill('mary');
-  await page.getByLabel('Phone number').fill(uniquePhone());
+  const phone = uniquePhone();
+  await page.getByLabel('Phone number').fill(phone);
   await page.getByLabel('Password', { exact: true }).fill('secret123');
   await page.getByLabel('Repeat Password').fill('secret124');
   await page.getByRole('button', { name: 'Create an account' }).click();
   await expect(page.getByText('Passwords have to match')).toBeVisible();
 
   await page.getByLabel('Repeat Password').fill('secret123');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByLabel('Code from the SMS').fill(await nextCodeTo(phone, 0));
   await page.getByRole('button', { name: 'Create an account' }).click();
   await page.waitForURL('**/dashboard');
   // A plain account has no school yet: the dashboard says what to do next.
@@ -195,4 +212,26 @@ test('a reload while the session is being refreshed keeps the user signed in', a
   // The next page presents the token it still holds, and stays signed in.
   await page.goto('/dashboard');
   await expect(page.getByTestId('school-name')).toHaveText('Maseno School');
+});
+
+test('sign-up with a number that has an account looks the same on screen; its owner gets an SMS', async ({
+  page,
+  request,
+}) => {
+  const school = await registerSchoolViaApi(request, 'Kapsabet Boys');
+  const before = (await smsTo(school.phone)).length;
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill('Eve');
+  await page.getByLabel('Last name').fill('Probe');
+  await page.getByLabel('Username').fill('eve');
+  await page.getByLabel('Phone number').fill(school.phone);
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByLabel('Repeat Password').fill('secret123');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await expect(page.getByTestId('code-step')).toContainText(
+    `We sent an SMS to ${school.phone}. Enter the code it holds to finish creating your account.`,
+  );
+  await expect
+    .poll(async () => (await smsTo(school.phone)).slice(before), { timeout: 15_000 })
+    .toEqual([expect.stringMatching(/^Someone tried to create a Shule account with this number/)]);
 });

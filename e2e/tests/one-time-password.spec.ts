@@ -1,22 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
-import { apiSession, loginViaUi, registerSchoolViaApi, uniquePhone } from '../support/school';
+import { expect, test } from '@playwright/test';
+import { loginViaUi, registerSchoolViaApi, signUpViaUi, uniquePhone } from '../support/school';
 import { shoot } from '../support/shots';
-
-/** Signs up alone on /signup (an account without a school) and waits for the dashboard. */
-async function signUpViaUi(
-  page: Page,
-  person: { first: string; last: string; phone: string; password: string },
-) {
-  await page.goto('/signup');
-  await page.getByLabel('First name').fill(person.first);
-  await page.getByLabel('Last name').fill(person.last);
-  await page.getByLabel('Username').fill(person.first.toLowerCase());
-  await page.getByLabel('Phone number').fill(person.phone);
-  await page.getByLabel('Password', { exact: true }).fill(person.password);
-  await page.getByLabel('Repeat Password').fill(person.password);
-  await page.getByRole('button', { name: 'Create an account' }).click();
-  await page.waitForURL('**/dashboard');
-}
+import { nextCodeTo, smsTo } from '../support/sms';
 
 test('a teacher signs in with the one-time password the admin was shown, must change it first, then reaches the dashboard', async ({
   page,
@@ -87,35 +72,59 @@ test('a teacher signs in with the one-time password the admin was shown, must ch
   await teacherContext.close();
 });
 
-test('a person who signed up alone sees what to do next, is added by phone, and is told so at sign-in', async ({
+test("a phone someone signed up with first: the admin adds it as a teacher, is told plainly, and the sign-up's password no longer reaches the school", async ({
   page,
+  browser,
   request,
 }) => {
   const phone = uniquePhone();
   await page.setViewportSize({ width: 390, height: 844 });
+  // Someone signs up alone with the teacher's number (the one who does is not asked whose it is).
   await signUpViaUi(page, { first: 'Wanjiru', last: 'Kamau', phone, password: 'wanjiru2026' });
-
   const next = page.getByTestId('no-school');
   await expect(next.getByRole('link', { name: 'Register an institution' })).toBeVisible();
   await expect(next.getByTestId('own-phone')).toHaveText(phone);
   await shoot(page, 'no-school');
 
-  // The school's admin adds them with that phone: linked, no password made.
+  // The school's admin adds the teacher with that phone, written as people write it.
   const school = await registerSchoolViaApi(request, 'Nyandarua High');
-  const { post } = await apiSession(request, school);
-  const added = await post('/staff/teachers/', {
-    first_name: 'Wanjiru',
-    last_name: 'Kamau',
-    phone_number: phone,
-    tsc_number: `TSC${phone.slice(-6)}`,
-  });
-  expect(added.linked_existing_account).toBe(true);
-  expect(added.message).toContain('sign in with their own password');
+  const admin = await (await browser.newContext()).newPage();
+  await loginViaUi(admin, school);
+  await admin.goto('/teachers');
+  await admin.getByRole('button', { name: 'Add Teacher' }).first().click();
+  const addTeacher = admin.getByRole('dialog', { name: 'Add Teacher' });
+  await addTeacher.getByLabel('First name').fill('Wanjiru');
+  await addTeacher.getByLabel('Last name').fill('Kamau');
+  await addTeacher.getByLabel('Phone number').fill(`+254 ${phone.slice(1, 4)} ${phone.slice(4)}`);
+  await addTeacher.getByLabel('TSC Number').fill(`TSC${phone.slice(-6)}`);
+  await addTeacher.getByRole('button', { name: 'Add Teacher' }).click();
+  const said = addTeacher.getByRole('status');
+  await expect(said).toContainText('This phone already had a Shule account');
+  await expect(said).toContainText(`your school's teacher account for ${phone}`);
+  await expect(said).toContainText('Its old password no longer works');
+  const oneTimePassword = (await addTeacher.getByTestId('one-time-password').textContent())!;
+  expect(oneTimePassword).toMatch(/^[A-Za-z0-9]{10}$/);
+  await shoot(admin, 'add-teacher-existing-account');
+  await admin.context().close();
 
-  await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  // The sign-up's own session and password are over.
+  await page.goto('/students');
   await page.waitForURL('**/login');
-  await loginViaUi(page, { phone, password: 'wanjiru2026' });
+  await page.getByLabel('Phone Number').fill(phone);
+  await page.getByLabel('Password').fill('wanjiru2026');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Login Failed. Please check phone number and password',
+  );
+
+  // The teacher signs in with the one-time password, chooses their own, and is told once.
+  await loginViaUi(page, { phone, password: oneTimePassword });
+  await expect(page.getByRole('heading', { name: 'Choose your own password' })).toBeVisible();
+  await page.getByLabel('One-time password').fill(oneTimePassword);
+  await page.getByLabel('New password', { exact: true }).fill('teacher-2026');
+  await page.getByLabel('Repeat new password').fill('teacher-2026');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await page.waitForURL('**/dashboard');
   await expect(page.getByTestId('sign-in-notice')).toHaveText(
     'You were added as a teacher at Nyandarua High',
   );
@@ -146,6 +155,10 @@ test('a person who signed up alone registers their institution with their own ac
   await page.getByLabel('Password *', { exact: true }).fill('baraka2026');
   await page.getByLabel('Repeat password *').fill('baraka2026');
   await shoot(page, 'register-own-account');
+  const before = (await smsTo(phone)).length;
+  await page.getByRole('button', { name: 'Register institution' }).click();
+  // The code sent to the admin phone finishes the registration.
+  await page.getByLabel('Code from the SMS').fill(await nextCodeTo(phone, before));
   await page.getByRole('button', { name: 'Register institution' }).click();
 
   await page.waitForURL('**/dashboard');

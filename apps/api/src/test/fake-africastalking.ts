@@ -15,6 +15,8 @@ import type { AfricasTalkingSettings } from '../modules/messages/gateways/africa
  *
  * As a program (`tsx src/test/fake-africastalking.ts`) it prints its settings as one JSON line
  * and reports Success for every number: FAKE_AT_CALLBACK_URL, FAKE_AT_USERNAME, FAKE_AT_API_KEY.
+ * `GET /test/inbox?to=0712345678` answers the texts sent to a number (`{ messages }`, oldest
+ * first): the e2e specs read one-time codes there, as a person reads their phone.
  */
 
 /** One request the fake accepted, as the gateway read it. */
@@ -132,6 +134,13 @@ export async function startFakeAfricasTalking(options: FakeAfricasTalkingOptions
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse, body: string) => {
+    // Not the gateway's: what a phone has received, for the e2e specs to read its codes.
+    const inbox = /^\/test\/inbox\?to=(0\d{9})$/.exec(req.url ?? '');
+    if (inbox && req.method === 'GET') {
+      const number = international(inbox[1]!);
+      const messages = requests.filter((r) => r.to.includes(number)).map((r) => r.message);
+      return answer(res, 200, JSON.stringify({ messages }), 'application/json');
+    }
     if (req.url !== '/version1/messaging') return answer(res, 404, 'Not found');
     if (req.method !== 'POST') return answer(res, 405, 'Method not allowed');
     if (req.headers.apikey !== apiKey) {

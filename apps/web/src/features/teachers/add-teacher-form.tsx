@@ -33,26 +33,13 @@ const EMPTY: TeacherForm = {
 
 type Result =
   | { tone: 'error'; message: string }
-  | { tone: 'success'; message: string; phone: string; linked: boolean };
+  | { tone: 'success'; message: string; phone: string };
 
-function SuccessMessage({
-  message,
-  phone,
-  linked,
-}: {
-  message: string;
-  phone: string;
-  linked: boolean;
-}) {
+function SuccessMessage({ message, phone }: { message: string; phone: string }) {
   const parts = splitPassword(message, phone);
   if (!parts) return <Alert tone="success">{message}</Alert>;
   return (
     <Alert tone="success" className="space-y-2">
-      {linked ? (
-        <p className="font-semibold" data-testid="existing-account">
-          This phone already had a Shule account
-        </p>
-      ) : null}
       <p>
         {parts.before}
         <OneTimePasswordCode password={parts.password} />
@@ -97,7 +84,6 @@ export function AddTeacherForm() {
         message: res.message,
         // As stored (the message's), not as typed: "0712 345 678" is saved as 0712345678.
         phone: res.teacher.user.phone_number,
-        linked: res.linked_existing_account,
       });
       form.reset(EMPTY);
       photo.reset();
@@ -121,7 +107,7 @@ export function AddTeacherForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {result?.tone === 'success' ? (
-        <SuccessMessage message={result.message} phone={result.phone} linked={result.linked} />
+        <SuccessMessage message={result.message} phone={result.phone} />
       ) : result ? (
         <Alert tone="error">{result.message}</Alert>
       ) : null}
