@@ -46,9 +46,9 @@ export const codeSmsText = (purpose: CodePurpose, code: string) =>
  */
 export const PHONE_IN_USE_SMS = {
   sign_up:
-    'Someone tried to create a Shule account with this number, which already has one. If it was you, sign in, or use "Forgot password?" on the sign-in page. If not, ignore this SMS.',
+    'Someone tried to create a Shule account with this number, which has one. If it was you, sign in or use "Forgot password?". If not, ignore this SMS.',
   school_registration:
-    'Someone tried to register a school on Shule with this number, which already has a Shule account. If it was you, sign in with it (or use "Forgot password?" on the sign-in page). If not, ignore this SMS.',
+    'Someone tried to register a school on Shule with this number, which has an account. If it was you, sign in first. If not, ignore this SMS.',
 } as const;
 
 /** A phone and the code sent to it: what finishes a sign-up or a registration. */
