@@ -5,7 +5,10 @@ import {
   CODE_MESSAGES,
   CODE_TRIES,
   type CodePurpose,
+  type CodeSentResponse,
+  codeSentMessage,
   codeSmsText,
+  PHONE_IN_USE_SMS,
 } from '@shule/shared/one-time-codes';
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { CodeLimits } from '../../config';
@@ -125,6 +128,40 @@ export async function notifyBySms(
     text: notice.text,
     sendBefore: new Date(Date.now() + 60 * 60_000),
   });
+}
+
+/**
+ * The start of a sign-up or a school's registration when SMS can be sent: a phone free for it
+ * gets a code, with `pending` (what the code finishes) waiting in its row; a phone in use gets,
+ * instead, an SMS telling its owner that someone tried. The answer is the same 202 either way,
+ * so only the phone's owner learns which it was.
+ */
+export async function sendCodeOrNotice(
+  deps: CodeDeps,
+  request: {
+    purpose: keyof typeof PHONE_IN_USE_SMS;
+    phone: string;
+    address: string;
+    inUse: boolean;
+    pending: unknown;
+    /** How the answer ends: "to finish creating your account". */
+    toFinish: string;
+  },
+): Promise<{ status: 202; body: CodeSentResponse }> {
+  const { purpose, phone, address } = request;
+  if (request.inUse) {
+    await notifyBySms(deps, { phone, address, text: PHONE_IN_USE_SMS[purpose] });
+  } else {
+    await issueCode(deps, { purpose, phone, address, pending: request.pending });
+  }
+  return {
+    status: 202,
+    body: {
+      message: codeSentMessage(phone, request.toFinish),
+      phone_number: phone,
+      test_mode: false,
+    },
+  };
 }
 
 export interface TakenCode {

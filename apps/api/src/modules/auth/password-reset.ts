@@ -9,12 +9,10 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../db/schema/index';
 import { forbidden, invalid } from '../../errors';
-import { recordAudit } from '../audit/record';
 import { type CodeDeps, issueCode, takeCode } from './one-time-codes';
 import { hashPassword } from './passwords';
-import { revokeUserRefreshTokens } from './refresh-tokens';
-import { type AuthDeps, signedIn } from './service';
-import { forgetSessionVersion, raiseSessionVersion } from './sessions';
+import { type AuthDeps, replacePassword, signedIn } from './service';
+import { forgetSessionVersion } from './sessions';
 import { findUserWithRoles } from './users';
 
 /**
@@ -48,7 +46,7 @@ export async function requestPasswordReset(
     send: usable !== null,
   });
   return {
-    message: PASSWORD_RESET_MESSAGES.codeOnItsWay,
+    message: PASSWORD_RESET_MESSAGES.codeOnItsWay(phone),
     phone_number: phone,
     test_mode: deps.smsTestMode,
   };
@@ -79,23 +77,14 @@ export async function resetPassword(
   }
   if (found.user.deactivatedAt) throw forbidden(DEACTIVATED_MESSAGE, 'account_deactivated');
   const passwordHash = await hashPassword(input.new_password);
-  const sessionVersion = await deps.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ passwordHash, mustChangePassword: false })
-      .where(eq(users.id, userId));
-    await revokeUserRefreshTokens(tx, userId);
-    const raised = await raiseSessionVersion(tx, userId);
-    await recordAudit(tx, {
-      schoolId: found.user.schoolId,
-      actorUserId: userId,
+  const sessionVersion = await deps.db.transaction((tx) =>
+    replacePassword(tx, found.user, passwordHash, {
       action: 'password_reset',
       subjectType: 'user',
       subjectId: userId,
       address,
-    });
-    return raised!.sessionVersion;
-  });
+    }),
+  );
   forgetSessionVersion(deps.db, userId);
   return signedIn(deps, {
     ...found,

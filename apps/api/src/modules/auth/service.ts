@@ -14,21 +14,16 @@ import {
   LOGIN_FAILED_MESSAGE,
   TOKEN_NOT_VALID,
 } from '@shule/shared/auth-constants';
-import {
-  type CodeSentResponse,
-  type codeConfirmBody,
-  codeSentMessage,
-  PHONE_IN_USE_SMS,
-} from '@shule/shared/one-time-codes';
+import type { CodeSentResponse, codeConfirmBody } from '@shule/shared/one-time-codes';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { LoginLimits } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { conflict, forbidden, invalid, unauthorized } from '../../errors';
-import { recordAudit } from '../audit/record';
+import { type AuditEntryInput, recordAudit } from '../audit/record';
 import { setupProgress } from '../setup/service';
-import { type CodeDeps, issueCode, notifyBySms, takeCode } from './one-time-codes';
+import { type CodeDeps, sendCodeOrNotice, takeCode } from './one-time-codes';
 import { hashPassword, verifyPassword } from './passwords';
 import {
   issueRefreshToken,
@@ -182,19 +177,14 @@ export async function signup(
   if (!deps.verifiesPhones) {
     return { status: 201, body: await createAccount(deps, { ...account, phone }) };
   }
-  if (await isPhoneTaken(deps.db, phone)) {
-    await notifyBySms(deps.codes, { phone, address, text: PHONE_IN_USE_SMS.sign_up });
-  } else {
-    await issueCode(deps.codes, { purpose: 'sign_up', phone, address, pending: account });
-  }
-  return {
-    status: 202,
-    body: {
-      message: codeSentMessage(phone, 'to finish creating your account'),
-      phone_number: phone,
-      test_mode: false,
-    },
-  };
+  return sendCodeOrNotice(deps.codes, {
+    purpose: 'sign_up',
+    phone,
+    address,
+    inUse: await isPhoneTaken(deps.db, phone),
+    pending: account,
+    toFinish: 'to finish creating your account',
+  });
 }
 
 /** POST /users/signup/confirm/: the code from the SMS makes the account and signs it in. */
@@ -261,6 +251,27 @@ export async function currentUser(db: Db, userId: number): Promise<CurrentUser> 
 }
 
 /**
+ * Sets the password of `user` inside `tx` (no longer one to change first), ends every session
+ * of it (refresh tokens revoked, session version raised: call forgetSessionVersion once `tx` is
+ * committed) and records `audit` as the user's own act. Answers the new session version.
+ */
+export async function replacePassword(
+  tx: Tx,
+  user: { id: number; schoolId: number | null },
+  passwordHash: string,
+  audit: Pick<AuditEntryInput, 'action' | 'subjectType' | 'subjectId' | 'address'>,
+) {
+  await tx
+    .update(users)
+    .set({ passwordHash, mustChangePassword: false })
+    .where(eq(users.id, user.id));
+  await revokeUserRefreshTokens(tx, user.id);
+  const raised = await raiseSessionVersion(tx, user.id);
+  await recordAudit(tx, { schoolId: user.schoolId, actorUserId: user.id, ...audit });
+  return raised!.sessionVersion;
+}
+
+/**
  * Replaces the user's password (a teacher's one-time password, say), recorded as
  * password_changed. Every session ends, its access tokens at once; this one gets fresh tokens
  * so the user stays in.
@@ -284,19 +295,11 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.new_password);
   const { sessionVersion, refresh } = await deps.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ passwordHash, mustChangePassword: false })
-      .where(eq(users.id, userId));
-    await revokeUserRefreshTokens(tx, userId);
-    const raised = await raiseSessionVersion(tx, userId);
-    await recordAudit(tx, {
-      schoolId: found.user.schoolId,
-      actorUserId: userId,
+    const sessionVersion = await replacePassword(tx, found.user, passwordHash, {
       action: 'password_changed',
       address,
     });
-    return { sessionVersion: raised!.sessionVersion, refresh: await issueRefreshToken(tx, userId) };
+    return { sessionVersion, refresh: await issueRefreshToken(tx, userId) };
   });
   forgetSessionVersion(deps.db, userId);
   return {

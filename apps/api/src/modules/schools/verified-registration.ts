@@ -1,15 +1,10 @@
 import type { RegisterSchoolResponse, registerSchoolBody } from '@shule/shared/institution';
-import {
-  type CodeSentResponse,
-  type codeConfirmBody,
-  codeSentMessage,
-  PHONE_IN_USE_SMS,
-} from '@shule/shared/one-time-codes';
+import type { CodeSentResponse, codeConfirmBody } from '@shule/shared/one-time-codes';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
-import { type CodeDeps, issueCode, notifyBySms, takeCode } from '../auth/one-time-codes';
+import { type CodeDeps, sendCodeOrNotice, takeCode } from '../auth/one-time-codes';
 import { hashPassword } from '../auth/passwords';
 import {
   createSchoolAndAdmin,
@@ -59,24 +54,19 @@ export async function startRegistration(
     .select({ id: users.id, schoolId: users.schoolId })
     .from(users)
     .where(eq(users.phoneNumber, phone));
-  const address = registrant.address;
-  if (account && account.schoolId !== null) {
-    await notifyBySms(deps.codes, { phone, address, text: PHONE_IN_USE_SMS.school_registration });
-  } else {
-    const pending: PendingRegistration = {
-      details: { ...input, admin },
-      who: account ? { ownAccount: account.id, newPasswordHash: passwordHash } : { passwordHash },
-    };
-    await issueCode(deps.codes, { purpose: 'school_registration', phone, address, pending });
-  }
-  return {
-    status: 202,
-    body: {
-      message: codeSentMessage(phone, 'to finish registering your school'),
-      phone_number: phone,
-      test_mode: false,
-    },
+  const pending: PendingRegistration = {
+    details: { ...input, admin },
+    who: account ? { ownAccount: account.id, newPasswordHash: passwordHash } : { passwordHash },
   };
+  // An account without a school is its owner's to register with, once the code proves the phone.
+  return sendCodeOrNotice(deps.codes, {
+    purpose: 'school_registration',
+    phone,
+    address: registrant.address,
+    inUse: account !== undefined && account.schoolId !== null,
+    pending,
+    toFinish: 'to finish registering your school',
+  });
 }
 
 /** POST /schools/register_school/confirm/: the code makes the school and its admin. */
