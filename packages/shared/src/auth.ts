@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import {
+  asPhone,
   boundedText,
   LONG_TEXT_MAX,
   MESSAGES,
-  PHONE_PATTERN,
   passwordsPresent,
   phoneField,
-  readPhone,
   requiredSecret,
   SECRET_MAX,
   withPasswordRules,
@@ -34,9 +33,7 @@ export const signupBody = z.object({
   first_name: filled('First name'),
   last_name: filled('Last name'),
   username: filled('Username'),
-  phone_number: filled('Phone number')
-    .transform(readPhone)
-    .pipe(z.string().regex(PHONE_PATTERN, MESSAGES.phone)),
+  phone_number: asPhone(filled('Phone number')),
   password: withPasswordRules(requiredSecret('Password', SIGNUP_MESSAGES.incomplete)),
 });
 export type SignupBody = z.input<typeof signupBody>;
@@ -163,7 +160,9 @@ export const addedAsTeacherNotice = (schoolName: string) =>
   `You were added as a teacher at ${schoolName}`;
 
 export const PASSWORD_RESET_MESSAGES = {
-  codeOnItsWay: 'If this number has an account, a code is on its way to it by SMS.',
+  /** The same for every phone: nothing says whether it has an account. */
+  codeOnItsWay: (phone: string) =>
+    `If ${phone} has a Shule account, a code is on its way to it by SMS.`,
   reset: 'Your password has been changed and every other device signed out.',
 } as const;
 

@@ -104,8 +104,11 @@ export function readPhone(text: string): string {
  * Every phone a form or route takes (logins, parents, teachers, schools, M-Pesa): read by
  * `readPhone`, so +254712345002 and 0712 345 003 are accepted and stored as 0712345002.
  */
-export const phoneField = (label = 'Phone number') =>
-  requiredText(label).transform(readPhone).pipe(z.string().regex(PHONE_PATTERN, MESSAGES.phone));
+export const phoneField = (label = 'Phone number') => asPhone(requiredText(label));
+
+/** `text` (a field's own required-text rule) read as a phone, as `phoneField` reads one. */
+export const asPhone = (text: z.ZodType<string, string>) =>
+  text.transform(readPhone).pipe(z.string().regex(PHONE_PATTERN, MESSAGES.phone));
 
 /** RFC 5321's limit on an address. */
 export const EMAIL_MAX = 254;

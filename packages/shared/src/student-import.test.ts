@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { readPhone } from './fields';
 import { STUDENT_CSV_COLUMNS } from './student-columns';
 import {
   columnOfHeader,
   readDate,
-  readPhone,
   readStudentCsv,
   STUDENT_IMPORT_MESSAGES,
 } from './student-import';

@@ -11,11 +11,7 @@ import {
   fromZod,
   orNull,
 } from './csv-import';
-import { isCalendarDate, optionalEmail, phoneField, readPhone, requiredText } from './fields';
-
-/** The one phone rule (fields.ts), as the import has always named it. */
-export { readPhone };
-
+import { isCalendarDate, optionalEmail, phoneField, requiredText } from './fields';
 import {
   entryIndexNumberField,
   LEARNER_RECORD_MESSAGES,
@@ -132,7 +128,7 @@ function columnReaders(today: string) {
           : { messages: [STUDENT_IMPORT_MESSAGES.admissionNumber] },
     parent_first_name: text('Parent first name'),
     parent_last_name: text('Parent last name'),
-    parent_phone: (v: string) => fromZod(phoneField('Parent phone number'))(readPhone(v)),
+    parent_phone: fromZod(phoneField('Parent phone number')),
     parent_email: orNull(fromZod(optionalEmail)),
     parent_national_id_number: orNull(fromZod(parentNationalIdField)),
     upi: orNull(fromZod(learnerRecordFields.upi)),
