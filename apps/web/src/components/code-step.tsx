@@ -28,13 +28,55 @@ export function CodeInput(props: Record<string, unknown>) {
 }
 
 /** What a code screen says under its message in test mode: no SMS leaves the server. */
-export function TestModeNote({ sent }: { sent: Pick<CodeSentResponse, 'test_mode'> }) {
+function TestModeNote({ sent }: { sent: Pick<CodeSentResponse, 'test_mode'> }) {
   if (!sent.test_mode) return null;
   return (
     <p className="text-xs text-muted-foreground">
       Test mode: SMS are not configured on this server, so no SMS is actually sent.
     </p>
   );
+}
+
+type Notice = { tone: 'info' | 'error'; message: string };
+
+/**
+ * The notice above a code's field (what the answer that sent it said, then a failure's message)
+ * and "Send a new code", which asks `askAgain` and calls `onResent` to clear the field.
+ */
+export function useCodeNotice(
+  sent: CodeSentResponse,
+  askAgain: () => Promise<CodeSentResponse>,
+  onResent: () => void,
+) {
+  const [notice, setNotice] = useState<Notice>({ tone: 'info', message: sent.message });
+  const [resending, setResending] = useState(false);
+  const resend = async () => {
+    setResending(true);
+    try {
+      const again = await askAgain();
+      onResent();
+      setNotice({ tone: 'info', message: again.message });
+    } catch (err) {
+      setNotice({ tone: 'error', message: errorMessage(err) });
+    } finally {
+      setResending(false);
+    }
+  };
+  const resendButton = (
+    <Button variant="link" size="sm" onClick={resend} disabled={resending}>
+      {resending ? 'Sending...' : 'Send a new code'}
+    </Button>
+  );
+  return {
+    notice: (
+      <>
+        <Alert tone={notice.tone}>{notice.message}</Alert>
+        <TestModeNote sent={sent} />
+      </>
+    ),
+    showError: (message: string) => setNotice({ tone: 'error', message }),
+    resendButton,
+  };
 }
 
 /**
@@ -56,15 +98,13 @@ export function CodeStep({
   onResend: () => Promise<CodeSentResponse>;
   onBack: () => void;
 }) {
-  const [notice, setNotice] = useState<{ tone: 'info' | 'error'; message: string }>({
-    tone: 'info',
-    message: sent.message,
-  });
-  const [resending, setResending] = useState(false);
   const form = useForm<CodeForm, unknown, z.output<typeof codeFormSchema>>({
     resolver: zodResolver(codeFormSchema),
     defaultValues: { code: '' },
   });
+  const { notice, showError, resendButton } = useCodeNotice(sent, onResend, () =>
+    form.reset({ code: '' }),
+  );
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async ({ code }) => {
@@ -72,27 +112,13 @@ export function CodeStep({
       await onConfirm(code);
     } catch (err) {
       const above = applyServerErrors(err, form);
-      if (above) setNotice({ tone: 'error', message: above });
+      if (above) showError(above);
     }
   });
 
-  const resend = async () => {
-    setResending(true);
-    try {
-      const again = await onResend();
-      form.reset({ code: '' });
-      setNotice({ tone: 'info', message: again.message });
-    } catch (err) {
-      setNotice({ tone: 'error', message: errorMessage(err) });
-    } finally {
-      setResending(false);
-    }
-  };
-
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="code-step">
-      <Alert tone={notice.tone}>{notice.message}</Alert>
-      <TestModeNote sent={sent} />
+      {notice}
       <Field label="Code from the SMS" error={errors.code?.message}>
         <CodeInput autoFocus {...form.register('code')} />
       </Field>
@@ -100,9 +126,7 @@ export function CodeStep({
         {isSubmitting ? busyLabel : submitLabel}
       </Button>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
-        <Button variant="link" size="sm" onClick={resend} disabled={resending}>
-          {resending ? 'Sending...' : 'Send a new code'}
-        </Button>
+        {resendButton}
         <Button variant="link" size="sm" onClick={onBack}>
           Change details
         </Button>

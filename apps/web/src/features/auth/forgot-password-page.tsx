@@ -11,13 +11,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { CodeInput, TestModeNote } from '../../components/code-step';
+import { CodeInput, useCodeNotice } from '../../components/code-step';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
-import { api, errorMessage } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useSession } from '../../lib/session';
 import { zodResolver } from '../../lib/zod-resolver';
@@ -80,11 +80,6 @@ function NewPasswordStep({
   sent: CodeSentResponse;
   onDone: (res: LoginResponse) => Promise<void>;
 }) {
-  const [notice, setNotice] = useState<{ tone: 'info' | 'error'; message: string }>({
-    tone: 'info',
-    message: sent.message,
-  });
-  const [resending, setResending] = useState(false);
   const form = useForm<PasswordResetForm, unknown, z.output<typeof passwordResetFormSchema>>({
     resolver: zodResolver(passwordResetFormSchema),
     defaultValues: {
@@ -94,6 +89,11 @@ function NewPasswordStep({
       repeat_password: '',
     },
   });
+  const { notice, showError, resendButton } = useCodeNotice(
+    sent,
+    () => askForCode({ phone_number: sent.phone_number }),
+    () => form.resetField('code'),
+  );
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async ({ repeat_password: _, ...body }) => {
     try {
@@ -102,25 +102,17 @@ function NewPasswordStep({
       );
     } catch (err) {
       const above = applyServerErrors(err, form);
-      if (above) setNotice({ tone: 'error', message: above });
+      if (above) showError(above);
     }
   });
-  const resend = async () => {
-    setResending(true);
-    try {
-      const again = await askForCode({ phone_number: sent.phone_number });
-      form.resetField('code');
-      setNotice({ tone: 'info', message: again.message });
-    } catch (err) {
-      setNotice({ tone: 'error', message: errorMessage(err) });
-    } finally {
-      setResending(false);
-    }
-  };
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="new-password-step">
-      <Alert tone={notice.tone}>{notice.message}</Alert>
-      <TestModeNote sent={sent} />
+      {notice}
+      {sent.test_mode ? (
+        <p className="text-xs text-muted-foreground">
+          A teacher can ask the school&apos;s admin for a new one-time password instead.
+        </p>
+      ) : null}
       <Field label="Code from the SMS" error={errors.code?.message}>
         <CodeInput autoFocus {...form.register('code')} />
       </Field>
@@ -133,9 +125,7 @@ function NewPasswordStep({
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Saving...' : 'Set new password'}
       </Button>
-      <Button variant="link" size="sm" onClick={resend} disabled={resending}>
-        {resending ? 'Sending...' : 'Send a new code'}
-      </Button>
+      {resendButton}
     </form>
   );
 }

@@ -191,103 +191,94 @@ export function RegisterInstitutionPage() {
                   onBack={() => setCodeSent(null)}
                 />
               </div>
-            ) : (
-              <form onSubmit={submit} noValidate className="space-y-8">
-                <fieldset className="grid gap-4 sm:grid-cols-2">
-                  <legend className="mb-3 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
-                    Institution
-                  </legend>
-                  {text('school.name', 'Institution name *', { autoComplete: 'organization' })}
-                  <Field label="Type *" error={errors.school?.type?.message}>
-                    <Select {...form.register('school.type')}>
-                      <option value="">Choose a type</option>
-                      {INSTITUTION_TYPES.map((t) => (
-                        <option key={t.value} value={t.value}>
-                          {t.value === 'other' ? 'Other' : `${t.value} — ${t.label}`}
-                        </option>
-                      ))}
-                    </Select>
-                  </Field>
-                  {text('school.county', 'County *', {
-                    list: 'counties',
-                    placeholder: 'Start typing, e.g. Nakuru',
-                  })}
-                  {text('school.postal_code', 'Postal code *', {
-                    inputMode: 'numeric',
-                    placeholder: '00100',
-                  })}
-                  {text('school.phone_number', 'Phone *', {
-                    type: 'tel',
-                    placeholder: '0712345678',
-                  })}
-                  {text('school.email', 'Email', {
-                    type: 'email',
-                    placeholder: 'info@school.ac.ke',
-                  })}
-                  {text('school.year_established', 'Year established *', {
-                    list: 'years',
-                    inputMode: 'numeric',
-                    placeholder: '1995',
-                  })}
-                  {text('school.website', 'Website', { placeholder: 'www.school.ac.ke' })}
-                  {text('school.logo', 'Logo (link)', { placeholder: 'https://…/logo.png' })}
-                  {text('school.documents', 'Documents (links)', {
-                    placeholder: 'Registration certificate link',
-                  })}
-                  <Field
-                    label="Description"
-                    error={errors.school?.description?.message}
-                    className="sm:col-span-2"
-                  >
-                    <Textarea rows={3} {...form.register('school.description')} />
-                  </Field>
-                  <datalist id="counties">
-                    {KENYAN_COUNTIES.map((c) => (
-                      <option key={c} value={c} />
+            ) : null}
+            <form onSubmit={submit} noValidate className="space-y-8" hidden={codeSent !== null}>
+              <fieldset className="grid gap-4 sm:grid-cols-2">
+                <legend className="mb-3 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+                  Institution
+                </legend>
+                {text('school.name', 'Institution name *', { autoComplete: 'organization' })}
+                <Field label="Type *" error={errors.school?.type?.message}>
+                  <Select {...form.register('school.type')}>
+                    <option value="">Choose a type</option>
+                    {INSTITUTION_TYPES.map((t) => (
+                      <option key={t.value} value={t.value}>
+                        {t.value === 'other' ? 'Other' : `${t.value} — ${t.label}`}
+                      </option>
                     ))}
-                  </datalist>
-                  <datalist id="years">
-                    {YEARS.map((y) => (
-                      <option key={y} value={y} />
-                    ))}
-                  </datalist>
-                </fieldset>
-
-                <fieldset className="grid gap-4 sm:grid-cols-2">
-                  <legend className="mb-3 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
-                    Administrator
-                  </legend>
-                  {text('admin.first_name', 'First name *', { autoComplete: 'given-name' })}
-                  {text('admin.last_name', 'Last name *', { autoComplete: 'family-name' })}
-                  {text('admin.phone_number', 'Admin phone *', {
-                    type: 'tel',
-                    placeholder: '0712345678',
-                    autoComplete: 'tel',
-                  })}
-                  {text('admin.email', 'Admin email', { type: 'email', autoComplete: 'email' })}
-                  {text('admin.password', 'Password *', {
-                    type: 'password',
-                    autoComplete: 'new-password',
-                  })}
-                  {text('admin.repeat_password', 'Repeat password *', {
-                    type: 'password',
-                    autoComplete: 'new-password',
-                  })}
-                </fieldset>
-
-                <p className="text-xs text-muted-foreground">
-                  Fields marked * are required. You will log in with the admin phone.
-                </p>
-                <Button
-                  type="submit"
-                  size="lg"
-                  className="w-full sm:w-auto"
-                  disabled={isSubmitting}
+                  </Select>
+                </Field>
+                {text('school.county', 'County *', {
+                  list: 'counties',
+                  placeholder: 'Start typing, e.g. Nakuru',
+                })}
+                {text('school.postal_code', 'Postal code *', {
+                  inputMode: 'numeric',
+                  placeholder: '00100',
+                })}
+                {text('school.phone_number', 'Phone *', {
+                  type: 'tel',
+                  placeholder: '0712345678',
+                })}
+                {text('school.email', 'Email', { type: 'email', placeholder: 'info@school.ac.ke' })}
+                {text('school.year_established', 'Year established *', {
+                  list: 'years',
+                  inputMode: 'numeric',
+                  placeholder: '1995',
+                })}
+                {text('school.website', 'Website', { placeholder: 'www.school.ac.ke' })}
+                {text('school.logo', 'Logo (link)', { placeholder: 'https://…/logo.png' })}
+                {text('school.documents', 'Documents (links)', {
+                  placeholder: 'Registration certificate link',
+                })}
+                <Field
+                  label="Description"
+                  error={errors.school?.description?.message}
+                  className="sm:col-span-2"
                 >
-                  {isSubmitting ? 'Registering...' : 'Register institution'}
-                </Button>
-              </form>
-            )}
+                  <Textarea rows={3} {...form.register('school.description')} />
+                </Field>
+                <datalist id="counties">
+                  {KENYAN_COUNTIES.map((c) => (
+                    <option key={c} value={c} />
+                  ))}
+                </datalist>
+                <datalist id="years">
+                  {YEARS.map((y) => (
+                    <option key={y} value={y} />
+                  ))}
+                </datalist>
+              </fieldset>
+
+              <fieldset className="grid gap-4 sm:grid-cols-2">
+                <legend className="mb-3 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+                  Administrator
+                </legend>
+                {text('admin.first_name', 'First name *', { autoComplete: 'given-name' })}
+                {text('admin.last_name', 'Last name *', { autoComplete: 'family-name' })}
+                {text('admin.phone_number', 'Admin phone *', {
+                  type: 'tel',
+                  placeholder: '0712345678',
+                  autoComplete: 'tel',
+                })}
+                {text('admin.email', 'Admin email', { type: 'email', autoComplete: 'email' })}
+                {text('admin.password', 'Password *', {
+                  type: 'password',
+                  autoComplete: 'new-password',
+                })}
+                {text('admin.repeat_password', 'Repeat password *', {
+                  type: 'password',
+                  autoComplete: 'new-password',
+                })}
+              </fieldset>
+
+              <p className="text-xs text-muted-foreground">
+                Fields marked * are required. You will log in with the admin phone.
+              </p>
+              <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={isSubmitting}>
+                {isSubmitting ? 'Registering...' : 'Register institution'}
+              </Button>
+            </form>
           </CardContent>
         </Card>
       </div>
