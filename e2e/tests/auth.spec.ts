@@ -119,6 +119,8 @@ test('sign-up checks its fields and creates an account with the code sent to the
 
   await page.getByLabel('Repeat Password').fill('secret123');
   await page.getByRole('button', { name: 'Create an account' }).click();
+  await expect(page.getByTestId('code-step')).toContainText(`We sent an SMS to ${phone}`);
+  await shoot(page, 'signup-code');
   await page.getByLabel('Code from the SMS').fill(await nextCodeTo(phone, 0));
   await page.getByRole('button', { name: 'Create an account' }).click();
   await page.waitForURL('**/dashboard');

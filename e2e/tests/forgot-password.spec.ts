@@ -28,7 +28,9 @@ test('forgot password: phone, code by SMS, new password, signed in; other sessio
   await page.getByLabel('Phone Number').fill(`+254${school.phone.slice(1)}`);
   await page.getByRole('button', { name: 'Send me a code' }).click();
   const step = page.getByTestId('new-password-step');
-  await expect(step).toContainText('If this number has an account, a code is on its way');
+  await expect(step).toContainText(
+    `If ${school.phone} has a Shule account, a code is on its way to it by SMS.`,
+  );
   const code = await nextCodeTo(school.phone, before);
   const [sms] = (await smsTo(school.phone)).slice(before);
   expect(sms).toBe(
@@ -81,7 +83,7 @@ test('forgot password for a number without an account: the same answer, and no S
   await page.getByLabel('Phone Number').fill(nobody);
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await expect(page.getByTestId('new-password-step')).toContainText(
-    'If this number has an account, a code is on its way',
+    `If ${nobody} has a Shule account, a code is on its way to it by SMS.`,
   );
   // Give the outbox worker the time it takes to send one.
   await page.waitForTimeout(2_500);
