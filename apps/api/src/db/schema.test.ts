@@ -13,8 +13,9 @@ const tables = (Object.values(schema) as unknown[])
 /**
  * Tables that are not one school's data: the schools themselves, sign-in bookkeeping, and what
  * a user without a school may write too (their school_id may be null): the audit log (a plain
- * sign-up's sign-ins) and idempotency keys; and the SMS gateway's hold, which is the one
- * gateway account's, shared by every school of the installation.
+ * sign-up's sign-ins) and idempotency keys; the SMS gateway's hold, which is the one
+ * gateway account's, shared by every school of the installation; and what proves a phone is a
+ * person's (one-time codes and the account SMS that carry them), sent before any school exists.
  */
 const NOT_SCHOOL_SCOPED = [
   'schools',
@@ -26,6 +27,8 @@ const NOT_SCHOOL_SCOPED = [
   'audit_log',
   'idempotency_keys',
   'sms_gateway_holds',
+  'one_time_codes',
+  'account_sms',
 ];
 
 describe('the Drizzle schema', () => {

@@ -394,6 +394,10 @@ export const PERSONAL_COPIES: readonly PersonalCopy[] = [
 export const NOT_A_CHILDS_OR_PARENTS: Record<string, string> = {
   users: "staff accounts (admins and teachers): the school's own people, not a child or parent",
   schools: "the school's own contact details",
+  one_time_codes:
+    "a code sent to an account holder's own phone (a sign-up, a school's registration, a password reset), kept 5 minutes",
+  account_sms:
+    "an SMS to an account holder about their own account, its text erased once sent; no school's message to a parent",
 };
 
 /** Column names that mark a table as holding personal data, beside student_id and parent_id. */
