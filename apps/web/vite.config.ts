@@ -77,5 +77,8 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // A page test renders, types and waits for several answers: on a busy 2-core CI machine one
+    // took 5.1 s (the students page's 120-row paging), so 5 s is too tight to mean a hang.
+    testTimeout: 20_000,
   },
 });
