@@ -50,11 +50,13 @@ export default fp(async function errors(app: FastifyInstance) {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    // Client-side routes get the app; a missing file (an old build's chunk) stays a 404.
+    // Client-side routes get the app; a missing file (an old build's chunk, anything under
+    // /assets/) stays a 404.
     const isAppRoute =
       request.method === 'GET' &&
       !url.startsWith('/api') &&
       !url.startsWith('/uploads') &&
+      !url.startsWith('/assets/') &&
       !/\.[a-z0-9]+$/i.test(url);
     if (app.spaFallback && isAppRoute) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

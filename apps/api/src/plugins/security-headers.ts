@@ -1,26 +1,29 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * Helmet's security headers on every answer. They depend on the options alone (no nonces, no
- * directive computed per request), so Helmet runs once, at start, and each request only sets
- * the headers it gave: @fastify/helmet built a new Helmet middleware per request (parsing the
- * CSP directives again) in two extra hooks, a tenth of a small list's time.
+ * Helmet's security headers on every answer, the frame headers (CSP frame-ancestors,
+ * X-Frame-Options) included: a page, a 404, an error. They depend on the options alone (no
+ * nonces, no directive computed per request), so Helmet runs once, at start, and each request
+ * only sets the headers it gave: @fastify/helmet built a new Helmet middleware per request
+ * (parsing the CSP directives again) in two extra hooks, a tenth of a small list's time.
+ * A built asset file, once found, drops the document-only ones (`dropDocumentHeaders`): by
+ * the file served, never by its path, so no unknown path under /assets/ goes without them.
  */
 export default fp(async function securityHeaders(app: FastifyInstance, options: HelmetOptions) {
   const headers = helmetHeaders(options);
-  const assetHeaders = headers.filter(([name]) => !DOCUMENT_ONLY.has(name.toLowerCase()));
-  app.addHook('onRequest', (request, reply, done) => {
-    const own = request.url.startsWith(HASHED_ASSETS) ? assetHeaders : headers;
-    for (const [name, value] of own) reply.raw.setHeader(name, value);
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });
 });
 
-/** Where the web app's built scripts, styles and fonts are served (apps/api/src/plugins/spa.ts). */
-const HASHED_ASSETS = '/assets/';
+/** For a built script, style or font being sent (plugins/spa.ts): no document-only headers. */
+export function dropDocumentHeaders(reply: FastifyReply) {
+  for (const name of DOCUMENT_ONLY) reply.raw.removeHeader(name);
+}
 
 /**
  * Headers a browser reads only on a document (a page or a frame), never on the scripts, styles

@@ -102,6 +102,43 @@ describe('serving the built web app', () => {
     expect(res.headers['content-type']).toContain('application/json');
   });
 
+  it('answers any unknown path under /assets/ with 404, never the app page', async () => {
+    for (const url of [
+      '/assets/',
+      '/assets/x',
+      '/assets/a/b/c',
+      '/assets/x?y=1',
+      '/assets/..%2f',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('application/json');
+      expect(res.body, url).not.toContain('<title>Shule</title>');
+    }
+  });
+
+  it('puts the frame headers on the page and on every other answer, asset files alone without', async () => {
+    const answers = await Promise.all(
+      [
+        '/',
+        '/students',
+        '/assets/nothing-here',
+        '/assets/index-old999.js',
+        '/assets',
+        '/api/no-such-thing',
+        '/api/students',
+        '/uploads/nothing.png',
+      ].map(async (url) => [url, await get(url)] as const),
+    );
+    for (const [url, res] of answers) {
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+    const asset = await get('/assets/index-abc123.js', 'br');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers).not.toHaveProperty('x-frame-options');
+  });
+
   it('keeps unknown API routes as JSON 404s', async () => {
     const res = await get('/api/no-such-thing/');
     expect(res.statusCode).toBe(404);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { dropDocumentHeaders } from './security-headers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +23,7 @@ export default fp(async function spa(app: FastifyInstance, opts: { root: string 
       `The web app is not built: ${opts.root}/index.html is missing (run npm run build).`,
     );
   }
+  const assets = path.join(path.resolve(opts.root), 'assets') + path.sep;
   await app.register(fastifyStatic, {
     root: opts.root,
     wildcard: false,
@@ -29,12 +31,9 @@ export default fp(async function spa(app: FastifyInstance, opts: { root: string 
     preCompressed: true,
     // Built assets carry a content hash in their names; index.html must always be fresh.
     setHeaders(reply, filePath) {
-      reply.header(
-        'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`)
-          ? 'public, max-age=31536000, immutable'
-          : 'no-cache',
-      );
+      const isAsset = filePath.startsWith(assets);
+      reply.header('cache-control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (isAsset) dropDocumentHeaders(reply);
     },
   });
   app.decorate('spaFallback', true);
