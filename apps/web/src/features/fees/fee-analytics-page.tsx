@@ -21,7 +21,7 @@ const FeeAnalyticsCharts = lazy(async () => ({
 
 const isRange = (v: string): v is RangeKey => v in RANGES;
 
-/** /analytics (the Analytics/Fee link): fees collected over time and by method. Admins only. */
+/** /analytics (the drawer's Fee analytics link): fees collected over time and by method. Admins only. */
 export function FeeAnalyticsPage() {
   return (
     <AdminOnlyPage
