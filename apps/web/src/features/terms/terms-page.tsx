@@ -127,7 +127,7 @@ export function TermsPage() {
                 { header: 'Term', cell: (term) => term.name, className: 'font-medium' },
                 { header: 'Start Date', cell: (term) => formatDate(term.start_date) },
                 { header: 'End Date', cell: (term) => formatDate(term.end_date) },
-                { header: 'AcademicYear', cell: (term) => term.academic_year?.name ?? '—' },
+                { header: 'Academic year', cell: (term) => term.academic_year?.name ?? '—' },
                 { header: 'Status', cell: (term) => <DateStatusBadge status={term.status} /> },
                 isAdmin && { header: 'Actions', headerClassName: 'text-right', cell: actions },
               ]}
