@@ -125,7 +125,7 @@ test('the setup wizard saves each step, resumes after a reload and finishes', as
 
   // 6. Review: everything read back from what was saved.
   await expect(page.getByRole('heading', { name: 'Review' })).toBeVisible();
-  await expect(page.getByText('2026: Jan 5, 2026 – Nov 27, 2026')).toBeVisible();
+  await expect(page.getByText('2026: 5 Jan 2026 – 27 Nov 2026')).toBeVisible();
   await expect(page.getByText('Terms (2)')).toBeVisible();
   await expect(page.getByText('Classes (3)')).toBeVisible();
   await expect(page.getByText('(Termly; Term 1, Term 2)')).toBeVisible();

@@ -10,6 +10,14 @@ const classLevel = clearableText('Level', { max: 50 });
 export const classFormSchema = z.object({ name: className, level: classLevel.optional() });
 export type ClassForm = z.input<typeof classFormSchema>;
 
+/**
+ * The order GET /api/classes/ lists a school's classes in (its SQL says the same): by name, then
+ * id; a screen puts a new class where it belongs.
+ */
+export function compareClasses(a: { id: number; name: string }, b: { id: number; name: string }) {
+  return a.name.localeCompare(b.name, 'en') || a.id - b.id;
+}
+
 /** POST /api/classes/?school= */
 export const createClassBody = classFormSchema;
 export type CreateClassBody = z.input<typeof createClassBody>;

@@ -57,6 +57,20 @@ export const gradeSchema = z.object({
 });
 export type Grade = z.infer<typeof gradeSchema>;
 
+/**
+ * The order GET /grades/grades/ lists a school's grades in (its SQL says the same): most points
+ * first, those without points last, then by code; a screen puts a new grade where it belongs.
+ */
+export function compareGrades(a: Grade, b: Grade) {
+  if (a.points !== b.points) {
+    if (a.points === null) return 1;
+    if (b.points === null) return -1;
+    return b.points - a.points;
+  }
+  if (a.code !== b.code) return a.code < b.code ? -1 : 1;
+  return b.id - a.id;
+}
+
 /** GET /api/grades/grades/, and 201 from POST /api/grades/grades/kcse/ */
 export const gradeListResponse = z.array(gradeSchema);
 

@@ -56,7 +56,7 @@ describe('the menus by role', () => {
     for (const hidden of [
       'Fees',
       'Fee structure',
-      'Analytics/Fee',
+      'Fee analytics',
       'Audit log',
       'Messaging',
       'Teachers',

@@ -36,7 +36,15 @@ describe('navFor', () => {
     expect(navFor(ADMIN_NAV, teacher)).toEqual([]);
     // The desktop sidebar's and the mobile drawer's own entries.
     expect(labels(navFor(DESKTOP_ONLY_NAV, teacher))).toEqual(['Results', 'Reports']);
-    expect(labels(navFor(MOBILE_ONLY_NAV, teacher))).toEqual(['Reports']);
+    expect(labels(navFor(MOBILE_ONLY_NAV, teacher))).toEqual(['Results', 'Reports']);
+  });
+
+  it("puts Results in the phone's drawer and names fee analytics what it is", () => {
+    expect(labels(navFor(MOBILE_ONLY_NAV, as('admin')))).toEqual([
+      'Results',
+      'Fee analytics',
+      'Reports',
+    ]);
   });
 
   it('shows an admin who also teaches what an admin sees', () => {

@@ -1,5 +1,5 @@
+import { formatSchoolMoment, formatSchoolTime } from '@shule/shared/display-dates';
 import { TEST_MODE_NOTICE } from '@shule/shared/messages';
-import { format, parseISO } from 'date-fns';
 import { FlaskConical, PauseCircle } from 'lucide-react';
 import { cn } from '../lib/cn';
 
@@ -47,8 +47,8 @@ export function SmsGatewayNotices({
             <p className="font-semibold">Sending is paused: top up the SMS account</p>
             <p>{state.hold.reason}</p>
             <p className="text-xs">
-              Paused since {format(parseISO(state.hold.held_at), 'MMM d, HH:mm')}; Shule tries again
-              at {format(parseISO(state.hold.resume_at), 'HH:mm')}. Nothing queued is lost.
+              Paused since {formatSchoolMoment(state.hold.held_at, { time: true })}; Shule tries
+              again at {formatSchoolTime(state.hold.resume_at)}. Nothing queued is lost.
             </p>
           </div>
         </div>

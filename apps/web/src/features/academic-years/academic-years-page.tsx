@@ -1,6 +1,7 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import type { AcademicYear } from '@shule/shared/academic-years';
 import { DATE_STATUSES, type DateStatus } from '@shule/shared/date-status';
+import { formatDate } from '@shule/shared/display-dates';
 import { CalendarDays, Check, Download, Filter, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { DateStatusBadge } from '../../components/date-status-badge';
@@ -17,7 +18,6 @@ import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { downloadCsv, toCsv } from '../../lib/csv';
-import { formatDate } from '../../lib/dates';
 import { useAcademicYears } from '../../lib/queries/academic-years';
 import { useIsAdmin } from '../../lib/roles';
 import { AcademicYearFormDialog } from './academic-year-form-dialog';
@@ -29,7 +29,7 @@ const BREADCRUMB = [
   { label: 'Academic Years' },
 ];
 
-/** Matches the name, or a date as stored (2024-01-08) or as shown (Jan 8, 2024). */
+/** Matches the name, or a date as stored (2024-01-08) or as shown (8 Jan 2024). */
 const matches = (year: AcademicYear, query: string) =>
   [
     year.name,

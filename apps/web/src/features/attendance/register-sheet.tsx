@@ -6,6 +6,7 @@ import {
   attendanceRate,
   type RegisterResponse,
 } from '@shule/shared/attendance';
+import { formatDate, formatSchoolMoment } from '@shule/shared/display-dates';
 import { CheckCheck, Loader2, MessageSquareText } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
@@ -16,7 +17,6 @@ import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { formatDate, formatSchoolMoment } from '../../lib/dates';
 import { formatRate } from '../../lib/queries/attendance';
 import { useSaveRegister } from './register';
 

@@ -4,8 +4,8 @@ import {
   type AuditAction,
   type AuditEntry,
 } from '@shule/shared/audit';
+import { formatSchoolMoment } from '@shule/shared/display-dates';
 import { pageCount } from '@shule/shared/pagination';
-import { format, parseISO } from 'date-fns';
 import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -20,8 +20,8 @@ import { Pagination } from '../../components/ui/pagination';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { useAuditLog } from './get-audit-log';
 
-/** When, in the browser's time zone: "Nov 23, 2026 18:04". */
-const when = (entry: AuditEntry) => format(parseISO(entry.created_at), 'MMM d, yyyy HH:mm');
+/** When, by the school's clock: "23 Nov 2026 18:04". */
+const when = (entry: AuditEntry) => formatSchoolMoment(entry.created_at, { time: true });
 
 /** The acting user, or what is left of one since removed. */
 export const actorText = (entry: AuditEntry) =>

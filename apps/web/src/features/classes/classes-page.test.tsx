@@ -64,23 +64,23 @@ describe('classes page', () => {
     expect(screen.getByRole('button', { name: 'Create class' })).toBeTruthy();
   });
 
-  it('puts a created class at the top and keeps a renamed one in its place', async () => {
-    vi.stubGlobal('fetch', fakeApi([classRow(1, 'Form 1'), classRow(2, 'Form 2')]));
+  it('puts a created class in its place by name and keeps a renamed one where it was', async () => {
+    vi.stubGlobal('fetch', fakeApi([classRow(1, 'Form 1'), classRow(2, 'Form 3')]));
     renderPage();
-    await screen.findAllByText('Form 2');
-    expect(namesInTable()).toEqual(['Form 1', 'Form 2']);
+    await screen.findAllByText('Form 3');
+    expect(namesInTable()).toEqual(['Form 1', 'Form 3']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Add class' }));
-    fireEvent.change(await screen.findByLabelText('Class Name'), { target: { value: 'Form 3' } });
+    fireEvent.change(await screen.findByLabelText('Class Name'), { target: { value: 'Form 2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create Class' }));
-    await waitFor(() => expect(namesInTable()).toEqual(['Form 3', 'Form 1', 'Form 2']));
+    await waitFor(() => expect(namesInTable()).toEqual(['Form 1', 'Form 2', 'Form 3']));
 
     fireEvent.click(screen.getAllByRole('button', { name: 'Edit Form 1' })[0]!);
     const name = await screen.findByLabelText('Class Name');
     fireEvent.change(name, { target: { value: 'Zebra' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     // The server would list it last (by name); on this page it stays where it was.
-    await waitFor(() => expect(namesInTable()).toEqual(['Form 3', 'Zebra', 'Form 2']));
+    await waitFor(() => expect(namesInTable()).toEqual(['Zebra', 'Form 2', 'Form 3']));
   });
 
   it("shows the server's reason when a class with students cannot be deleted", async () => {
@@ -126,13 +126,13 @@ describe('classes page', () => {
     fireEvent.change(screen.getByLabelText('Class Name'), { target: { value: '3 West' } });
     fireEvent.change(level, { target: { value: ' Form 3 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create Class' }));
-    await waitFor(() => expect(namesInTable()[0]).toBe('3 West'));
+    await waitFor(() => expect(namesInTable()[1]).toBe('3 West'));
     expect(sent).toEqual([{ method: 'POST', body: { name: '3 West', level: 'Form 3' } }]);
-    expect(levels()[0]).toBe('Form 3');
+    expect(levels()[1]).toBe('Form 3');
     // On a phone each class is a card, its level beside its name.
     const card = within(screen.getByRole('list', { name: 'Classes' })).getAllByTestId(
       'class-card',
-    )[0]!;
+    )[1]!;
     expect(within(card).getByText('3 West')).toBeTruthy();
     expect(within(card).getByText('Form 3')).toBeTruthy();
   });

@@ -1,4 +1,4 @@
-import type { ClassRow } from '@shule/shared/classes';
+import { type ClassRow, compareClasses } from '@shule/shared/classes';
 import { BookOpen, Plus, School } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { RowActions } from '../../components/ui/row-actions';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
+import { withRowInOrder } from '../../lib/in-order';
 import { useClasses } from '../../lib/queries/classes';
 import { useIsAdmin } from '../../lib/roles';
 import { ClassFormDialog } from './class-form-dialog';
@@ -29,8 +30,8 @@ const teacherName = (c: ClassRow) =>
   c.class_teacher ? `${c.class_teacher.user.first_name} ${c.class_teacher.user.last_name}` : null;
 
 /**
- * Keeps the order the user has seen while they work on the page (spec §4: a created class goes
- * to the top, a renamed one stays where it was), although the server lists classes by name.
+ * Keeps the order the user has seen while they work on the page: a created class goes where
+ * its name puts it (as a reload would show it), a renamed one stays where it was.
  */
 function useDisplayOrder(rows: ClassRow[] | undefined) {
   const [order, setOrder] = useState<number[]>([]);
@@ -41,9 +42,9 @@ function useDisplayOrder(rows: ClassRow[] | undefined) {
     const rest = rows.filter((r) => !order.includes(r.id)).map((r) => r.id);
     return [...kept, ...rest].map((id) => byId.get(id)!);
   }, [rows, order]);
-  const freeze = (first?: number) => {
-    const ids = (shown ?? []).map((r) => r.id).filter((id) => id !== first);
-    setOrder(first === undefined ? ids : [first, ...ids]);
+  const freeze = (created?: ClassRow) => {
+    const rows = created ? withRowInOrder(shown, created, compareClasses) : (shown ?? []);
+    setOrder(rows.map((r) => r.id));
   };
   return { shown, freeze };
 }
@@ -215,7 +216,7 @@ export function ClassesPage() {
         onOpenChange={setFormOpen}
         editing={editing}
         onSaved={(saved, kind) => {
-          freeze(kind === 'created' ? saved.id : undefined);
+          freeze(kind === 'created' ? saved : undefined);
           setFormOpen(false);
         }}
       />

@@ -1,6 +1,12 @@
-import type { ClassRow, CreateClassBody, CreateClassResponse } from '@shule/shared/classes';
+import {
+  type ClassRow,
+  type CreateClassBody,
+  type CreateClassResponse,
+  compareClasses,
+} from '@shule/shared/classes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { withRowInOrder } from '../../lib/in-order';
 import { classesQueryKey } from '../../lib/queries/classes';
 import { useSession } from '../../lib/session';
 
@@ -13,11 +19,10 @@ export function useCreateClass() {
   return useMutation({
     mutationFn: (body: CreateClassBody) => createClass(school!.id, body),
     onSuccess: (created) => {
-      // Spec §4: a created class goes to the top of the list.
-      queryClient.setQueryData<ClassRow[]>(classesQueryKey(school?.id), (old) => [
-        created,
-        ...(old ?? []).filter((c) => c.id !== created.id),
-      ]);
+      // Where the list's order (by name) puts it, as a reload would show it.
+      queryClient.setQueryData<ClassRow[]>(classesQueryKey(school?.id), (old) =>
+        withRowInOrder(old, created, compareClasses),
+      );
       return queryClient.invalidateQueries({ queryKey: ['classes'] });
     },
   });

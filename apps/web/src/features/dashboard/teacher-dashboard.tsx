@@ -1,3 +1,4 @@
+import { formatDate } from '@shule/shared/display-dates';
 import type {
   MarkProgress,
   OpenExamProgress,
@@ -11,7 +12,6 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { EmptyState } from '../../components/ui/empty-state';
 import { LoadError } from '../../components/ui/load-error';
 import { SkeletonRows } from '../../components/ui/skeleton';
-import { formatDate } from '../../lib/dates';
 import { markEntryPath } from '../../lib/mark-entry-path';
 import { useTeacherDashboard } from '../../lib/queries/teacher-dashboard';
 import { AbsentTodayCard, MyRegisterCard } from './attendance-cards';

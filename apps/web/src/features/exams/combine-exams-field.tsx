@@ -1,3 +1,4 @@
+import { formatDate } from '@shule/shared/display-dates';
 import { type Exam, type ExamComponent, equalWeights } from '@shule/shared/exams';
 import { useState } from 'react';
 import { Alert } from '../../components/ui/alert';
@@ -5,7 +6,6 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { formatDate } from '../../lib/dates';
 import { useExams } from '../../lib/queries/exams';
 
 const total = (components: readonly ExamComponent[]) =>

@@ -1,3 +1,4 @@
+import { formatDate } from '@shule/shared/display-dates';
 import type { Exam } from '@shule/shared/exams';
 import { MAX_SCORE, MIN_SCORE } from '@shule/shared/grades';
 import type { Mark } from '@shule/shared/results/marks';
@@ -28,7 +29,6 @@ import { toast } from '../../components/ui/toast';
 import { UpperCaseInput } from '../../components/ui/upper-case-input';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { formatDate } from '../../lib/dates';
 import { useClasses } from '../../lib/queries/classes';
 import { useExams } from '../../lib/queries/exams';
 import { useExam } from './get-exam';

@@ -225,7 +225,7 @@ describe('exams page', () => {
       within(picker)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['CAT 1Feb 2, 2026', 'End termMar 30, 2026']);
+    ).toEqual(['CAT 12 Feb 2026', 'End term30 Mar 2026']);
     fireEvent.click(within(picker).getByLabelText(/CAT 1/));
     fireEvent.click(within(picker).getByLabelText(/End term/));
     const weight = (name: string) =>

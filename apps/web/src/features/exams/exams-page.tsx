@@ -1,3 +1,4 @@
+import { formatDate } from '@shule/shared/display-dates';
 import type { Exam } from '@shule/shared/exams';
 import { NotebookPen, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -17,7 +18,7 @@ import { SearchInput } from '../../components/ui/search-input';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
-import { formatDate, formatDateShort } from '../../lib/dates';
+import { formatDateShort } from '../../lib/dates';
 import { canRetry } from '../../lib/form-errors';
 import { useExams } from '../../lib/queries/exams';
 import { useTerms } from '../../lib/queries/terms';

@@ -1,6 +1,9 @@
+import { formatDayMonth } from '@shule/shared/display-dates';
 import type { FeeAnalytics } from '@shule/shared/fee-ledger';
 import { todayIn } from '@shule/shared/school-time';
 import { addDays, format, parseISO, startOfWeek, subDays } from 'date-fns';
+
+const dayOf = (date: Date) => format(date, 'yyyy-MM-dd');
 
 /** The ranges the analytics screen offers, ending today. */
 export const RANGES = {
@@ -24,7 +27,7 @@ export function rangeOf(key: RangeKey, today = todayIn()) {
  */
 export function collectionSeries(byDay: FeeAnalytics['by_day']) {
   if (byDay.length <= 90) {
-    return byDay.map((d) => ({ label: format(parseISO(d.date), 'MMM d'), cents: d.amount_cents }));
+    return byDay.map((d) => ({ label: formatDayMonth(d.date), cents: d.amount_cents }));
   }
   const weeks = new Map<string, number>();
   for (const d of byDay) {
@@ -32,7 +35,7 @@ export function collectionSeries(byDay: FeeAnalytics['by_day']) {
     weeks.set(week, (weeks.get(week) ?? 0) + d.amount_cents);
   }
   return [...weeks].map(([week, cents]) => ({
-    label: `${format(parseISO(week), 'MMM d')}–${format(addDays(parseISO(week), 6), 'MMM d')}`,
+    label: `${formatDayMonth(week)}–${formatDayMonth(dayOf(addDays(parseISO(week), 6)))}`,
     cents,
   }));
 }

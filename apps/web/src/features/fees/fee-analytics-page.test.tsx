@@ -56,7 +56,7 @@ describe('the fee analytics screen', () => {
     renderWithApp(<FeeAnalyticsPage />);
     const totals = await screen.findByTestId('analytics-totals');
     expect(totals.textContent).toBe(
-      'CollectedKES 32,500.00Payments3DaysOct 28, 2026 to Nov 26, 2026',
+      'CollectedKES 32,500.00Payments3Days28 Oct 2026 to 26 Nov 2026',
     );
     expect(await screen.findByText('Charts of 30 days')).toBeTruthy();
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
@@ -100,10 +100,10 @@ describe('the collection series', () => {
     });
     const month = collectionSeries(days('2026-10-28', 30, (i) => i * 100));
     expect(month).toHaveLength(30);
-    expect(month[0]).toEqual({ label: 'Oct 28', cents: 0 });
-    // 2025-10-27 is a Monday: the first week is Oct 27–Nov 2, six days of it (from Oct 28) in range.
+    expect(month[0]).toEqual({ label: '28 Oct', cents: 0 });
+    // 2025-10-27 is a Monday: the first week is 27 Oct–2 Nov, six days of it (from 28 Oct) in range.
     const year = collectionSeries(days('2025-10-28', 365, () => 100));
-    expect(year[0]).toEqual({ label: 'Oct 27–Nov 2', cents: 600 });
+    expect(year[0]).toEqual({ label: '27 Oct–2 Nov', cents: 600 });
     expect(year.reduce((s, w) => s + w.cents, 0)).toBe(36_500);
     expect(year).toHaveLength(53);
   });

@@ -1,3 +1,4 @@
+import { formatDate } from '@shule/shared/display-dates';
 import { PAYMENT_METHOD_LABELS } from '@shule/shared/fees';
 import { BarChart3 } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -9,7 +10,6 @@ import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton, SkeletonRows } from '../../components/ui/skeleton';
 import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
-import { formatDate } from '../../lib/dates';
 import { kesFromCents } from '../../lib/kes';
 import { RANGES, type RangeKey, rangeOf } from './analytics-series';
 import { useFeeAnalytics } from './get-fee-analytics';
@@ -21,7 +21,7 @@ const FeeAnalyticsCharts = lazy(async () => ({
 
 const isRange = (v: string): v is RangeKey => v in RANGES;
 
-/** /analytics (the Analytics/Fee link): fees collected over time and by method. Admins only. */
+/** /analytics (the drawer's Fee analytics link): fees collected over time and by method. Admins only. */
 export function FeeAnalyticsPage() {
   return (
     <AdminOnlyPage

@@ -521,7 +521,7 @@ describe('the fees screen', () => {
     });
     expect(
       (await within(statement).findByRole('list', { name: "Sponsor's entries" })).textContent,
-    ).toBe('Wanjiru Kamau (Adm. 0421)Nov 20, 2026 · Bursary · Term 2 · Ward bursaryKES 4,000.00');
+    ).toBe('Wanjiru Kamau (Adm. 0421)20 Nov 2026 · Bursary · Term 2 · Ward bursaryKES 4,000.00');
     fireEvent.click(within(statement).getByRole('button', { name: 'Close' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Record capitation' }));

@@ -1,3 +1,4 @@
+import { formatSchoolMoment } from '@shule/shared/display-dates';
 import { capitationInstalmentCents, type Sponsor } from '@shule/shared/fee-ledger';
 import {
   LEDGER_KIND_LABELS,
@@ -26,7 +27,6 @@ import { Input, Select } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { formatSchoolMoment } from '../../lib/dates';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { kesFromCents } from '../../lib/kes';
 import { useClasses } from '../../lib/queries/classes';

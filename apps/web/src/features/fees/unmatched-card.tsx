@@ -1,3 +1,4 @@
+import { formatSchoolMoment } from '@shule/shared/display-dates';
 import type { QueuedPayment } from '@shule/shared/mpesa';
 import { pageCount } from '@shule/shared/pagination';
 import { Inbox, Upload, UserCheck } from 'lucide-react';
@@ -19,7 +20,6 @@ import { SearchInput } from '../../components/ui/search-input';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
-import { formatSchoolMoment } from '../../lib/dates';
 import { kesFromCents } from '../../lib/kes';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { balanceWords } from './balance-words';

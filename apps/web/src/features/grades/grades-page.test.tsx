@@ -83,7 +83,7 @@ describe('grades page', () => {
   beforeEach(() => tokenStorage.setTokens('access', 'refresh'));
   afterEach(() => vi.unstubAllGlobals());
 
-  it('applies the KCSE scale from the empty page, then puts a new grade at the top', async () => {
+  it('applies the KCSE scale from the empty page, then puts a new grade where its points put it', async () => {
     vi.stubGlobal('fetch', fakeApi());
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Use the KCSE 12-point scale' }));
@@ -97,8 +97,10 @@ describe('grades page', () => {
     expect((within(dialog).getByLabelText('Code') as HTMLInputElement).value).toBe('X');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Grade' }));
     expect(await screen.findByText('Grade Added')).toBeTruthy();
-    // The server would list it last (no points); on this page a new grade comes first.
-    await waitFor(() => expect(codesInTable()[0]).toBe('X'));
+    // No points: last, where the server lists it, not at the top.
+    await waitFor(() => expect(codesInTable()).toHaveLength(13));
+    expect(codesInTable()[12]).toBe('X');
+    expect(codesInTable()[0]).toBe('A');
 
     fireEvent.change(screen.getByPlaceholderText('Search grades...'), {
       target: { value: 'MINUS' },

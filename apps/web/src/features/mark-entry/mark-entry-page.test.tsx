@@ -196,7 +196,7 @@ describe('mark entry page', () => {
     ).toBeTruthy();
     expect(
       within(await row('Amina Wanjiru')).getByText(
-        'Was 45, changed by Jane Doe at Mar 9, 2026 10:02; replaced by your 81',
+        'Was 45, changed by Jane Doe at 9 Mar 2026 10:02; replaced by your 81',
       ),
     ).toBeTruthy();
   });

@@ -1,3 +1,4 @@
+import { formatDate, formatSchoolMoment } from '@shule/shared/display-dates';
 import type { EntryMark, LateChanges, MarkHistory } from '@shule/shared/mark-entry';
 import { useQuery } from '@tanstack/react-query';
 import { History, ListChecks } from 'lucide-react';
@@ -8,7 +9,6 @@ import { LoadError } from '../../components/ui/load-error';
 import { Skeleton } from '../../components/ui/skeleton';
 import { api } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { formatDate, formatSchoolMoment } from '../../lib/dates';
 import { useIsAdmin } from '../../lib/roles';
 
 const shown = (mark: EntryMark) => (mark === null ? '—' : String(mark));

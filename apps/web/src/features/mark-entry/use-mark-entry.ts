@@ -1,3 +1,4 @@
+import { formatSchoolMoment } from '@shule/shared/display-dates';
 import type {
   EntryMark,
   MarkEntry,
@@ -10,7 +11,6 @@ import { parseMark } from '@shule/shared/scores';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, api } from '../../lib/api-client';
-import { formatSchoolMoment } from '../../lib/dates';
 import { browserQueue, type ColumnKey, type MarkQueue, type QueuedMark } from './mark-queue';
 
 /** Under ['scores']: the grading screen's saves and a subject's changes refresh it too. */

@@ -1,3 +1,4 @@
+import { formatSchoolMoment } from '@shule/shared/display-dates';
 import {
   isPersonalMessage,
   MESSAGE_STATUS_LABELS,
@@ -6,7 +7,6 @@ import {
   RECIPIENT_STATUS_LABELS,
   type RecipientStatus,
 } from '@shule/shared/messages';
-import { format, parseISO } from 'date-fns';
 import { Badge } from '../../components/ui/badge';
 import { formatKes } from '../../lib/kes';
 
@@ -30,8 +30,8 @@ export function RecipientStatusBadge({ status }: { status: RecipientStatus }) {
   return <Badge tone={RECIPIENT_TONES[status]}>{RECIPIENT_STATUS_LABELS[status]}</Badge>;
 }
 
-/** When, in the browser's time zone: "Nov 26, 2026 14:02". */
-export const sentAt = (iso: string) => format(parseISO(iso), 'MMM d, yyyy HH:mm');
+/** When, by the school's clock: "26 Nov 2026 14:02". */
+export const sentAt = (iso: string) => formatSchoolMoment(iso, { time: true });
 
 /**
  * To whom: "Form 4 East parents, Form 3 West parents", the exam whose results each got, or a

@@ -92,7 +92,7 @@ describe('reports page', () => {
     renderWithApp(<ReportsPage />);
     await screen.findByRole('heading', { name: 'Class lists and registers' });
     expect(hrefOf('Open class list')).toBe('/students');
-    expect(screen.getByText(/14 registers taken so far, the last on Jul 30, 2026/)).toBeTruthy();
+    expect(screen.getByText(/14 registers taken so far, the last on 30 Jul 2026/)).toBeTruthy();
     fireEvent.change(within(section('Class lists and registers')).getByLabelText('Class'), {
       target: { value: '2' },
     });

@@ -1,3 +1,4 @@
+import { formatDate } from '@shule/shared/display-dates';
 import type { ReportsClass, ReportsExam, ReportsOverview } from '@shule/shared/reports';
 import { ArrowRight, Info } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -15,7 +16,6 @@ import { Select } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
-import { formatDate } from '../../lib/dates';
 import { useIsAdmin } from '../../lib/roles';
 import { useReportsOverview } from './get-reports-overview';
 

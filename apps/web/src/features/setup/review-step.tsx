@@ -1,3 +1,4 @@
+import { formatDate } from '@shule/shared/display-dates';
 import { FEE_DURATION_LABELS, formatKes } from '@shule/shared/fees';
 import type { SetupState } from '@shule/shared/setup';
 import type { ReactNode } from 'react';
@@ -6,7 +7,6 @@ import { Button } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api-client';
-import { formatDate } from '../../lib/dates';
 import { useSetupFees } from './get-setup-fees';
 import { useFinishSetup } from './save-setup-step';
 import { useStepMove } from './use-step-move';

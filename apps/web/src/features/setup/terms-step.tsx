@@ -1,3 +1,4 @@
+import { formatDate } from '@shule/shared/display-dates';
 import { type SetupState, type SetupTermsForm, setupTermsFormSchema } from '@shule/shared/setup';
 import { Plus } from 'lucide-react';
 import { useRef } from 'react';
@@ -7,7 +8,6 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
-import { formatDate } from '../../lib/dates';
 import { useSession } from '../../lib/session';
 import { zodResolver } from '../../lib/zod-resolver';
 import { RemoveRowButton } from './remove-row-button';

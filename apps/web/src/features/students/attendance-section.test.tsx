@@ -33,7 +33,7 @@ describe('attendance section', () => {
     const days = screen.getByRole('list', { name: 'Days absent, late or excused' });
     const items = within(days).getAllByRole('listitem');
     expect(items).toHaveLength(2);
-    expect(items[0]?.textContent).toBe('Nov 25, 2026AbsentSick');
+    expect(items[0]?.textContent).toBe('25 Nov 2026AbsentSick');
     expect(items[1]?.textContent).toContain('Late');
   });
 

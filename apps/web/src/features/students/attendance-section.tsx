@@ -1,9 +1,9 @@
 import { ATTENDANCE_LABELS, attendedOfRecorded } from '@shule/shared/attendance';
+import { formatDate } from '@shule/shared/display-dates';
 import type { StudentDetail } from '@shule/shared/students';
 import { Badge } from '../../components/ui/badge';
 import { LoadError } from '../../components/ui/load-error';
 import { SkeletonRows } from '../../components/ui/skeleton';
-import { formatDate } from '../../lib/dates';
 import { useStudentAttendance } from '../../lib/queries/attendance';
 
 /** The current term's register days of the student: days attended, and the days missed or late. */

@@ -7,12 +7,12 @@ import {
   type ConsentRecord,
   type ConsentStatus,
 } from '@shule/shared/consents';
+import { formatSchoolMoment } from '@shule/shared/display-dates';
 import type { StudentDetail } from '@shule/shared/students';
 import { Badge } from '../../components/ui/badge';
 import { Select } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
-import { formatDate } from '../../lib/dates';
 import { useUpdateConsents } from './student-rights';
 
 const STATUS_TONES = { granted: 'green', refused: 'red', unknown: 'yellow' } as const;
@@ -21,12 +21,12 @@ export function ConsentBadge({ status }: { status: ConsentStatus }) {
   return <Badge tone={STATUS_TONES[status]}>{CONSENT_STATUS_LABELS[status]}</Badge>;
 }
 
-/** "Recorded Nov 23, 2026 by Jane Wanjiku", or what an unknown answer means. */
+/** "Recorded 23 Nov 2026 by Jane Wanjiku", or what an unknown answer means. */
 export function consentRecordedText(record: ConsentRecord) {
   if (record.status === 'unknown' || !record.recorded_at)
     return 'The parent has not been asked yet';
   const by = record.recorded_by ? ` by ${record.recorded_by.name}` : '';
-  return `Recorded ${formatDate(record.recorded_at.slice(0, 10))}${by}`;
+  return `Recorded ${formatSchoolMoment(record.recorded_at)}${by}`;
 }
 
 const WHAT_IT_ALLOWS: Record<ConsentKind, string> = {

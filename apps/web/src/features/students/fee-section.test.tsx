@@ -125,9 +125,9 @@ describe('student profile: fees', () => {
         .getAllByTestId('fee-entry')
         .map((e) => e.textContent),
     ).toEqual([
-      'Payment: CashMay 10, 2026 · receipt no. 12−KES 5,000.00balance KES 20,000.00',
-      'Boarding (Term 2 2026)May 4, 2026+KES 10,000.00balance KES 25,000.00',
-      'Tuition (Term 2 2026)May 4, 2026+KES 15,000.00balance KES 15,000.00',
+      'Payment: Cash10 May 2026 · receipt no. 12−KES 5,000.00balance KES 20,000.00',
+      'Boarding (Term 2 2026)4 May 2026+KES 10,000.00balance KES 25,000.00',
+      'Tuition (Term 2 2026)4 May 2026+KES 15,000.00balance KES 15,000.00',
     ]);
     fireEvent.click(within(section).getByRole('button', { name: 'Statement (PDF)' }));
     await waitFor(() =>

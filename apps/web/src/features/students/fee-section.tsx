@@ -1,3 +1,4 @@
+import { formatSchoolMoment } from '@shule/shared/display-dates';
 import type { LedgerEntry } from '@shule/shared/fee-ledger';
 import type { StudentDetail } from '@shule/shared/students';
 import { BadgePercent, FileText, Undo2, Wallet } from 'lucide-react';
@@ -9,7 +10,6 @@ import { SkeletonRows } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { formatSchoolMoment } from '../../lib/dates';
 import { downloadFeeStatementPdf } from '../../lib/fee-files';
 import { kesFromCents } from '../../lib/kes';
 import { FeeCreditDialog, ReverseEntryDialog } from './fee-credit-dialog';

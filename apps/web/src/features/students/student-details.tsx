@@ -1,3 +1,4 @@
+import { formatDate } from '@shule/shared/display-dates';
 import {
   ageInYears,
   LEAVE_REASON_LABELS,
@@ -7,7 +8,6 @@ import {
 import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/cn';
-import { formatDate } from '../../lib/dates';
 
 export const studentName = (s: Pick<StudentRow, 'first_name' | 'last_name'>) =>
   `${s.first_name} ${s.last_name}`;

@@ -5,6 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../lib/storage';
 import { json, renderWithApp, sessionUser, studentDetail } from '../../test/render-page';
+import { consentRecordedText } from './consents-section';
 import { StudentProfilePage } from './student-profile-page';
 
 const unknown = { status: 'unknown', recorded_at: null, recorded_by: null } as const;
@@ -73,7 +74,7 @@ describe("student profile: the parent's consent", () => {
     renderPage();
     await screen.findByRole('region', { name: "Parent's consent" });
     expect(
-      within(consents()).getByText('Recorded Nov 20, 2026 by Amina Otieno', { exact: false }),
+      within(consents()).getByText('Recorded 20 Nov 2026 by Amina Otieno', { exact: false }),
     ).toBeTruthy();
     expect(
       within(consents()).getByText('The parent has not been asked yet', { exact: false }),
@@ -90,7 +91,7 @@ describe("student profile: the parent's consent", () => {
         (within(consents()).getByLabelText('SMS to the parent') as HTMLSelectElement).value,
       ).toBe('refused'),
     );
-    expect(within(consents()).getByText(/Recorded Nov 23, 2026 by Amina Otieno/)).toBeTruthy();
+    expect(within(consents()).getByText(/Recorded 23 Nov 2026 by Amina Otieno/)).toBeTruthy();
   });
 
   it('shows a teacher the answers without changing them, and no export or erasure', async () => {
@@ -168,5 +169,17 @@ describe('student profile: data and erasure', () => {
     fireEvent.click(within(last).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(api.calls.some((c) => c.url.endsWith('/erase/'))).toBe(false);
+  });
+});
+
+describe('consentRecordedText', () => {
+  it("dates a consent by Nairobi's calendar: 00:49 there is not the day before", () => {
+    expect(
+      consentRecordedText({
+        status: 'granted',
+        recorded_at: '2026-08-23T21:49:00.000Z',
+        recorded_by: { id: 1, name: 'Amina Otieno' },
+      }),
+    ).toBe('Recorded 24 Aug 2026 by Amina Otieno');
   });
 });

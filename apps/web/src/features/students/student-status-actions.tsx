@@ -1,3 +1,4 @@
+import { formatDate } from '@shule/shared/display-dates';
 import { todayIn } from '@shule/shared/school-time';
 import {
   type EditStudentForm,
@@ -22,7 +23,6 @@ import { Input, Select } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { useSaveForm } from '../../components/use-save-form';
 import { errorMessage } from '../../lib/api-client';
-import { formatDate } from '../../lib/dates';
 import { useClasses } from '../../lib/queries/classes';
 import { zodResolver } from '../../lib/zod-resolver';
 import { capitalise, studentName } from './student-details';

@@ -34,7 +34,7 @@ const rows = [
       },
     ],
   }),
-  teacherRow(2, 'Peter', { is_active: false }),
+  teacherRow(2, 'Peter', { is_active: false, tsc_number: null }),
 ];
 
 function fakeApi(role: 'admin' | 'teacher') {
@@ -63,6 +63,21 @@ describe('teachers page', () => {
     expect(tableRow('Peter').textContent).toContain('Deactivated');
     expect(screen.getAllByRole('button', { name: 'Actions for Mary Otieno' })).not.toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Add Teacher' })).toBeTruthy();
+  });
+
+  it("shows each teacher's TSC number and phone, the email beside it", async () => {
+    rows[0]!.user.email = 'mary@example.ke';
+    vi.stubGlobal('fetch', fakeApi('admin'));
+    renderWithApp(<TeachersPage />);
+    await screen.findAllByText('Mary Otieno');
+    expect(
+      within(screen.getAllByRole('table')[0]!).getAllByRole('columnheader')[0]?.textContent,
+    ).toBe('TSC No.');
+    expect(tableRow('Mary').textContent).toContain('TSC1');
+    expect(tableRow('Mary').textContent).toContain('0712345678 · mary@example.ke');
+    expect(tableRow('Peter').textContent).toContain('—');
+    expect(tableRow('Peter').textContent).toContain('0712345678');
+    rows[0]!.user.email = null;
   });
 
   it('shows a teacher the list without actions', async () => {

@@ -42,6 +42,13 @@ const capitalise = (s: string | null) => (s ? s[0]!.toUpperCase() + s.slice(1) :
 /** Empty values read as a dash. */
 const Missing = () => <span className="text-muted-foreground">—</span>;
 
+/** The phone a teacher signs in with and is called on, then their email if they have one. */
+const ContactText = ({ teacher }: { teacher: TeacherRow }) => (
+  <span className="tabular-nums">
+    {[teacher.user.phone_number, teacher.user.email].filter(Boolean).join(' · ')}
+  </span>
+);
+
 /** What the teacher teaches: "Mathematics · Form 2 West", one badge each. */
 function Teaches({ teacher }: { teacher: TeacherRow }) {
   if (teacher.assignments.length === 0) return <Missing />;
@@ -282,7 +289,7 @@ export function TeachersPage() {
               <div className="min-w-0 flex-1">
                 <p className="truncate font-semibold">{teacherName(t)}</p>
                 <p className="truncate text-sm text-muted-foreground">
-                  {t.user.email ?? t.user.phone_number}
+                  <ContactText teacher={t} />
                 </p>
               </div>
               <Status teacher={t} />
@@ -306,18 +313,18 @@ export function TeachersPage() {
                 <dd>{capitalise(t.user.gender) ?? <Missing />}</dd>
               </div>
               <div>
-                <dt className="text-xs text-muted-foreground">ID</dt>
-                <dd className="tabular-nums">{t.user.id}</dd>
+                <dt className="text-xs text-muted-foreground">TSC No.</dt>
+                <dd className="tabular-nums">{t.tsc_number ?? <Missing />}</dd>
               </div>
             </dl>
           </Card>
         )}
         columns={[
           {
-            header: 'ID',
-            cell: (t) => t.user.id,
-            headerClassName: 'w-16',
-            className: 'tabular-nums text-muted-foreground',
+            header: 'TSC No.',
+            cell: (t) => t.tsc_number ?? <Missing />,
+            headerClassName: 'w-28',
+            className: 'tabular-nums',
           },
           {
             header: 'Name',
@@ -327,7 +334,7 @@ export function TeachersPage() {
                 <div className="min-w-0">
                   <p className="font-medium">{teacherName(t)}</p>
                   <p className="truncate text-xs text-muted-foreground">
-                    {t.user.email ?? t.user.phone_number}
+                    <ContactText teacher={t} />
                   </p>
                 </div>
               </div>

@@ -1,4 +1,5 @@
 import type { AcademicYear } from '@shule/shared/academic-years';
+import { formatDate } from '@shule/shared/display-dates';
 import { type Term, type TermForm, termFormSchema } from '@shule/shared/terms';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,7 +11,6 @@ import { FormFooter } from '../../components/ui/form-footer';
 import { Input, Select } from '../../components/ui/input';
 import { useSaveForm } from '../../components/use-save-form';
 import { errorMessage } from '../../lib/api-client';
-import { formatDate } from '../../lib/dates';
 import { useAcademicYears } from '../../lib/queries/academic-years';
 import { zodResolver } from '../../lib/zod-resolver';
 import { type TermValues, useCreateTerm } from './create-term';

@@ -1,3 +1,4 @@
+import { formatDate } from '@shule/shared/display-dates';
 import type { Term } from '@shule/shared/terms';
 import { CalendarRange, Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -14,7 +15,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { SkeletonRows } from '../../components/ui/skeleton';
-import { formatDate, formatDateShort } from '../../lib/dates';
+import { formatDateShort } from '../../lib/dates';
 import { useAcademicYears } from '../../lib/queries/academic-years';
 import { useTerms } from '../../lib/queries/terms';
 import { useIsAdmin } from '../../lib/roles';
@@ -27,7 +28,7 @@ const BREADCRUMB = [
   { label: 'Terms' },
 ];
 
-/** Name, or a date in any of the forms a user sees or types (2024-01-08, 2024/01/08, Jan 8, 2024). */
+/** Name, or a date in any of the forms a user sees or types (2024-01-08, 2024/01/08, 8 Jan 2024). */
 const matches = (term: Term, query: string) =>
   [
     term.name,
@@ -126,7 +127,7 @@ export function TermsPage() {
                 { header: 'Term', cell: (term) => term.name, className: 'font-medium' },
                 { header: 'Start Date', cell: (term) => formatDate(term.start_date) },
                 { header: 'End Date', cell: (term) => formatDate(term.end_date) },
-                { header: 'AcademicYear', cell: (term) => term.academic_year?.name ?? '—' },
+                { header: 'Academic year', cell: (term) => term.academic_year?.name ?? '—' },
                 { header: 'Status', cell: (term) => <DateStatusBadge status={term.status} /> },
                 isAdmin && { header: 'Actions', headerClassName: 'text-right', cell: actions },
               ]}
