@@ -27,6 +27,30 @@ export const CONSENT_STATUS_LABELS: Record<ConsentStatus, string> = {
   unknown: 'Not asked yet',
 };
 
+/**
+ * The words schools write for a consent in a register or an import file, any case: yes and
+ * granted words grant, no and refused words refuse, an empty cell (or "not asked") is not asked.
+ */
+const CONSENT_WORDS: Record<string, ConsentStatus> = {
+  granted: 'granted',
+  given: 'granted',
+  yes: 'granted',
+  y: 'granted',
+  consented: 'granted',
+  refused: 'refused',
+  no: 'refused',
+  n: 'refused',
+  declined: 'refused',
+  '': 'unknown',
+  unknown: 'unknown',
+  notasked: 'unknown',
+  notaskedyet: 'unknown',
+};
+
+/** A consent as a school wrote it ("Yes", "N", "Given", blank); undefined for other words. */
+export const readConsentWord = (text: string): ConsentStatus | undefined =>
+  CONSENT_WORDS[text.toLowerCase().replace(/[\s._-]/g, '')];
+
 /** The one rule: a photo may be kept, an SMS sent, only when the parent said yes. */
 export const isConsented = (status: ConsentStatus) => status === 'granted';
 

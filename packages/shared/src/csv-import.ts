@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiErrorBody } from './api';
 import { parseCsv } from './csv';
+import { FULL_NAME_MESSAGES, type NameOrder, splitFullName } from './full-name';
 
 /**
  * What every CSV import (students, teachers) shares: the header row matched to the template's
@@ -30,8 +31,12 @@ export const orNull =
     return 'value' in r ? { value: r.value ?? null } : r;
   };
 
-/** A header as a person may write it: "Parent Phone", "parent_phone", "PARENTPHONE". */
-export const headerKey = (header: string) => header.toLowerCase().replace(/[\s_]/g, '');
+/**
+ * A header as a person may write it: "Parent Phone", "parent_phone", "PARENTPHONE", and with
+ * the dots and slashes of registers ("Adm. No.", "D.O.B", "Parent/Guardian"): letters and
+ * digits only, in lower case.
+ */
+export const headerKey = (header: string) => header.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
 /** The messages every import says alike, with its own noun: "student"/"students". */
 export function csvImportMessages(one: string, many: string) {
@@ -75,6 +80,12 @@ export interface CsvImportRules<C extends string, K extends string, T> {
   labels: Record<C, string>;
   /** Other header names a person may give a column ("TSC" for the TSC number). */
   aliases?: Record<string, C>;
+  /**
+   * Columns of a whole name ("NAME"), split by the file's name order into two others: a file
+   * with the whole name needs neither of the two columns; a row's own first and last names,
+   * when it has both, win over the split.
+   */
+  fullNames?: readonly FullNameColumns<C>[];
   maxRows: number;
   messages: CsvImportMessages;
   /** The name of a clean row's value: `student`, `teacher`. */
@@ -82,6 +93,18 @@ export interface CsvImportRules<C extends string, K extends string, T> {
   toClean: (read: Record<C, never>) => T;
   /** Columns whose value stands once in a file, `key` as compared (and named) there. */
   onceInFile: readonly { column: C; label: string; key: (value: string) => string }[];
+}
+
+/** A whole-name column and the two columns its split fills. */
+export interface FullNameColumns<C extends string> {
+  column: C;
+  first: C;
+  last: C;
+}
+
+/** How a file is read beyond its text: the order of the words of a whole name. */
+export interface CsvReadOptions {
+  nameOrder?: NameOrder;
 }
 
 /** A spreadsheet-safe cell as csvCell wrote it ('=x, '+254…) back to its text. */
@@ -101,6 +124,25 @@ export function csvImport<C extends string, K extends string, T>(rules: CsvImpor
 
   /** The template column a file's header stands for, if any (by its name or its label). */
   const columnOfHeader = (header: string): C | undefined => byKey.get(headerKey(header));
+
+  const fullNames = rules.fullNames ?? [];
+  /**
+   * The labels of the required columns a file with `present` columns lacks: a name's two
+   * columns said as one with their whole-name column ("First name and Last name (or Full name)").
+   */
+  function missingLabels(present: ReadonlySet<C>): string[] {
+    const labels: string[] = [];
+    for (const column of rules.required) {
+      if (present.has(column)) continue;
+      const names = fullNames.find((f) => f.first === column || f.last === column);
+      if (!names) labels.push(rules.labels[column]);
+      else if (!present.has(names.column)) {
+        const label = `${rules.labels[names.first]} and ${rules.labels[names.last]} (or ${rules.labels[names.column]})`;
+        if (!labels.includes(label)) labels.push(label);
+      }
+    }
+    return labels;
+  }
 
   /** Adds a problem to a row; the row is no longer clean. */
   function addRowError(row: Row, column: C, message: string) {
@@ -138,7 +180,9 @@ export function csvImport<C extends string, K extends string, T>(rules: CsvImpor
   function read(
     text: string,
     readers: Record<C, (text: string) => CellRead<unknown>>,
+    options: CsvReadOptions = {},
   ): CsvReadFile<Row> {
+    const nameOrder = options.nameOrder ?? 'surname_last';
     const { messages } = rules;
     const records = parseCsv(text).filter((r) => r.cells.some((c) => c.trim() !== ''));
     const [header, ...body] = records;
@@ -148,22 +192,48 @@ export function csvImport<C extends string, K extends string, T>(rules: CsvImpor
       const column = columnOfHeader(cell);
       if (column && !positions.has(column)) positions.set(column, i);
     });
-    const missing = rules.required.filter((c) => !positions.has(c));
-    if (missing.length > 0) {
-      const labels = missing.map((c) => rules.labels[c]);
-      return { file_errors: [messages.missingColumns(labels)], rows: [] };
-    }
+    const labels = missingLabels(new Set(positions.keys()));
+    if (labels.length > 0) return { file_errors: [messages.missingColumns(labels)], rows: [] };
+    const splitNames = fullNames.filter((f) => positions.has(f.column));
     if (body.length === 0) return { file_errors: [messages.noRows], rows: [] };
     if (body.length > rules.maxRows)
       return { file_errors: [messages.tooManyRows(rules.maxRows)], rows: [] };
     const rows = body.map((record) => {
       const row = { row: record.line, values: {}, errors: {} } as Row;
       const values: Record<string, unknown> = {};
+      const cells = new Map<C, string>();
       for (const column of rules.columns) {
         const position = positions.get(column);
         const cell = position === undefined ? undefined : record.cells[position];
         if (cell !== undefined) row.values[column] = cell;
-        const result = readers[column](undefused((cell ?? '').trim()));
+        cells.set(column, undefused((cell ?? '').trim()));
+      }
+      // A whole name fills its two columns (shown in the row's values, as the preview says the
+      // split) unless the row has both of its own.
+      const unread = new Set<C>();
+      for (const names of splitNames) {
+        if (cells.get(names.first) && cells.get(names.last)) continue;
+        const label = rules.labels[names.column];
+        const whole = cells.get(names.column) ?? '';
+        const split = splitFullName(whole, nameOrder);
+        if (!split) {
+          row.errors[names.column] = [
+            whole === '' ? FULL_NAME_MESSAGES.required(label) : FULL_NAME_MESSAGES.oneWord(label),
+          ];
+          unread.add(names.first).add(names.last);
+          continue;
+        }
+        for (const [column, value] of [
+          [names.first, split.first_name],
+          [names.last, split.last_name],
+        ] as const) {
+          cells.set(column, value);
+          row.values[column] = value;
+        }
+      }
+      for (const column of rules.columns) {
+        if (unread.has(column)) continue;
+        const result = readers[column](cells.get(column) ?? '');
         if ('value' in result) values[column] = result.value;
         else row.errors[column] = result.messages;
       }
@@ -190,7 +260,7 @@ export function csvImport<C extends string, K extends string, T>(rules: CsvImpor
     };
   }
 
-  return { columnOfHeader, addRowError, read, previewOf };
+  return { columnOfHeader, missingLabels, addRowError, read, previewOf };
 }
 
 export const csvImportRowSchema = z.object({

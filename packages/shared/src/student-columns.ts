@@ -26,8 +26,31 @@ export const STUDENT_CSV_COLUMNS = [
   'special_needs',
   'medical_condition',
   'nhif_number',
+  'sms_consent',
+  'photo_consent',
 ] as const;
 export type StudentCsvColumn = (typeof STUDENT_CSV_COLUMNS)[number];
+
+/**
+ * What the import reads besides: a whole name in one column, for a register that has no first
+ * and last name columns ("NAME", "Parent/Guardian"), split by the import's name order.
+ */
+export const STUDENT_IMPORT_COLUMNS = [
+  ...STUDENT_CSV_COLUMNS,
+  'full_name',
+  'parent_full_name',
+] as const;
+export type StudentImportColumn = (typeof STUDENT_IMPORT_COLUMNS)[number];
+
+/** The whole-name columns and the two columns each fills. */
+export const STUDENT_FULL_NAMES = [
+  { column: 'full_name', first: 'first_name', last: 'last_name' },
+  { column: 'parent_full_name', first: 'parent_first_name', last: 'parent_last_name' },
+] as const satisfies readonly {
+  column: StudentImportColumn;
+  first: StudentImportColumn;
+  last: StudentImportColumn;
+}[];
 
 /** The columns a row must fill; the others may be empty. */
 export const REQUIRED_STUDENT_CSV_COLUMNS: readonly StudentCsvColumn[] = [
@@ -42,7 +65,7 @@ export const REQUIRED_STUDENT_CSV_COLUMNS: readonly StudentCsvColumn[] = [
 ];
 
 /** What the import screen calls each column when a person maps their file onto it. */
-export const STUDENT_CSV_LABELS: Record<StudentCsvColumn, string> = {
+export const STUDENT_CSV_LABELS: Record<StudentImportColumn, string> = {
   first_name: 'First name',
   last_name: 'Last name',
   date_of_birth: 'Date of birth',
@@ -65,6 +88,80 @@ export const STUDENT_CSV_LABELS: Record<StudentCsvColumn, string> = {
   special_needs: 'Special needs',
   medical_condition: 'Medical condition',
   nhif_number: 'NHIF/SHA number',
+  sms_consent: 'SMS consent (Yes or No)',
+  photo_consent: 'Photo consent (Yes or No)',
+  full_name: 'Full name',
+  parent_full_name: 'Parent full name',
+};
+
+/**
+ * The headers Kenyan registers give these columns (any case; dots, slashes and spaces do not
+ * count: "Adm. No." is "Adm No"), besides each column's own name and label.
+ */
+export const STUDENT_HEADER_SYNONYMS: Record<string, StudentImportColumn> = {
+  'Adm No': 'admission_number',
+  Adm: 'admission_number',
+  'Admn No': 'admission_number',
+  'Adm Number': 'admission_number',
+  'Admission No': 'admission_number',
+  Admission: 'admission_number',
+  'Reg No': 'admission_number',
+  Surname: 'last_name',
+  'Other names': 'first_name',
+  'Other name': 'first_name',
+  'First names': 'first_name',
+  'Given names': 'first_name',
+  Sex: 'gender',
+  'Sex (M/F)': 'gender',
+  'M/F': 'gender',
+  'Gender (M/F)': 'gender',
+  'D.O.B': 'date_of_birth',
+  'Birth date': 'date_of_birth',
+  'Date of birth (dd/mm/yyyy)': 'date_of_birth',
+  Name: 'full_name',
+  Names: 'full_name',
+  'Full names': 'full_name',
+  'Student name': 'full_name',
+  "Student's name": 'full_name',
+  'Name of student': 'full_name',
+  'Learner name': 'full_name',
+  'Pupil name': 'full_name',
+  'Parent/Guardian': 'parent_full_name',
+  'Parent/Guardian Name': 'parent_full_name',
+  "Parent/Guardian's Name": 'parent_full_name',
+  Parent: 'parent_full_name',
+  'Parent name': 'parent_full_name',
+  "Parent's name": 'parent_full_name',
+  Guardian: 'parent_full_name',
+  'Guardian name': 'parent_full_name',
+  'Name of parent': 'parent_full_name',
+  Tel: 'parent_phone',
+  'Tel No': 'parent_phone',
+  Telephone: 'parent_phone',
+  'Telephone No': 'parent_phone',
+  Contact: 'parent_phone',
+  Contacts: 'parent_phone',
+  'Contact No': 'parent_phone',
+  Phone: 'parent_phone',
+  'Phone No': 'parent_phone',
+  Mobile: 'parent_phone',
+  'Mobile No': 'parent_phone',
+  'Parent Tel': 'parent_phone',
+  'Parent/Guardian Tel': 'parent_phone',
+  'Parent/Guardian Phone': 'parent_phone',
+  'Parent/Guardian Contact': 'parent_phone',
+  'Parent contact': 'parent_phone',
+  Consent: 'sms_consent',
+  'SMS consent': 'sms_consent',
+  'Consent to SMS': 'sms_consent',
+  SMS: 'sms_consent',
+  'Photo consent': 'photo_consent',
+  'Consent to photos': 'photo_consent',
+  'Parent ID No': 'parent_national_id_number',
+  'Parent ID': 'parent_national_id_number',
+  'Birth Cert No': 'birth_certificate_number',
+  'KCPE Marks': 'entry_marks',
+  'KCPE Index No': 'entry_index_number',
 };
 
 /**

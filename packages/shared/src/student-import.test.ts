@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { readPhone } from './fields';
+import { FULL_NAME_MESSAGES } from './full-name';
 import { STUDENT_CSV_COLUMNS } from './student-columns';
 import {
   columnOfHeader,
+  missingStudentColumns,
   readDate,
   readStudentCsv,
   STUDENT_IMPORT_MESSAGES,
+  smsConsentCounts,
+  studentPreviewOf,
 } from './student-import';
 
 const TODAY = '2026-11-26';
@@ -70,8 +74,7 @@ describe('readStudentCsv', () => {
       STUDENT_IMPORT_MESSAGES.missingColumns([
         'Date of birth',
         'Gender',
-        'Parent first name',
-        'Parent last name',
+        'Parent first name and Parent last name (or Parent full name)',
         'Parent phone',
       ]),
     ]);
@@ -174,6 +177,133 @@ describe('readStudentCsv', () => {
   it('reads back what the export wrote defused for a spreadsheet', () => {
     const { rows } = read(`${HEADER}\nA,B,2012-01-01,m,F1,,C,D,'+254722111222,`);
     expect(rows[0]!.student?.parent.phone_number).toBe('0722111222');
+  });
+});
+
+describe('a Kenyan register', () => {
+  it("recognises the headers registers use; 'Adm No' is never ignored", () => {
+    const headers = {
+      'Adm No': 'admission_number',
+      'Adm. No.': 'admission_number',
+      'ADM NO': 'admission_number',
+      'Admission No': 'admission_number',
+      Surname: 'last_name',
+      'Other names': 'first_name',
+      'OTHER NAMES': 'first_name',
+      Sex: 'gender',
+      'Sex (M/F)': 'gender',
+      'D.O.B': 'date_of_birth',
+      DOB: 'date_of_birth',
+      'Parent/Guardian': 'parent_full_name',
+      'Parent/Guardian Name': 'parent_full_name',
+      'PARENT/GUARDIAN': 'parent_full_name',
+      Tel: 'parent_phone',
+      'TEL.': 'parent_phone',
+      Contact: 'parent_phone',
+      NAME: 'full_name',
+      'Full name': 'full_name',
+      CONSENT: 'sms_consent',
+      'SMS consent': 'sms_consent',
+      'Photo consent': 'photo_consent',
+    };
+    for (const [header, column] of Object.entries(headers))
+      expect(columnOfHeader(header), header).toBe(column);
+  });
+
+  it('needs no first and last name columns when a full name column is there', () => {
+    expect(missingStudentColumns(new Set(['full_name', 'parent_full_name']))).toEqual([
+      'Date of birth',
+      'Gender',
+      'Class',
+      'Parent phone',
+    ]);
+    expect(missingStudentColumns(new Set(['last_name', 'parent_first_name']))).toContain(
+      'First name and Last name (or Full name)',
+    );
+  });
+
+  const REGISTER =
+    'NAME,ADM NO,SEX,D.O.B,CLASS,PARENT/GUARDIAN,TEL,CONSENT\n' +
+    'John Mwangi Kamau,1001,M,3/4/2011,Form 1,Mary Wanjiku Kamau,0712 345 678,Yes\n' +
+    'Achieng Otieno,1002,F,2011-05-06,Form 1,Peter Otieno,+254722000111,No\n' +
+    'Juma Hassan,1003,M,2011-05-06,Form 1,Ali Hassan,0733000111,\n';
+
+  it('splits a full name with the last word as the surname, and shows the split in the values', () => {
+    const file = read(REGISTER);
+    expect(file.file_errors).toEqual([]);
+    const [john] = file.rows;
+    expect(john!.errors).toEqual({});
+    expect(john!.values).toMatchObject({
+      full_name: 'John Mwangi Kamau',
+      first_name: 'John Mwangi',
+      last_name: 'Kamau',
+      parent_first_name: 'Mary Wanjiku',
+      parent_last_name: 'Kamau',
+    });
+    expect(john!.student).toMatchObject({
+      first_name: 'John Mwangi',
+      last_name: 'Kamau',
+      admission_number: '1001',
+      gender: 'male',
+      date_of_birth: '2011-04-03',
+      parent: { first_name: 'Mary Wanjiku', last_name: 'Kamau', phone_number: '0712345678' },
+      consents: { sms: 'granted', photos: 'unknown' },
+    });
+    expect(file.rows[1]!.student?.consents.sms).toBe('refused');
+    expect(file.rows[2]!.student?.consents.sms).toBe('unknown');
+  });
+
+  it('splits with the first word as the surname when the school says so', () => {
+    const file = readStudentCsv(REGISTER, TODAY, 'surname_first');
+    expect(file.rows[0]!.student).toMatchObject({
+      first_name: 'Mwangi Kamau',
+      last_name: 'John',
+      parent: { first_name: 'Wanjiku Kamau', last_name: 'Mary' },
+    });
+  });
+
+  it('says a one-word or empty full name is the problem, and keeps first and last names given', () => {
+    const file = read(
+      'Full name,Surname,Other names,DOB,Sex,Class,Parent,Tel\n' +
+        'Kamau,,,2011-01-01,M,Form 1,Mary Kamau,0712345678\n' +
+        ',,,2011-01-01,M,Form 1,Mary Kamau,0712345678\n' +
+        'whatever,Otieno,Achieng,2011-01-01,F,Form 1,Peter Otieno,0722000111\n',
+    );
+    expect(file.rows[0]!.errors).toEqual({
+      full_name: [FULL_NAME_MESSAGES.oneWord('Full name')],
+    });
+    expect(file.rows[1]!.errors).toEqual({ full_name: [FULL_NAME_MESSAGES.required('Full name')] });
+    expect(file.rows[2]!.student).toMatchObject({ first_name: 'Achieng', last_name: 'Otieno' });
+  });
+
+  it('reads the consent words schools write, and refuses others', () => {
+    const file = read(
+      'NAME,DOB,Sex,Class,Parent,Tel,SMS consent,Photo consent\n' +
+        'A B,2011-01-01,M,Form 1,C D,0712345678,granted,Given\n' +
+        'A B,2011-01-01,M,Form 1,C D,0712345679,Y,N\n' +
+        'A B,2011-01-01,M,Form 1,C D,0712345670,maybe,refused\n',
+    );
+    expect(file.rows[0]!.student?.consents).toEqual({ sms: 'granted', photos: 'granted' });
+    expect(file.rows[1]!.student?.consents).toEqual({ sms: 'granted', photos: 'refused' });
+    expect(file.rows[2]!.errors).toEqual({ sms_consent: [STUDENT_IMPORT_MESSAGES.consent('SMS')] });
+  });
+
+  it('counts in parents who will get no SMS: siblings once, refused over not asked', () => {
+    const file = read(
+      'NAME,DOB,Sex,Class,Parent,Tel,Consent\n' +
+        'A B,2011-01-01,M,Form 1,C D,0712000001,Yes\n' +
+        'E B,2011-01-01,M,Form 1,C D,0712000001,\n' +
+        'F G,2011-01-01,M,Form 1,H G,0712000002,No\n' +
+        'I G,2011-01-01,M,Form 1,H G,0712000002,\n' +
+        'J K,2011-01-01,M,Form 1,L K,0712000003,yes\n' +
+        'M N,2011-01-01,M,Form 1,O N,0712000004,\n' +
+        'bad,2011-01-01,M,Form 1,O N,0712000005,\n',
+    );
+    expect(smsConsentCounts(file)).toEqual({ granted: 1, refused: 1, not_asked: 2 });
+    expect(studentPreviewOf(file)).toMatchObject({ valid: 6, invalid: 1 });
+    expect(STUDENT_IMPORT_MESSAGES.noSms(3)).toBe(
+      '3 parents will get no SMS until their consent is recorded',
+    );
   });
 });
 

@@ -1,17 +1,19 @@
 import { z } from 'zod';
+import { type AdmissionConsents, type ConsentStatus, readConsentWord } from './consents';
 import { KENYAN_COUNTIES } from './counties';
 import {
   type CellRead,
-  type CsvImportPreview,
   type CsvImportRowAnswer,
   type CsvReadFile,
   type CsvReadRow,
   csvImport,
   csvImportMessages,
+  csvImportPreviewSchema,
   fromZod,
   orNull,
 } from './csv-import';
 import { isCalendarDate, optionalEmail, phoneField, requiredText } from './fields';
+import { type NameOrder, nameOrderField } from './full-name';
 import {
   entryIndexNumberField,
   LEARNER_RECORD_MESSAGES,
@@ -21,9 +23,11 @@ import {
 import { todayIn } from './school-time';
 import {
   REQUIRED_STUDENT_CSV_COLUMNS,
-  STUDENT_CSV_COLUMNS,
   STUDENT_CSV_LABELS,
-  type StudentCsvColumn,
+  STUDENT_FULL_NAMES,
+  STUDENT_HEADER_SYNONYMS,
+  STUDENT_IMPORT_COLUMNS,
+  type StudentImportColumn,
 } from './student-columns';
 import { ENTRY_EXAMS, type EntryExam, type Gender, STUDENT_MESSAGES } from './students';
 
@@ -42,6 +46,11 @@ export const STUDENT_IMPORT_MESSAGES = {
   unknownClass: (name: string) => `Class '${name}' does not exist: create it first`,
   admissionTaken: (n: string) =>
     `Admission number ${n} is already another student's in this school`,
+  consent: (what: 'SMS' | 'Photo') =>
+    `${what} consent must be Yes or No (Granted or Refused), or empty when the parent was not asked`,
+  /** The check screen: parents whose SMS consent the file does not grant. */
+  noSms: (parents: number) =>
+    `${parents} ${parents === 1 ? 'parent' : 'parents'} will get no SMS until their consent is recorded`,
 } as const;
 
 /** At most this many students a file (the 2 MB limit holds about 10,000 short rows). */
@@ -95,7 +104,15 @@ export interface ImportedStudent {
   special_needs: string | null;
   medical_condition: string | null;
   nhif_number: string | null;
+  consents: AdmissionConsents;
 }
+
+const consentReader =
+  (what: 'SMS' | 'Photo') =>
+  (v: string): CellRead<ConsentStatus> => {
+    const status = readConsentWord(v);
+    return status ? { value: status } : { messages: [STUDENT_IMPORT_MESSAGES.consent(what)] };
+  };
 
 const admissionNumberPattern = /^[A-Za-z0-9/-]{1,20}$/;
 
@@ -156,11 +173,18 @@ function columnReaders(today: string) {
     special_needs: orNull(fromZod(learnerRecordFields.special_needs)),
     medical_condition: orNull(fromZod(learnerRecordFields.medical_condition)),
     nhif_number: orNull(fromZod(learnerRecordFields.nhif_number)),
-  } satisfies Record<StudentCsvColumn, (v: string) => CellRead<unknown>>;
+    sms_consent: consentReader('SMS'),
+    photo_consent: consentReader('Photo'),
+    // Read into first and last names by csvImport's split.
+    full_name: (): CellRead<null> => ({ value: null }),
+    parent_full_name: (): CellRead<null> => ({ value: null }),
+  } satisfies Record<StudentImportColumn, (v: string) => CellRead<unknown>>;
 }
 
 const studentCsv = csvImport({
-  columns: STUDENT_CSV_COLUMNS,
+  columns: STUDENT_IMPORT_COLUMNS,
+  aliases: STUDENT_HEADER_SYNONYMS,
+  fullNames: STUDENT_FULL_NAMES,
   required: REQUIRED_STUDENT_CSV_COLUMNS,
   labels: STUDENT_CSV_LABELS,
   maxRows: MAX_IMPORT_ROWS,
@@ -174,17 +198,25 @@ const studentCsv = csvImport({
 });
 
 /** One row of the file as read: its line, its text by column, and a student or its problems. */
-export type ReadRow = CsvReadRow<StudentCsvColumn, 'student', ImportedStudent>;
+export type ReadRow = CsvReadRow<StudentImportColumn, 'student', ImportedStudent>;
 export type ReadStudentCsv = CsvReadFile<ReadRow>;
 
 /** The template column a file's header stands for, if any (by its name or its label). */
 export const columnOfHeader = studentCsv.columnOfHeader;
+/** The required columns a file of these columns lacks, by label. */
+export const missingStudentColumns = studentCsv.missingLabels;
 
-/** Reads a students CSV (the rules of csvImport); an admission number or UPI stands once. */
-export const readStudentCsv = (text: string, today = todayIn()): ReadStudentCsv =>
-  studentCsv.read(text, columnReaders(today));
+/**
+ * Reads a students CSV (the rules of csvImport); an admission number or UPI stands once; a
+ * whole-name column is split by `nameOrder`.
+ */
+export const readStudentCsv = (
+  text: string,
+  today = todayIn(),
+  nameOrder: NameOrder = 'surname_last',
+): ReadStudentCsv => studentCsv.read(text, columnReaders(today), { nameOrder });
 
-function toStudent(r: Record<StudentCsvColumn, never>): ImportedStudent {
+function toStudent(r: Record<StudentImportColumn, never>): ImportedStudent {
   return {
     first_name: r.first_name,
     last_name: r.last_name,
@@ -210,6 +242,7 @@ function toStudent(r: Record<StudentCsvColumn, never>): ImportedStudent {
     special_needs: r.special_needs,
     medical_condition: r.medical_condition,
     nhif_number: r.nhif_number,
+    consents: { sms: r.sms_consent, photos: r.photo_consent },
   };
 }
 
@@ -222,7 +255,52 @@ export const previewOf = studentCsv.previewOf;
 export const classKey = (name: string) => name.toLowerCase().replace(/\s/g, '');
 
 export type StudentImportRow = CsvImportRowAnswer;
-export type StudentImportPreview = CsvImportPreview;
+
+/**
+ * The SMS consents of the rows ready to import, counted in parents (siblings share one, by
+ * phone): a parent is without SMS when any child of theirs in the file is not granted, and
+ * counted as refused when one of those is refused, else as not asked.
+ */
+export const smsConsentCountsSchema = z.object({
+  granted: z.number().int(),
+  refused: z.number().int(),
+  not_asked: z.number().int(),
+});
+export type SmsConsentCounts = z.infer<typeof smsConsentCountsSchema>;
+
+/** POST /api/students/import/preview/: the rows, and the parents' SMS consents counted. */
+export const studentImportPreviewSchema = csvImportPreviewSchema.extend({
+  sms_consent: smsConsentCountsSchema,
+});
+export type StudentImportPreview = z.infer<typeof studentImportPreviewSchema>;
+
+/** The SMS consents of a file's clean rows, counted in parents. */
+export function smsConsentCounts(file: ReadStudentCsv): SmsConsentCounts {
+  const rank: Record<ConsentStatus, number> = { granted: 0, unknown: 1, refused: 2 };
+  const byPhone = new Map<string, ConsentStatus>();
+  for (const row of file.rows) {
+    const student = row.student;
+    if (!student) continue;
+    const phone = student.parent.phone_number;
+    const held = byPhone.get(phone);
+    if (held === undefined || rank[student.consents.sms] > rank[held])
+      byPhone.set(phone, student.consents.sms);
+  }
+  const counts = { granted: 0, refused: 0, not_asked: 0 };
+  for (const status of byPhone.values()) counts[status === 'unknown' ? 'not_asked' : status] += 1;
+  return counts;
+}
+
+/** The import's preview answer: the rows and the parents' SMS consents. */
+export const studentPreviewOf = (file: ReadStudentCsv): StudentImportPreview => ({
+  ...previewOf(file),
+  sms_consent: smsConsentCounts(file),
+});
+
+/** The form fields of an import beside its file. */
+export const studentImportOptionsSchema = z.object({
+  name_order: nameOrderField.default('surname_last'),
+});
 
 /** POST /api/students/import/: 201, everything imported. */
 export const studentImportResultSchema = z.object({

@@ -67,6 +67,8 @@ export function studentsCsv(rows: number, classNames: string[], phonePrefix: str
       special_needs: '',
       medical_condition: i % 50 ? '' : 'Asthma',
       nhif_number: `SHA${i}`,
+      sms_consent: i % 3 ? 'Yes' : '',
+      photo_consent: '',
     };
     return STUDENT_CSV_COLUMNS.map((c) => values[c]);
   });

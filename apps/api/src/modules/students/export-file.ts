@@ -36,6 +36,9 @@ const fileValue = (r: StudentFileColumns): Record<StudentCsvColumn, string | num
   special_needs: r.special_needs,
   medical_condition: r.medical_condition,
   nhif_number: r.nhif_number,
+  // Not asked is an empty cell, as the import reads it.
+  sms_consent: r.sms_consent === 'unknown' ? null : r.sms_consent,
+  photo_consent: r.photo_consent === 'unknown' ? null : r.photo_consent,
 });
 
 /** The file's columns: its header and which value fills it. */

@@ -60,6 +60,8 @@ describe('GET /api/students/export/', () => {
         specialNeeds: '=cmd|calc, "quoted"',
         medicalCondition: 'Asthma\nuses an inhaler',
         nhifNumber: 'SHA123',
+        smsConsent: 'granted',
+        photoConsent: 'refused',
       })
       .where(eq(students.id, amina.id));
     await t.app.db
@@ -114,6 +116,8 @@ describe('GET /api/students/export/', () => {
         `'=cmd|calc, "quoted"`,
         'Asthma\nuses an inhaler',
         'SHA123',
+        'granted',
+        'refused',
       ],
       [
         'Baraka',
@@ -136,6 +140,9 @@ describe('GET /api/students/export/', () => {
         '',
         '',
         '',
+        '',
+        '',
+        // Consents not asked: empty cells, as the import reads them.
         '',
         '',
       ],

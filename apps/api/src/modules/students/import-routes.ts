@@ -1,29 +1,32 @@
 import { toCsv } from '@shule/shared/csv';
-import {
-  csvImportPreviewSchema,
-  csvImportRefusedSchema,
-  refusedImport,
-} from '@shule/shared/csv-import';
+import { csvImportRefusedSchema, refusedImport } from '@shule/shared/csv-import';
+import { FULL_NAME_MESSAGES } from '@shule/shared/full-name';
 import { STUDENT_CSV_COLUMNS } from '@shule/shared/student-columns';
 import {
   MAX_IMPORT_BYTES,
   STUDENT_IMPORT_MESSAGES,
+  studentImportOptionsSchema,
+  studentImportPreviewSchema,
   studentImportResultSchema,
 } from '@shule/shared/student-import';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readCsvUpload } from '../../csv-upload';
+import { invalid } from '../../errors';
 import { importStudents, previewStudentImport } from './import-service';
 
-const readStudentsFile = async (request: FastifyRequest) =>
-  (
-    await readCsvUpload(request, {
-      maxBytes: MAX_IMPORT_BYTES,
-      what: 'The file',
-      missing: STUDENT_IMPORT_MESSAGES.missingFile,
-    })
-  ).text;
+/** The form: the file `file`, and `name_order` (how a whole-name column is split). */
+async function readStudentsFile(request: FastifyRequest) {
+  const { text, fields } = await readCsvUpload(request, {
+    maxBytes: MAX_IMPORT_BYTES,
+    what: 'The file',
+    missing: STUDENT_IMPORT_MESSAGES.missingFile,
+  });
+  const options = studentImportOptionsSchema.safeParse(fields);
+  if (!options.success) throw invalid('name_order', FULL_NAME_MESSAGES.nameOrder);
+  return { text, nameOrder: options.data.name_order };
+}
 
 /** The students import (decision 021): the template, a preview of a file, the import itself. */
 const studentImportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,10 +47,12 @@ const studentImportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/students/import/preview/',
     {
       config: { access: 'admin' },
-      schema: { response: { 200: csvImportPreviewSchema }, tags: ['students'] },
+      schema: { response: { 200: studentImportPreviewSchema }, tags: ['students'] },
     },
-    async (request) =>
-      previewStudentImport(app.db, request.schoolId(), await readStudentsFile(request)),
+    async (request) => {
+      const { text, nameOrder } = await readStudentsFile(request);
+      return previewStudentImport(app.db, request.schoolId(), text, nameOrder);
+    },
   );
 
   app.post(
@@ -60,9 +65,9 @@ const studentImportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const text = await readStudentsFile(request);
+      const { text, nameOrder } = await readStudentsFile(request);
       const actor = { schoolId: request.schoolId(), userId: request.user.id, address: request.ip };
-      const outcome = await importStudents(app.db, actor, text);
+      const outcome = await importStudents(app.db, actor, text, nameOrder);
       if ('imported' in outcome) return reply.status(201).send(outcome.imported);
       return reply.status(400).send(refusedImport(outcome.refused, STUDENT_IMPORT_MESSAGES));
     },

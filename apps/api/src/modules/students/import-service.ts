@@ -1,3 +1,4 @@
+import type { NameOrder } from '@shule/shared/full-name';
 import { LEARNER_RECORD_MESSAGES } from '@shule/shared/learner-record';
 import {
   addRowError,
@@ -9,12 +10,14 @@ import {
   STUDENT_IMPORT_MESSAGES,
   type StudentImportPreview,
   type StudentImportResult,
+  studentPreviewOf,
 } from '@shule/shared/student-import';
 import { formatAdmissionNumber } from '@shule/shared/students';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/raw-rows';
 import { recordAudit } from '../audit/record';
+import { admissionConsentValues } from '../privacy/consents';
 
 /**
  * The students import (decision 021): a CSV read by the shared row rules, then checked against
@@ -71,15 +74,16 @@ export async function previewStudentImport(
   db: Db,
   schoolId: number,
   text: string,
+  nameOrder: NameOrder,
 ): Promise<StudentImportPreview> {
-  const file = readStudentCsv(text);
+  const file = readStudentCsv(text, undefined, nameOrder);
   await checkAgainstSchool(db, schoolId, file);
-  return previewOf(file);
+  return studentPreviewOf(file);
 }
 
 export type StudentImportOutcome =
   | { imported: StudentImportResult }
-  | { refused: StudentImportPreview };
+  | { refused: ReturnType<typeof previewOf> };
 
 /** A numeric admission number ("0042", "42"); others ("2024/015") do not move the counter. */
 const numericAdmission = (n: string | null) => (n && /^\d{1,9}$/.test(n) ? Number(n) : 0);
@@ -95,9 +99,10 @@ export async function importStudents(
   db: Db,
   actor: { schoolId: number; userId: number; address: string | null },
   text: string,
+  nameOrder: NameOrder,
 ): Promise<StudentImportOutcome> {
   const { schoolId } = actor;
-  const file = readStudentCsv(text);
+  const file = readStudentCsv(text, undefined, nameOrder);
   if (file.file_errors.length > 0) return { refused: previewOf(file) };
   return db.transaction(async (tx) => {
     const [school] = await queryRows<{ counter: number; largest: number }>(
@@ -143,8 +148,10 @@ export async function importStudents(
       school!.largest,
       ...clean.map((s) => numericAdmission(s.admission_number)),
     );
+    // The consents as an admission records them: known ones recorded now by the importer.
     const rows = clean.map((s, n) => ({
       ...s,
+      ...admissionConsentValues(s.consents, actor.userId),
       n,
       class_id: classIds.get(classKey(s.class)),
       admission_number: s.admission_number ?? formatAdmissionNumber(++next),
@@ -156,17 +163,20 @@ export async function importStudents(
         insert into students (school_id, class_id, parent_id, admission_number, first_name,
           last_name, date_of_birth, gender, entry_exam, entry_index_number, entry_marks, upi,
           birth_certificate_number, nationality, county, sub_county, special_needs,
-          medical_condition, nhif_number)
+          medical_condition, nhif_number, sms_consent, sms_consent_at, sms_consent_by,
+          photo_consent, photo_consent_at, photo_consent_by)
         select ${schoolId}, s.class_id, p.id, s.admission_number, s.first_name, s.last_name,
           s.date_of_birth::date, s.gender, s.entry_exam, s.entry_index_number, s.entry_marks, s.upi,
           s.birth_certificate_number, s.nationality, s.county, s.sub_county, s.special_needs,
-          s.medical_condition, s.nhif_number
+          s.medical_condition, s.nhif_number, s."smsConsent", s."smsConsentAt"::timestamptz,
+          s."smsConsentBy", s."photoConsent", s."photoConsentAt"::timestamptz, s."photoConsentBy"
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
           as s(class_id int, phone text, admission_number text, first_name text, last_name text,
             date_of_birth text, gender text, entry_exam text, entry_index_number text,
             entry_marks int, upi text, birth_certificate_number text, nationality text,
             county text, sub_county text, special_needs text, medical_condition text,
-            nhif_number text, n int)
+            nhif_number text, "smsConsent" text, "smsConsentAt" text, "smsConsentBy" int,
+            "photoConsent" text, "photoConsentAt" text, "photoConsentBy" int, n int)
         join parents p on p.school_id = ${schoolId} and p.phone_number = s.phone
         order by s.n
         returning id

@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { csvImportPreviewSchema } from '@shule/shared/csv-import';
+import { FULL_NAME_MESSAGES } from '@shule/shared/full-name';
 import { LEARNER_RECORD_MESSAGES } from '@shule/shared/learner-record';
 import { STUDENT_CSV_COLUMNS } from '@shule/shared/student-columns';
-import { STUDENT_IMPORT_MESSAGES, type StudentImportPreview } from '@shule/shared/student-import';
+import {
+  STUDENT_IMPORT_MESSAGES,
+  type StudentImportPreview,
+  studentImportPreviewSchema,
+} from '@shule/shared/student-import';
 import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, classes, parents, schools, students } from '../../db/schema/index';
@@ -13,7 +18,7 @@ import {
   signedInTeacher,
   studentBody,
 } from '../../test/fixtures';
-import { csvImportRequests, csvInColumns } from '../../test/multipart';
+import { csvImportRequests, csvInColumns, multipartForm } from '../../test/multipart';
 
 const { t, schools: signedIn } = useTestApp('Kenya High School', 'Maseno School');
 const [ours, theirs] = signedIn;
@@ -354,5 +359,133 @@ describe('round trip', () => {
     );
     await expectStatus(importFile(to, exported.body), 201);
     expect(await studentsOf(to.schoolId)).toEqual(original);
+  });
+});
+
+describe('a Kenyan register: whole names, the consent column, the name order', () => {
+  /** A register as a school keeps it: its own headers, a name in one column, consent words. */
+  const register = (phones: string[], adm: number) =>
+    [
+      'NAME,ADM NO,SEX,D.O.B,CLASS,PARENT/GUARDIAN,TEL,CONSENT',
+      `KAMAU John Mwangi,${adm},M,3/4/2011,Form 1 East,WANJIKU Mary,${phones[0]},Yes`,
+      `OTIENO Achieng,${adm + 1},F,2011-05-06,Form 1 East,OTIENO Peter,${phones[1]},No`,
+      `OTIENO Baraka,${adm + 2},M,2011-05-06,Form 1 East,OTIENO Peter,${phones[1]},Y`,
+      `HASSAN Juma,${adm + 3},M,2011-05-06,Form 1 East,HASSAN Ali,${phones[2]},`,
+    ].join('\r\n');
+  const send = (
+    who: { auth: Record<string, string> } | null,
+    url: string,
+    csv: string,
+    nameOrder?: string,
+  ) => {
+    const { payload, headers } = multipartForm([
+      ...(nameOrder === undefined ? [] : [{ name: 'name_order', value: nameOrder }]),
+      { name: 'file', value: csv, filename: 'register.csv' },
+    ]);
+    return t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...(who?.auth ?? {}), ...headers },
+      payload,
+    });
+  };
+  const admBase = () => 50_000 + Math.floor(Math.random() * 40_000);
+
+  it('the preview shows each name split by the order given, and counts the parents without SMS', async () => {
+    const csv = register([phone(), phone(), phone()], admBase());
+    const res = await send(ours, '/api/students/import/preview/', csv, 'surname_first');
+    const body = studentImportPreviewSchema.parse((await expectStatus(res, 200)).json());
+    expect(body.valid).toBe(4);
+    expect(body.rows[0]!.values).toMatchObject({
+      full_name: 'KAMAU John Mwangi',
+      first_name: 'John Mwangi',
+      last_name: 'KAMAU',
+      parent_first_name: 'Mary',
+      parent_last_name: 'WANJIKU',
+    });
+    // Peter Otieno refused for one child: he is counted once, as refused; Ali was not asked.
+    expect(body.sms_consent).toEqual({ granted: 1, refused: 1, not_asked: 1 });
+
+    const byDefault = await send(ours, '/api/students/import/preview/', csv);
+    const lastWord = studentImportPreviewSchema.parse((await expectStatus(byDefault, 200)).json());
+    expect(lastWord.rows[0]!.values).toMatchObject({
+      first_name: 'KAMAU John',
+      last_name: 'Mwangi',
+    });
+  });
+
+  it('imports the split names and records the consents given, by whom and when', async () => {
+    const phones = [phone(), phone(), phone()];
+    const adm = admBase();
+    const res = await send(ours, '/api/students/import/', register(phones, adm), 'surname_first');
+    expect((await expectStatus(res, 201)).json()).toMatchObject({
+      imported: 4,
+      parents_created: 3,
+    });
+    const imported = await t.app.db
+      .select()
+      .from(students)
+      .where(and(eq(students.schoolId, ours.schoolId), eq(students.admissionNumber, String(adm))));
+    expect(imported[0]).toMatchObject({
+      firstName: 'John Mwangi',
+      lastName: 'KAMAU',
+      gender: 'male',
+      smsConsent: 'granted',
+      smsConsentBy: ours.userId,
+      photoConsent: 'unknown',
+      photoConsentAt: null,
+    });
+    expect(imported[0]!.smsConsentAt).toBeInstanceOf(Date);
+    const statuses = await t.app.db
+      .select({
+        adm: students.admissionNumber,
+        sms: students.smsConsent,
+        by: students.smsConsentBy,
+      })
+      .from(students)
+      .where(eq(students.schoolId, ours.schoolId));
+    const of = (n: number) => statuses.find((s) => s.adm === String(n));
+    expect(of(adm + 1)).toEqual({ adm: String(adm + 1), sms: 'refused', by: ours.userId });
+    expect(of(adm + 3)).toEqual({ adm: String(adm + 3), sms: 'unknown', by: null });
+    const [parent] = await t.app.db
+      .select()
+      .from(parents)
+      .where(and(eq(parents.schoolId, ours.schoolId), eq(parents.phoneNumber, phones[0]!)));
+    expect(parent).toMatchObject({ firstName: 'Mary', lastName: 'WANJIKU' });
+  });
+
+  it('says a one-word name and an unknown consent word on their rows', async () => {
+    const csv = [
+      'NAME,SEX,DOB,CLASS,PARENT/GUARDIAN,TEL,SMS consent',
+      `Kamau,M,2011-01-01,Form 1 East,Mary Wanjiku,${phone()},yes`,
+      `John Kamau,M,2011-01-01,Form 1 East,Mary Wanjiku,${phone()},perhaps`,
+    ].join('\n');
+    const body = studentImportPreviewSchema.parse(
+      (await expectStatus(await send(ours, '/api/students/import/preview/', csv), 200)).json(),
+    );
+    expect(body.rows[0]!.errors).toEqual({ full_name: [FULL_NAME_MESSAGES.oneWord('Full name')] });
+    expect(body.rows[1]!.errors).toEqual({ sms_consent: [STUDENT_IMPORT_MESSAGES.consent('SMS')] });
+  });
+
+  it('400 with the field message for an unknown name order; 401 without a token', async () => {
+    const csv = register([phone(), phone(), phone()], admBase());
+    for (const url of ['/api/students/import/preview/', '/api/students/import/']) {
+      const res = await send(ours, url, csv, 'middle');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors.name_order).toEqual([FULL_NAME_MESSAGES.nameOrder]);
+      expect((await send(null, url, csv, 'surname_first')).statusCode).toBe(401);
+    }
+  });
+
+  it("another school's classes are unknown to the register", async () => {
+    const csv = register([phone(), phone(), phone()], admBase()).replaceAll(
+      'Form 1 East',
+      'Form 4',
+    );
+    const body = studentImportPreviewSchema.parse(
+      (await expectStatus(await send(ours, '/api/students/import/preview/', csv), 200)).json(),
+    );
+    expect(body.valid).toBe(0);
+    expect(body.rows[0]!.errors.class).toEqual([STUDENT_IMPORT_MESSAGES.unknownClass('Form 4')]);
   });
 });

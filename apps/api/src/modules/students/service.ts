@@ -160,6 +160,8 @@ export interface StudentFileColumns extends StudentColumns {
   special_needs: string | null;
   medical_condition: string | null;
   nhif_number: string | null;
+  sms_consent: string;
+  photo_consent: string;
 }
 
 const fileColumns = prewritten(sql`${parents.nationalIdNumber} as parent_national_id_number,
@@ -168,7 +170,8 @@ const fileColumns = prewritten(sql`${parents.nationalIdNumber} as parent_nationa
   ${students.entryMarks} as entry_marks, ${students.nationality} as nationality,
   ${students.county} as county, ${students.subCounty} as sub_county,
   ${students.specialNeeds} as special_needs, ${students.medicalCondition} as medical_condition,
-  ${students.nhifNumber} as nhif_number`);
+  ${students.nhifNumber} as nhif_number, ${students.smsConsent} as sms_consent,
+  ${students.photoConsent} as photo_consent`);
 
 /** A phone as typed (0722 111 222, +254722111222) in the stored 10-digit form's terms. */
 const phoneSearchTerm = (search: string) => search.replace(/[\s-]/g, '').replace(/^\+?254/, '0');

@@ -10,7 +10,7 @@ describe('the import screen’s file', () => {
     'First Name;Surname;Sex;Class;PARENT_PHONE;Parent phone\r\n\r\nAmina;"Ali\nHassan";F;Form 1;0722111222;x\r\nJuma;Otieno;M;Form 2;+254733000111;y\r\n',
   )!;
 
-  it('skips empty lines and maps headers by name or label, each column once', () => {
+  it("skips empty lines and maps headers by name, label or a register's word, each column once", () => {
     expect(file.headers).toEqual([
       'First Name',
       'Surname',
@@ -22,8 +22,8 @@ describe('the import screen’s file', () => {
     expect(file.records.map((r) => r.line)).toEqual([3, 5]);
     expect(autoMapping(file.headers, columnOfHeader)).toEqual([
       'first_name',
-      '',
-      '',
+      'last_name',
+      'gender',
       'class',
       'parent_phone',
       '',

@@ -2,7 +2,9 @@ import type {
   CsvImportMessages,
   CsvImportPreview,
   CsvImportRowAnswer,
+  FullNameColumns,
 } from '@shule/shared/csv-import';
+import { NAME_ORDER_LABELS, NAME_ORDERS, type NameOrder } from '@shule/shared/full-name';
 import { useMutation } from '@tanstack/react-query';
 import { Download, FileUp, Upload } from 'lucide-react';
 import { type ChangeEvent, type ReactNode, useState } from 'react';
@@ -26,11 +28,22 @@ import {
 } from './csv-file';
 
 /** What one CSV import is: its template's columns, its endpoints, what a row shows. */
-export interface CsvImportSetup<C extends string, R extends { imported: number }> {
+export interface CsvImportSetup<
+  C extends string,
+  R extends { imported: number },
+  P extends CsvImportPreview = CsvImportPreview,
+> {
   /** What a row is: "student", "students". */
   noun: { one: string; many: string };
+  /** The columns a file's columns map onto (the server reads these). */
   columns: readonly C[];
+  /** The template's columns, when fewer than `columns` (not the whole-name ones). */
+  templateColumns?: readonly C[];
   required: readonly C[];
+  /** The labels of the required columns a mapping lacks (the server's rule); else `required`'s. */
+  missingLabels?: (present: ReadonlySet<C>) => string[];
+  /** Whole-name columns split by a name order the person chooses (sent as `name_order`). */
+  fullNames?: readonly FullNameColumns<C>[];
   labels: Record<C, string>;
   columnOfHeader: (header: string) => C | undefined;
   messages: CsvImportMessages;
@@ -45,6 +58,8 @@ export interface CsvImportSetup<C extends string, R extends { imported: number }
   onImported: (result: R) => Promise<void> | void;
   /** A step after the import, for a result to see once (the teachers' passwords). */
   resultView?: (result: R) => ReactNode;
+  /** What the check step says of the file besides its counts (the parents without SMS). */
+  summary?: (answer: P) => ReactNode;
 }
 
 /** A preview row with the line of the person's own file. */
@@ -58,20 +73,22 @@ const sizeInWords = (bytes: number) =>
  * problems in words next to the row, then import every row (or the rows without problems, the
  * others skipped) at once. Nothing is written before Import.
  */
-export function CsvImportWizard<C extends string, R extends { imported: number }>({
-  setup,
-}: {
-  setup: CsvImportSetup<C, R>;
-}) {
+export function CsvImportWizard<
+  C extends string,
+  R extends { imported: number },
+  P extends CsvImportPreview = CsvImportPreview,
+>({ setup }: { setup: CsvImportSetup<C, R, P> }) {
   const [file, setFile] = useState<ImportFile | null>(null);
   const [mapping, setMapping] = useState<HeaderMapping<C>>([]);
+  const [nameOrder, setNameOrder] = useState<NameOrder>('surname_last');
   const [fileError, setFileError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<{ answer: CsvImportPreview; rows: PreviewRow[] }>();
+  const [preview, setPreview] = useState<{ answer: P; rows: PreviewRow[] }>();
   const [skipInvalid, setSkipInvalid] = useState(false);
   const [imported, setImported] = useState<R | null>(null);
 
   const sendFile = <T,>(path: string, csv: string) => {
     const form = new FormData();
+    if (setup.fullNames) form.append('name_order', nameOrder);
     form.append('file', new Blob([csv], { type: 'text/csv' }), `${setup.noun.many}.csv`);
     return api.post<T>(path, form);
   };
@@ -79,7 +96,7 @@ export function CsvImportWizard<C extends string, R extends { imported: number }
   const check = useMutation({
     mutationFn: async (args: { file: ImportFile; mapping: HeaderMapping<C> }) => {
       const { csv, originalLine } = rewriteFile(args.file, setup.columns, args.mapping);
-      const answer = await sendFile<CsvImportPreview>(`${setup.endpoint}preview/`, csv);
+      const answer = await sendFile<P>(`${setup.endpoint}preview/`, csv);
       const rows = answer.rows.map((r) => ({ ...r, line: originalLine.get(r.row) ?? r.row }));
       return { answer, rows };
     },
@@ -137,7 +154,7 @@ export function CsvImportWizard<C extends string, R extends { imported: number }
     setFile(read);
     const mapped = sameColumns ? mapping : autoMapping(read.headers, setup.columnOfHeader);
     setMapping(mapped);
-    if (checkAtOnce && setup.required.every((c) => mapped.includes(c)))
+    if (checkAtOnce && missingOf(setup, mapped).length === 0)
       check.mutate({ file: read, mapping: mapped });
   };
 
@@ -156,6 +173,8 @@ export function CsvImportWizard<C extends string, R extends { imported: number }
         file={file}
         mapping={mapping}
         onChange={setMapping}
+        nameOrder={nameOrder}
+        onNameOrder={setNameOrder}
         onCheck={() => check.mutate({ file, mapping })}
         onChooseAnother={startAgain}
         checking={check.isPending}
@@ -165,6 +184,8 @@ export function CsvImportWizard<C extends string, R extends { imported: number }
   return (
     <PreviewStep
       setup={setup}
+      mapping={mapping}
+      nameOrder={nameOrder}
       fileName={file.name}
       answer={preview.answer}
       rows={preview.rows}
@@ -205,20 +226,40 @@ function FilePicker({
 }
 
 /** A step reads the setup's columns and words, never its result. */
-interface StepProps<C extends string> {
-  setup: CsvImportSetup<C, never>;
+interface StepProps<C extends string, P extends CsvImportPreview = CsvImportPreview> {
+  setup: CsvImportSetup<C, never, P>;
 }
 
-function ChooseStep<C extends string>({
+/** The labels of the required columns a mapping lacks. */
+function missingOf<C extends string>(
+  setup: Pick<CsvImportSetup<C, never>, 'required' | 'labels' | 'missingLabels'>,
+  mapping: HeaderMapping<C>,
+): string[] {
+  const present = new Set(mapping.filter((m): m is C => m !== ''));
+  return setup.missingLabels
+    ? setup.missingLabels(present)
+    : setup.required.filter((c) => !present.has(c)).map((c) => setup.labels[c]);
+}
+
+/** The whole-name columns of the setup that the mapping uses. */
+const mappedFullNames = <C extends string>(
+  setup: Pick<CsvImportSetup<C, never>, 'fullNames'>,
+  mapping: HeaderMapping<C>,
+) => (setup.fullNames ?? []).filter((f) => mapping.includes(f.column));
+
+function ChooseStep<C extends string, P extends CsvImportPreview>({
   setup,
   onChoose,
   error,
-}: StepProps<C> & {
+}: StepProps<C, P> & {
   onChoose: (event: ChangeEvent<HTMLInputElement>) => void;
   error: string | null;
 }) {
   const downloadTemplate = () =>
-    downloadCsv(`${setup.noun.many}-template.csv`, `${toCsv(setup.columns, [])}\r\n`);
+    downloadCsv(
+      `${setup.noun.many}-template.csv`,
+      `${toCsv(setup.templateColumns ?? setup.columns, [])}\r\n`,
+    );
   return (
     <Card>
       <CardContent className="space-y-4 pt-6">
@@ -237,25 +278,30 @@ function ChooseStep<C extends string>({
   );
 }
 
-function MapStep<C extends string>({
+function MapStep<C extends string, P extends CsvImportPreview>({
   setup,
   file,
   mapping,
   onChange,
+  nameOrder,
+  onNameOrder,
   onCheck,
   onChooseAnother,
   checking,
   error,
-}: StepProps<C> & {
+}: StepProps<C, P> & {
   file: ImportFile;
   mapping: HeaderMapping<C>;
   onChange: (mapping: HeaderMapping<C>) => void;
+  nameOrder: NameOrder;
+  onNameOrder: (order: NameOrder) => void;
   onCheck: () => void;
   onChooseAnother: () => void;
   checking: boolean;
   error: string | null;
 }) {
-  const missing = setup.required.filter((c) => !mapping.includes(c));
+  const missing = missingOf(setup, mapping);
+  const fullNames = mappedFullNames(setup, mapping);
   const setColumn = (i: number, column: C | '') =>
     onChange(mapping.map((m, j) => (j === i ? column : m === column && column !== '' ? '' : m)));
   const sample = file.records[0]?.cells ?? [];
@@ -296,10 +342,30 @@ function MapStep<C extends string>({
             </li>
           ))}
         </ul>
+        {fullNames.length > 0 ? (
+          <fieldset className="space-y-2 rounded-lg border p-4">
+            <legend className="px-1 text-sm font-medium">
+              In {fullNames.map((f) => setup.labels[f.column]).join(' and ')}
+            </legend>
+            {NAME_ORDERS.map((order) => (
+              <label key={order} className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="name-order"
+                  value={order}
+                  checked={nameOrder === order}
+                  onChange={() => onNameOrder(order)}
+                />
+                {NAME_ORDER_LABELS[order]}
+              </label>
+            ))}
+            <p className="text-xs text-muted-foreground">
+              The other words are the other names. The next step shows how each name was split.
+            </p>
+          </fieldset>
+        ) : null}
         {missing.length > 0 ? (
-          <Alert tone="error">
-            Choose a column for: {missing.map((c) => setup.labels[c]).join(', ')}.
-          </Alert>
+          <Alert tone="error">Choose a column for: {missing.join(', ')}.</Alert>
         ) : null}
         {error ? <Alert tone="error">{error}</Alert> : null}
         <div className="flex flex-wrap gap-3">
@@ -330,10 +396,27 @@ function Problems({ row }: { row: CsvImportRowAnswer }) {
 }
 
 const nameOf = (row: CsvImportRowAnswer) =>
-  [row.values.first_name, row.values.last_name].filter(Boolean).join(' ') || '—';
+  [row.values.first_name, row.values.last_name].filter(Boolean).join(' ') ||
+  row.values.full_name ||
+  '—';
 
-function PreviewStep<C extends string>({
+/** A whole name as split: the other names, then the surname, each named. */
+function SplitName({ first, last }: { first?: string; last?: string }) {
+  if (!first && !last) return <span className="text-muted-foreground">—</span>;
+  return (
+    <span>
+      <span className="text-xs text-muted-foreground">Other names </span>
+      {first}
+      <span className="text-xs text-muted-foreground"> · Surname </span>
+      <strong className="font-semibold">{last}</strong>
+    </span>
+  );
+}
+
+function PreviewStep<C extends string, P extends CsvImportPreview>({
   setup,
+  mapping,
+  nameOrder,
   fileName,
   answer,
   rows,
@@ -343,9 +426,11 @@ function PreviewStep<C extends string>({
   onBack,
   onImport,
   importing,
-}: StepProps<C> & {
+}: StepProps<C, P> & {
+  mapping: HeaderMapping<C>;
+  nameOrder: NameOrder;
   fileName: string;
-  answer: CsvImportPreview;
+  answer: P;
   rows: PreviewRow[];
   skipInvalid: boolean;
   onSkipInvalid: (skip: boolean) => void;
@@ -357,6 +442,10 @@ function PreviewStep<C extends string>({
   const [onlyProblems, setOnlyProblems] = useState(answer.invalid > 0);
   const shown = onlyProblems ? rows.filter(hasProblems) : rows;
   const importable = answer.invalid > 0 && !skipInvalid ? 0 : answer.valid;
+  const splits = mappedFullNames(setup, mapping).map((f) => ({
+    ...f,
+    header: `${setup.labels[f.column]} split`,
+  }));
   return (
     <Card>
       <CardContent className="space-y-4 pt-6">
@@ -372,6 +461,12 @@ function PreviewStep<C extends string>({
             with problems.
           </p>
         )}
+        {splits.length > 0 ? (
+          <p className="text-sm text-muted-foreground">
+            {NAME_ORDER_LABELS[nameOrder]}: each row shows the split.
+          </p>
+        ) : null}
+        {answer.file_errors.length === 0 && setup.summary ? setup.summary(answer) : null}
         {answer.invalid > 0 ? (
           <div className="space-y-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm">
             <p>
@@ -434,6 +529,11 @@ function PreviewStep<C extends string>({
                     <p className="font-medium">{nameOf(r)}</p>
                     <span className="text-xs text-muted-foreground">Row {r.line}</span>
                   </div>
+                  {splits.map((f) => (
+                    <p key={f.column} className="text-sm">
+                      <SplitName first={r.values[f.first]} last={r.values[f.last]} />
+                    </p>
+                  ))}
                   <p className="text-sm text-muted-foreground">
                     {setup.details.map((d) => r.values[d.column] || d.missing).join(' · ')}
                   </p>
@@ -445,6 +545,12 @@ function PreviewStep<C extends string>({
               columns={[
                 { header: 'Row', cell: (r) => r.line, className: 'tabular-nums' },
                 { header: 'Name', cell: nameOf, className: 'font-medium' },
+                ...splits.map((f) => ({
+                  header: f.header,
+                  cell: (r: PreviewRow) => (
+                    <SplitName first={r.values[f.first]} last={r.values[f.last]} />
+                  ),
+                })),
                 ...setup.details.map((d) => ({
                   header: d.header,
                   cell: (r: PreviewRow) => r.values[d.column],

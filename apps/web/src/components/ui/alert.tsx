@@ -5,6 +5,7 @@ const tones = {
   error: 'border-red-200 bg-red-50 text-red-800',
   success: 'border-green-200 bg-green-50 text-green-800',
   info: 'border-slate-200 bg-slate-50 text-slate-800',
+  warning: 'border-amber-200 bg-amber-50 text-amber-900',
 } as const;
 
 /** An inline message banner. Errors are announced to screen readers at once. */

@@ -1,3 +1,4 @@
+import { NAME_ORDER_LABELS } from '@shule/shared/full-name';
 import { STUDENT_IMPORT_MESSAGES, type StudentImportPreview } from '@shule/shared/student-import';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -27,16 +28,17 @@ const preview: StudentImportPreview = {
   valid: 2,
   invalid: 1,
   file_errors: [],
+  sms_consent: { granted: 0, refused: 0, not_asked: 2 },
 };
 
-function fakeApi() {
-  const sent: { url: string; file: string }[] = [];
+function fakeApi(answer: StudentImportPreview = preview) {
+  const sent: { url: string; file: string; nameOrder: unknown }[] = [];
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     if (url === '/api/users/user/') return json(200, sessionUser('admin'));
     if (init?.body instanceof FormData) {
       const file = init.body.get('file') as Blob;
-      sent.push({ url, file: await file.text() });
-      if (url === '/api/students/import/preview/') return json(200, preview);
+      sent.push({ url, file: await file.text(), nameOrder: init.body.get('name_order') });
+      if (url === '/api/students/import/preview/') return json(200, answer);
       if (url === '/api/students/import/')
         return json(201, { imported: 2, parents_created: 2, parents_reused: 0 });
     }
@@ -76,5 +78,60 @@ describe('import students page', () => {
     expect(imported.file).toContain('Amina');
     expect(imported.file).toContain('Baraka');
     expect(imported.file).not.toContain('Juma');
+  });
+
+  it("maps a Kenyan register's headers, sends the name order chosen, shows the split and the parents without SMS", async () => {
+    const register = [
+      'NAME,ADM NO,SEX,D.O.B,CLASS,PARENT/GUARDIAN,TEL,CONSENT',
+      'KAMAU John,1001,M,3/4/2011,Form 1,WANJIKU Mary,0712345678,No',
+    ].join('\n');
+    const answer: StudentImportPreview = {
+      rows: [
+        {
+          row: 2,
+          values: {
+            full_name: 'KAMAU John',
+            first_name: 'John',
+            last_name: 'KAMAU',
+            parent_full_name: 'WANJIKU Mary',
+            parent_first_name: 'Mary',
+            parent_last_name: 'WANJIKU',
+            class: 'Form 1',
+            sms_consent: 'No',
+          },
+          errors: {},
+        },
+      ],
+      valid: 1,
+      invalid: 0,
+      file_errors: [],
+      sms_consent: { granted: 0, refused: 1, not_asked: 0 },
+    };
+    const api = fakeApi(answer);
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithApp(<StudentImportPage />);
+    const input = (await screen.findByLabelText('Choose file')) as HTMLInputElement;
+    fireEvent.change(input, {
+      target: { files: [new File([register], 'register.csv', { type: 'text/csv' })] },
+    });
+    const admission = (await screen.findByLabelText('Column ADM NO is')) as HTMLSelectElement;
+    expect(admission.value).toBe('admission_number');
+    expect((screen.getByLabelText('Column NAME is') as HTMLSelectElement).value).toBe('full_name');
+    expect((screen.getByLabelText('Column PARENT/GUARDIAN is') as HTMLSelectElement).value).toBe(
+      'parent_full_name',
+    );
+    expect((screen.getByLabelText('Column CONSENT is') as HTMLSelectElement).value).toBe(
+      'sms_consent',
+    );
+    fireEvent.click(screen.getByLabelText(NAME_ORDER_LABELS.surname_first));
+    fireEvent.click(screen.getByRole('button', { name: 'Check the rows' }));
+
+    expect(
+      (await screen.findAllByText(STUDENT_IMPORT_MESSAGES.noSms(1), { exact: false })).length,
+    ).toBeGreaterThan(0);
+    expect(api.sent[0]!.nameOrder).toBe('surname_first');
+    expect(api.sent[0]!.file.split('\r\n')[0]).toContain('full_name,parent_full_name');
+    expect(screen.getAllByText('KAMAU').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('WANJIKU').length).toBeGreaterThan(0);
   });
 });

@@ -2,12 +2,16 @@ import {
   REQUIRED_STUDENT_CSV_COLUMNS,
   STUDENT_CSV_COLUMNS,
   STUDENT_CSV_LABELS,
-  type StudentCsvColumn,
+  STUDENT_FULL_NAMES,
+  STUDENT_IMPORT_COLUMNS,
+  type StudentImportColumn,
 } from '@shule/shared/student-columns';
 import {
   columnOfHeader,
   MAX_IMPORT_BYTES,
+  missingStudentColumns,
   STUDENT_IMPORT_MESSAGES,
+  type StudentImportPreview,
   type StudentImportResult,
 } from '@shule/shared/student-import';
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,6 +21,7 @@ import {
   type CsvImportSetup,
   CsvImportWizard,
 } from '../../components/csv-import/csv-import-wizard';
+import { Alert } from '../../components/ui/alert';
 import { PageHeader } from '../../components/ui/page-header';
 
 const BREADCRUMB = [{ label: 'Students', to: '/students' }, { label: 'Import' }];
@@ -40,8 +45,11 @@ export function StudentImportPage() {
 
 const SETUP = {
   noun: { one: 'student', many: 'students' },
-  columns: STUDENT_CSV_COLUMNS,
+  columns: STUDENT_IMPORT_COLUMNS,
+  templateColumns: STUDENT_CSV_COLUMNS,
   required: REQUIRED_STUDENT_CSV_COLUMNS,
+  missingLabels: missingStudentColumns,
+  fullNames: STUDENT_FULL_NAMES,
   labels: STUDENT_CSV_LABELS,
   columnOfHeader,
   messages: STUDENT_IMPORT_MESSAGES,
@@ -50,15 +58,37 @@ const SETUP = {
     <>
       One student a row, with their class and a parent's phone. Save a spreadsheet as CSV (Excel:
       File, Save As, CSV UTF-8). Dates may be written 14/03/2012 or 2012-03-14; classes must exist
-      already. Nothing is saved until you press Import.
+      already. A name in one column (NAME, Parent/Guardian) is split into surname and other names. A
+      consent column may say Yes or No (blank: not asked). Nothing is saved until you press Import.
     </>
   ),
   endpoint: '/students/import/',
   details: [
     { column: 'class', header: 'Class', missing: 'No class' },
     { column: 'parent_phone', header: 'Parent phone', missing: 'No phone' },
+    { column: 'sms_consent', header: 'SMS consent', missing: 'SMS consent not asked' },
   ],
-} satisfies Omit<CsvImportSetup<StudentCsvColumn, StudentImportResult>, 'onImported'>;
+  summary: (answer: StudentImportPreview) => <SmsConsentSummary answer={answer} />,
+} satisfies Omit<
+  CsvImportSetup<StudentImportColumn, StudentImportResult, StudentImportPreview>,
+  'onImported'
+>;
+
+/** The parents of the rows ready to import whom no SMS will reach until consent is recorded. */
+function SmsConsentSummary({ answer }: { answer: StudentImportPreview }) {
+  const { granted, refused, not_asked } = answer.sms_consent;
+  const without = refused + not_asked;
+  if (granted + without === 0) return null;
+  if (without === 0)
+    return <p className="text-sm">Every parent of the rows ready has consented to SMS.</p>;
+  return (
+    <Alert tone="warning">
+      <strong>{STUDENT_IMPORT_MESSAGES.noSms(without)}</strong> ({refused} refused, {not_asked} not
+      asked in the file; {granted} consented). Record their consents after the import: Students,
+      then SMS consents of a class.
+    </Alert>
+  );
+}
 
 function StudentImport() {
   const navigate = useNavigate();
@@ -74,7 +104,9 @@ function StudentImport() {
   return (
     <div className="space-y-5">
       <PageHeader title="Import students" breadcrumb={BREADCRUMB} />
-      <CsvImportWizard<StudentCsvColumn, StudentImportResult> setup={{ ...SETUP, onImported }} />
+      <CsvImportWizard<StudentImportColumn, StudentImportResult, StudentImportPreview>
+        setup={{ ...SETUP, onImported }}
+      />
     </div>
   );
 }
