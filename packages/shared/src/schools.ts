@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { changesOf, clearableText } from './fields';
 import { GRADING_SCHEMES } from './results/scheme';
+import { REPORT_TEACHER_NAMES } from './teaching';
 
 /** GET /api/schools/{id}/ (and PATCH's answer): what results and printed forms show of a school. */
 export const schoolSchema = z.object({
@@ -16,6 +17,8 @@ export const schoolSchema = z.object({
   logo: z.string().nullable(),
   /** The rule of the school's exam results; an exam may override it. */
   grading_scheme: z.enum(GRADING_SCHEMES),
+  /** How report forms and the analysis print subject teachers: initials ("JM") or names. */
+  report_teacher_names: z.enum(REPORT_TEACHER_NAMES),
 });
 export type School = z.infer<typeof schoolSchema>;
 
@@ -23,5 +26,8 @@ export type School = z.infer<typeof schoolSchema>;
 export const updateSchoolBody = changesOf({
   grading_scheme: z.enum(GRADING_SCHEMES, { error: 'Choose a grading scheme' }),
   postal_address: clearableText('Postal address', { max: 100 }),
+  report_teacher_names: z.enum(REPORT_TEACHER_NAMES, {
+    error: 'Choose initials or names for the subject teachers',
+  }),
 });
 export type UpdateSchoolBody = z.input<typeof updateSchoolBody>;

@@ -58,3 +58,32 @@ export const deactivatedTeacherMessage = (teacher: string) =>
 /** "Mathematics · Form 2 West": how the lists name an assignment. */
 export const assignmentLabel = (a: Pick<TeacherAssignment, 'class' | 'subject'>) =>
   `${a.subject.name} · ${a.class.name}`;
+
+/**
+ * How report forms and the analysis print a subject teacher (a school setting): 'initials'
+ * ("JKM", the column Kenyan forms give the teacher to initial) or 'name' ("J. K. Mwangi").
+ */
+export const REPORT_TEACHER_NAMES = ['initials', 'name'] as const;
+export type ReportTeacherNames = (typeof REPORT_TEACHER_NAMES)[number];
+
+const nameWords = (text: string) => text.trim().split(/\s+/).filter(Boolean);
+
+/**
+ * A teacher as a report form prints them: 'initials' gives the first letter of every name
+ * ("John Kamau" "Mwangi" → "JKM"); 'name' the initials of the first names and the surname
+ * ("J. K. Mwangi").
+ */
+export function reportTeacherName(
+  teacher: { first_name: string; last_name: string },
+  style: ReportTeacherNames,
+): string {
+  const first = nameWords(teacher.first_name);
+  const last = nameWords(teacher.last_name);
+  const initial = (word: string) => word.charAt(0).toUpperCase();
+  if (style === 'initials') return [...first, ...last].map(initial).join('');
+  return [...first.map((w) => `${initial(w)}.`), ...last].join(' ');
+}
+
+/** Several teachers of one subject in one class (shared lessons), as one cell: "JM / AO". */
+export const reportTeachersCell = (names: readonly string[]) =>
+  names.length === 0 ? null : [...new Set(names)].join(' / ');

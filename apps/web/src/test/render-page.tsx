@@ -37,6 +37,7 @@ export const schoolRow = (changes: Partial<School> = {}): School => ({
   website: null,
   logo: null,
   grading_scheme: 'average',
+  report_teacher_names: 'initials',
   ...changes,
 });
 

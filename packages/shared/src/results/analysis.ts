@@ -64,7 +64,7 @@ export const subjectSummarySchema = groupSummarySchema.extend({
   subject: subjectRefSchema,
   /** The subject's place among the group's subjects by the measure (ties share). */
   rank: z.number().int().nullable(),
-  /** The subject's teacher in the group; null until teaching assignments exist. */
+  /** The subject teacher(s) of the group (a level: of each of its streams), as the school prints them. */
   teacher: z.string().nullable(),
 });
 export type SubjectSummary = z.infer<typeof subjectSummarySchema>;

@@ -54,7 +54,7 @@ export const reportSubjectRowSchema = z.object({
   entries: z.number().int(),
   /** The comment of the subject's band for this grade. */
   comment: z.string().nullable(),
-  /** The subject teacher's name, when teaching assignments name one. */
+  /** The subject teacher(s) of the student's class, as the school prints them (initials or names). */
   teacher: z.string().nullable(),
 });
 export type ReportSubjectRow = z.infer<typeof reportSubjectRowSchema>;

@@ -19,5 +19,7 @@ export const schools = pgTable('schools', {
   lastAdmissionNumber: integer('last_admission_number').notNull().default(0),
   /** The results rule of the school's exams (GradingSchemeName); an exam may override it. */
   gradingScheme: text('grading_scheme').notNull().default('average'),
+  /** How report forms print subject teachers (ReportTeacherNames): 'initials' or 'name'. */
+  reportTeacherNames: text('report_teacher_names').notNull().default('initials'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -6,9 +6,11 @@ import {
   type ExamAnalysis,
   type LatestResults,
 } from '@shule/shared/results/analysis';
+import { reportTeachersCell } from '@shule/shared/teaching';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/raw-rows';
+import { subjectTeachersOn } from '../teaching/service';
 import { type ExamResults, examResults, type ResultsScope } from './service';
 
 /**
@@ -24,12 +26,19 @@ export async function examAnalysis(
   const results = await examResults(db, schoolId, examId, scope);
   const { list } = results;
   const { ranks: _, ...exam } = list.exam;
-  return {
-    exam,
-    scope: list.scope,
-    previous_exam: list.previous_exam,
-    ...computeAnalysis(analysisInput(results, scope)),
-  };
+  const computed = computeAnalysis(analysisInput(results, scope));
+  const streamIds = computed.streams.map((s) => s.class.id);
+  const teachersOf = await subjectTeachersOn(db, schoolId, streamIds, results.exam.startDate);
+  // A stream's row names its own teachers; the scope's row, those of all its streams.
+  for (const stream of computed.streams) {
+    for (const row of stream.subjects) {
+      row.teacher = reportTeachersCell(teachersOf(stream.class.id, row.subject.id));
+    }
+  }
+  for (const row of computed.overall.subjects) {
+    row.teacher = reportTeachersCell(streamIds.flatMap((id) => teachersOf(id, row.subject.id)));
+  }
+  return { exam, scope: list.scope, previous_exam: list.previous_exam, ...computed };
 }
 
 /** What the shared computation reads of an exam's results for a scope. */

@@ -41,6 +41,7 @@ export const schoolFixture: School = {
   website: null,
   logo: null,
   grading_scheme: 'kcse',
+  report_teacher_names: 'initials',
 };
 
 export function meritListFixture(

@@ -10,12 +10,14 @@ import {
   type SubjectMarkInput,
   subjectMarkInput,
 } from '@shule/shared/results/scheme';
+import { reportTeachersCell } from '@shule/shared/teaching';
 import { and, asc, eq, gt, inArray, min, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/raw-rows';
 import { examScores, exams, reportRemarks, schools, students, terms } from '../../db/schema/index';
 import { DomainError, notFound } from '../../errors';
 import { feeBalancesOf } from '../fees/ledger';
+import { subjectTeachersOn } from '../teaching/service';
 import { type ExamResults, examResults } from './service';
 
 /**
@@ -227,7 +229,8 @@ async function buildReportCards(
   const results = await examResults(db, schoolId, examId, { classId });
   const { exam, school, list } = results;
   const listedIds = list.rows.map((r) => r.student_id);
-  const [people, yearExams, nextTerm, attendance] = await Promise.all([
+  const sittingClasses = [...new Set(list.rows.map((r) => r.class.id))];
+  const [people, yearExams, nextTerm, attendance, teacherOf] = await Promise.all([
     db
       .select({
         id: students.id,
@@ -278,6 +281,7 @@ async function buildReportCards(
           .from(terms)
           .where(and(eq(terms.schoolId, schoolId), gt(terms.startDate, exam.termEndDate))),
     termAttendance(db, schoolId, examId, classId, listedIds, studentId),
+    subjectTeachersOn(db, schoolId, sittingClasses, exam.startDate),
   ]);
 
   const person = new Map(people.map((p) => [p.id, p]));
@@ -367,8 +371,8 @@ async function buildReportCards(
             position: result.position,
             entries: column.entries,
             comment: bands.find((b) => b.code === result.grade)?.comment ?? null,
-            // Teaching assignments (who teaches a subject to a class) come with the teachers issue.
-            teacher: null,
+            // Who taught the subject to the class the student sat the exam in.
+            teacher: reportTeachersCell(teacherOf(row.class.id, column.id)),
           },
         ];
       }),

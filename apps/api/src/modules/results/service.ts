@@ -171,7 +171,8 @@ async function selectExamAndSchool(db: Db, schoolId: number, examId: number) {
              'id', s.id, 'name', s.name, 'postal_address', s.postal_address,
              'postal_code', s.postal_code, 'county', s.county, 'phone_number', s.phone_number,
              'email', s.email, 'website', s.website, 'logo', s.logo,
-             'grading_scheme', s.grading_scheme) as school,
+             'grading_scheme', s.grading_scheme,
+             'report_teacher_names', s.report_teacher_names) as school,
            (select json_agg(json_build_object('id', c.id, 'name', c.name, 'level', c.level))
             from classes c where c.school_id = s.id) as classes,
            (select json_agg(json_build_object(

@@ -163,6 +163,7 @@ const schoolColumns = {
   website: schools.website,
   logo: schools.logo,
   grading_scheme: schools.gradingScheme,
+  report_teacher_names: schools.reportTeacherNames,
 };
 
 /** GET /schools/{id}/ (the caller's own school). */
@@ -180,7 +181,11 @@ export async function updateSchool(
 ): Promise<School> {
   const [row] = await db
     .update(schools)
-    .set({ gradingScheme: input.grading_scheme, postalAddress: input.postal_address })
+    .set({
+      gradingScheme: input.grading_scheme,
+      postalAddress: input.postal_address,
+      reportTeacherNames: input.report_teacher_names,
+    })
     .where(eq(schools.id, schoolId))
     .returning(schoolColumns);
   if (!row) throw notFound('School');

@@ -56,6 +56,38 @@ describe('a school’s settings', () => {
     await expectStatus(call('PATCH', `/api/schools/${a.schoolId}/`, a.auth, {}), 400);
   });
 
+  it('prints subject teachers as initials until an admin chooses names; refuses another value', async () => {
+    const ours = await newSchool();
+    const read = await expectStatus(call('GET', `/api/schools/${ours.schoolId}/`, ours.auth), 200);
+    expect(read.json().report_teacher_names).toBe('initials');
+    const bad = await expectStatus(
+      call('PATCH', `/api/schools/${ours.schoolId}/`, ours.auth, { report_teacher_names: 'full' }),
+      400,
+    );
+    expect(bad.json().errors.report_teacher_names).toEqual([
+      'Choose initials or names for the subject teachers',
+    ]);
+    const teacher = await authAs(t.app, ours.schoolId, 'teacher');
+    await expectStatus(
+      call('PATCH', `/api/schools/${ours.schoolId}/`, teacher, { report_teacher_names: 'name' }),
+      403,
+    );
+    await expectStatus(
+      call('PATCH', `/api/schools/${b.schoolId}/`, ours.auth, { report_teacher_names: 'name' }),
+      403,
+      OTHER_SCHOOL_MESSAGE,
+    );
+    await expectStatus(
+      call('PATCH', `/api/schools/${ours.schoolId}/`, {}, { report_teacher_names: 'name' }),
+      401,
+    );
+    const changed = await expectStatus(
+      call('PATCH', `/api/schools/${ours.schoolId}/`, ours.auth, { report_teacher_names: 'name' }),
+      200,
+    );
+    expect(changed.json().report_teacher_names).toBe('name');
+  });
+
   it('refuses another school (403), a teacher’s change (403) and no token (401)', async () => {
     await expectStatus(
       call('GET', `/api/schools/${b.schoolId}/`, a.auth),

@@ -3,13 +3,16 @@ import {
   alreadyAssignedMessage,
   type createAssignmentBody,
   deactivatedTeacherMessage,
+  type ReportTeacherNames,
+  reportTeacherName,
   subjectNotInClassMessage,
 } from '@shule/shared/teaching';
-import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import {
   classes,
+  schools,
   subjectClasses,
   subjects,
   teachers,
@@ -196,4 +199,63 @@ export async function endAllAssignmentsOf(tx: Tx, teacherId: number, endedBy: nu
     .where(and(eq(teachingAssignments.teacherId, teacherId), isNull(teachingAssignments.endedAt)))
     .returning({ id: teachingAssignments.id });
   return ended.length;
+}
+
+/** Who taught each subject to each class for a printed result, as printed (none: nobody). */
+export type SubjectTeachers = (classId: number, subjectId: number) => string[];
+
+/**
+ * The subject teachers of `classIds` for an exam that started on `onDate` (YYYY-MM-DD), named
+ * as the school prints them (schools.report_teacher_names). A teacher whose assignment ended
+ * before that day did not teach it; of the others, those assigned by that day are preferred
+ * (a successor assigned since stands in only when nobody was, as when the school entered an
+ * old exam's marks after setting its teachers up). Days are Nairobi's. One query.
+ */
+export async function subjectTeachersOn(
+  db: Db,
+  schoolId: number,
+  classIds: readonly number[],
+  onDate: string,
+): Promise<SubjectTeachers> {
+  if (classIds.length === 0) return () => [];
+  const nairobiDay = (column: SQL | typeof teachingAssignments.createdAt) =>
+    sql`(${column} at time zone 'Africa/Nairobi')::date`;
+  const rows = await db
+    .select({
+      classId: teachingAssignments.classId,
+      subjectId: teachingAssignments.subjectId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      began: sql<boolean>`${nairobiDay(teachingAssignments.createdAt)} <= ${onDate}::date`,
+      style: schools.reportTeacherNames,
+    })
+    .from(teachingAssignments)
+    .innerJoin(teachers, eq(teachers.id, teachingAssignments.teacherId))
+    .innerJoin(users, eq(users.id, teachers.userId))
+    .innerJoin(schools, eq(schools.id, teachingAssignments.schoolId))
+    .where(
+      and(
+        eq(teachingAssignments.schoolId, schoolId),
+        inArray(teachingAssignments.classId, [...classIds]),
+        sql`(${teachingAssignments.endedAt} is null
+          or ${nairobiDay(sql`${teachingAssignments.endedAt}`)} >= ${onDate}::date)`,
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(teachingAssignments.id));
+  const byPair = new Map<string, { began: string[]; since: string[] }>();
+  for (const r of rows) {
+    const key = `${r.classId}:${r.subjectId}`;
+    const pair = byPair.get(key) ?? { began: [], since: [] };
+    const name = reportTeacherName(
+      { first_name: r.firstName, last_name: r.lastName },
+      r.style as ReportTeacherNames,
+    );
+    (r.began ? pair.began : pair.since).push(name);
+    byPair.set(key, pair);
+  }
+  return (classId, subjectId) => {
+    const pair = byPair.get(`${classId}:${subjectId}`);
+    if (!pair) return [];
+    return pair.began.length > 0 ? pair.began : pair.since;
+  };
 }

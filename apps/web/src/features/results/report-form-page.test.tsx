@@ -3,16 +3,25 @@ import type { ReportCard } from '@shule/shared/results/report-cards';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../lib/storage';
-import { json, renderWithApp, sessionUser } from '../../test/render-page';
+import { json, renderWithApp, schoolRow, sessionUser } from '../../test/render-page';
 import { PRINT_DELAY_MS, ReportFormPage } from './report-form-page';
 
 /** A stand-in API holding one report card (exam 3, class 7, student 100). */
-function fakeApi(card: ReportCard | null = sampleCard()) {
+function fakeApi(card: ReportCard | null = sampleCard(), role: 'admin' | 'teacher' = 'teacher') {
   const put: unknown[] = [];
   const asked: string[] = [];
+  const patched: unknown[] = [];
+  let school = schoolRow();
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
-    if (url === '/api/users/user/') return json(200, sessionUser('teacher'));
+    if (url === '/api/users/user/') return json(200, sessionUser(role));
+    if (url === '/api/schools/7/' && method === 'GET') return json(200, school);
+    if (url === '/api/schools/7/' && method === 'PATCH') {
+      const body = JSON.parse(String(init?.body));
+      patched.push(body);
+      school = { ...school, ...body };
+      return json(200, school);
+    }
     if (url === '/api/students/100/') {
       return json(200, { id: 100, _class: { id: 7, name: '4 East' } });
     }
@@ -27,7 +36,7 @@ function fakeApi(card: ReportCard | null = sampleCard()) {
     }
     return json(404, { message: `no route ${method} ${url}` });
   });
-  return { fetch, put, asked };
+  return { fetch, put, asked, patched };
 }
 
 const renderPage = (url: string) =>
@@ -170,6 +179,27 @@ describe('report form page', () => {
     expect(print).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets an admin print subject teachers as names, and shows the form again', async () => {
+    const api = fakeApi(sampleCard(), 'admin');
+    vi.stubGlobal('fetch', api.fetch);
+    renderPage('/exams/3/report/100?class=7');
+    const choice = (await screen.findByLabelText('Subject teachers on forms')) as HTMLSelectElement;
+    expect(choice.value).toBe('initials');
+    expect([...choice.options].map((o) => o.text)).toEqual(['Initials (JM)', 'Names (J. Mwangi)']);
+    fireEvent.change(choice, { target: { value: 'name' } });
+    expect(await screen.findByText('Subject teachers updated')).toBeTruthy();
+    expect(api.patched).toEqual([{ report_teacher_names: 'name' }]);
+    await waitFor(() => expect(api.asked).toHaveLength(2));
+    expect(choice.value).toBe('name');
+  });
+
+  it('offers a teacher no choice of how teachers are named', async () => {
+    vi.stubGlobal('fetch', fakeApi().fetch);
+    renderPage('/exams/3/report/100?class=7');
+    await screen.findByRole('article');
+    expect(screen.queryByLabelText('Subject teachers on forms')).toBeNull();
   });
 
   it('says so when the student has no form in that class', async () => {

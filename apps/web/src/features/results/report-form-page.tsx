@@ -12,8 +12,10 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { ApiError, api, errorMessage } from '../../lib/api-client';
+import { useIsAdmin } from '../../lib/roles';
 import { useReportCard } from './get-report-cards';
 import { ReportForm, SignatureLine } from './report-form';
+import { ReportTeacherNamesSetting } from './report-teacher-names';
 import { useSaveReportRemarks } from './save-report-remarks';
 
 /** The spec's pause between the form appearing and the print dialog (§2 Print Report). */
@@ -45,6 +47,7 @@ export function ReportFormPage() {
   const classId = givenClass ?? student.data?._class.id ?? null;
   const card = useReportCard(examId ?? 0, classId ?? 0, studentId ?? 0);
   const wantsPrint = search.get('print') === '1';
+  const isAdmin = useIsAdmin();
 
   useEffect(() => {
     if (!wantsPrint || !card.data) return;
@@ -90,10 +93,13 @@ export function ReportFormPage() {
           ]}
           actions={
             card.data ? (
-              <Button onClick={() => window.print()}>
-                <Printer className="h-4 w-4" aria-hidden="true" />
-                Print
-              </Button>
+              <>
+                {isAdmin ? <ReportTeacherNamesSetting /> : null}
+                <Button onClick={() => window.print()}>
+                  <Printer className="h-4 w-4" aria-hidden="true" />
+                  Print
+                </Button>
+              </>
             ) : null
           }
         />

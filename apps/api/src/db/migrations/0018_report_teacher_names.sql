@@ -1,0 +1,1 @@
+ALTER TABLE "schools" ADD COLUMN "report_teacher_names" text DEFAULT 'initials' NOT NULL;
