@@ -11,7 +11,11 @@ import { gatewayFor } from './modules/messages/gateways/gateway-for';
 import { startOutboxWorker } from './modules/messages/outbox-worker';
 import { darajaFor } from './modules/mpesa/daraja';
 import { startStkSweeper } from './modules/mpesa/sweeper';
-import { registerEarlierPhotos } from './modules/uploads/service';
+import {
+  dropForeignCrests,
+  makeMissingThumbnails,
+  registerEarlierPhotos,
+} from './modules/uploads/service';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const builtWeb = path.resolve(here, '../../web/dist');
@@ -32,6 +36,10 @@ async function main() {
   const app = await buildApp({ config, db: database.db, logger: loggerOptions(config.logLevel) });
   // Photos kept before uploads were rows become uploads of their school (decision 012).
   await registerEarlierPhotos(database.db, config.dataDir);
+  // A crest is an upload of its own school: a typed link or another school's upload goes.
+  await dropForeignCrests(database.db);
+  // Uploads from before thumbnails get theirs now, not in a request that prints them.
+  await makeMissingThumbnails(database.db, config.dataDir);
   // Expired tokens, ended throttle windows, day-old idempotency answers and unused uploads:
   // gone now and daily.
   const housekeeping = startHousekeeping(database.db, config.dataDir, app.log);

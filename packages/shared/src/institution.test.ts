@@ -21,7 +21,6 @@ const validForm = {
     description: 'A girls boarding school',
     type: 'IPS',
     website: 'https://moigirls.ac.ke',
-    logo: '',
     documents: '',
   },
   admin: {
@@ -199,7 +198,6 @@ describe('registration form (spec §5)', () => {
     ['admin.email'],
     ['school.website'],
     ['school.description'],
-    ['school.logo'],
     ['school.documents'],
   ] as const)('%s is optional', (path) => {
     expect(formMessages(path, '')).toEqual([]);
@@ -230,7 +228,15 @@ describe('register_school body', () => {
     expect(parsed.school.name).toBe('Moi Girls');
     expect(parsed.school.year_established).toBe('1990');
     expect(parsed.school.email).toBeUndefined();
-    expect(parsed.school.logo).toBeUndefined();
+    expect(parsed.school.website).toBe('https://moigirls.ac.ke');
+  });
+
+  it('takes no crest: a link typed at registration is dropped (a crest is an upload of the school)', () => {
+    const parsed = registerSchoolBody.parse({
+      ...body,
+      school: { ...body.school, logo: '/uploads/AnotherSchools01.png' },
+    });
+    expect(parsed.school).not.toHaveProperty('logo');
   });
 
   const cases: [string, (b: typeof body) => unknown, string][] = [

@@ -70,7 +70,6 @@ export const registerSchoolBody = z.object({
     description: optionalText('Description', { max: LONG_TEXT_MAX, multiline: true }),
     type: institutionType,
     website,
-    logo: optionalText('Logo', { max: LONG_TEXT_MAX }),
     documents: optionalText('Documents', { max: LONG_TEXT_MAX }),
   }),
   admin: registerSchoolAdmin,

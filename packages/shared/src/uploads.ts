@@ -16,7 +16,82 @@ export const UPLOAD_MESSAGES = {
   unsigned: 'Photos are shown only through the links Shule gives with them',
   forged: 'This photo link is not valid',
   expired: 'This photo link has expired. Reload the page to see the photo.',
+  unreadable: 'This image could not be read. Please choose another JPEG or PNG.',
 } as const;
+
+/**
+ * The largest image Shule takes: a side of 4000 pixels and 16 megapixels, read from the file's
+ * header before anything decodes it (a 12000 × 12000 PNG fits in 560 kB but needs gigabytes).
+ */
+export const MAX_IMAGE_SIDE = 4000;
+export const MAX_IMAGE_PIXELS = 16_000_000;
+
+/** 400 for an image larger than the limits above: what it is and what is taken. */
+export const imageTooLargeMessage = (size: ImageSize) =>
+  `This image is ${size.width} × ${size.height} pixels. Shule takes images of at most ${MAX_IMAGE_SIDE} × ${MAX_IMAGE_SIDE} pixels (16 megapixels): please choose a smaller one.`;
+
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/** Whether an image of `size` is within the limits above. */
+export const isImageSizeAllowed = ({ width, height }: ImageSize) =>
+  width >= 1 &&
+  height >= 1 &&
+  width <= MAX_IMAGE_SIDE &&
+  height <= MAX_IMAGE_SIDE &&
+  width * height <= MAX_IMAGE_PIXELS;
+
+/** PNG: the IHDR chunk comes first, its width and height big-endian at bytes 16 and 20. */
+function pngSize(bytes: Uint8Array): ImageSize | undefined {
+  if (bytes.length < 24) return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const ihdr = String.fromCharCode(bytes[12]!, bytes[13]!, bytes[14]!, bytes[15]!);
+  if (ihdr !== 'IHDR') return undefined;
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+/** The JPEG start-of-frame markers (SOF0-SOF15 but DHT C4, JPG C8 and DAC CC) carry the size. */
+const isStartOfFrame = (marker: number) =>
+  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+
+/** JPEG: walks the segments up to the first start-of-frame (height, then width, big-endian). */
+function jpegSize(bytes: Uint8Array): ImageSize | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = 2;
+  while (at + 4 <= bytes.length) {
+    if (bytes[at] !== 0xff) return undefined;
+    const marker = bytes[at + 1]!;
+    // Fill bytes, and markers with no length (TEM, RSTn).
+    if (marker === 0xff) {
+      at += 1;
+      continue;
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      at += 2;
+      continue;
+    }
+    // Start of scan or end of image before any frame: no size.
+    if (marker === 0xda || marker === 0xd9) return undefined;
+    const length = view.getUint16(at + 2);
+    if (length < 2) return undefined;
+    if (isStartOfFrame(marker)) {
+      if (at + 9 > bytes.length) return undefined;
+      return { height: view.getUint16(at + 5), width: view.getUint16(at + 7) };
+    }
+    at += 2 + length;
+  }
+  return undefined;
+}
+
+/**
+ * An image's width and height read from its header alone (nothing is decoded); undefined when
+ * the header is not there or garbled.
+ */
+export function readImageSize(bytes: Uint8Array, kind: ImageKind): ImageSize | undefined {
+  return kind === 'png' ? pngSize(bytes) : jpegSize(bytes);
+}
 
 /** The limits' messages: a school's photo space, and a user's uploads an hour. */
 export function uploadLimitMessages(limits: { quotaBytes: number; perUserPerHour: number }) {

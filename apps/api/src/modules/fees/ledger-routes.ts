@@ -11,8 +11,7 @@ import { idParam } from '@shule/shared/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jsonOrPdfAnswer, sendPdf } from '../results/pdf-answer';
-import { getSchool } from '../schools/service';
-import { readUploadedImage } from '../uploads/service';
+import { schoolForPrint } from '../schools/print';
 import { addAdjustment, reverseEntry } from './adjustments';
 import { receiptOf, recordCounterPayment } from './payments';
 import { receiptFileName, renderReceiptPdf } from './receipt-pdf';
@@ -35,10 +34,8 @@ const pdfOnly = (description: string) => ({
  * POST /api/payments/ (cash, bank, cheque; idempotent), GET /api/payments/{id}/receipt/ (PDF).
  */
 const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const schoolWithCrest = async (schoolId: number) => {
-    const school = await getSchool(app.db, schoolId);
-    return { school, crest: await readUploadedImage(app.config.dataDir, school.logo) };
-  };
+  const schoolWithCrest = (schoolId: number) =>
+    schoolForPrint(app.db, app.config.dataDir, schoolId);
 
   app.post(
     '/students/:id/ledger/',

@@ -40,22 +40,26 @@ describe('renderReportCardsPdf', () => {
   it('draws the crest once for every page, and photos small enough to keep a page light', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'shule-report-'));
     try {
+      // What PDFs read are the thumbnails made at upload, never the uploads themselves.
+      mkdirSync(path.join(dataDir, 'thumbnails'));
       mkdirSync(path.join(dataDir, 'uploads'));
       writeFileSync(path.join(dataDir, 'uploads', 'crest0001.png'), png());
-      writeFileSync(path.join(dataDir, 'uploads', 'small0001.png'), png());
+      writeFileSync(path.join(dataDir, 'thumbnails', 'crest0001.png'), png());
+      writeFileSync(path.join(dataDir, 'thumbnails', 'small0001.png'), png());
+      writeFileSync(path.join(dataDir, 'uploads', 'only00001.png'), png());
       writeFileSync(
-        path.join(dataDir, 'uploads', 'large0001.png'),
+        path.join(dataDir, 'thumbnails', 'large0001.png'),
         png(MAX_EMBEDDED_PHOTO_BYTES + 1),
       );
-      const cards = ['small0001', 'large0001', 'gone00001'].map((name, i) => {
+      const cards = ['small0001', 'large0001', 'gone00001', 'only00001'].map((name, i) => {
         const card = sampleCard(i);
         card.school.logo = '/uploads/crest0001.png';
         card.student.photo = `/uploads/${name}.png`;
         return card;
       });
       const pdf = await renderReportCardsPdf(cards, { dataDir });
-      expect(pageCount(pdf)).toBe(3);
-      // The crest and the one small photo (each with its alpha channel as a soft mask).
+      expect(pageCount(pdf)).toBe(4);
+      // The crest and the one small photo (an upload with no thumbnail is not drawn) (each with its alpha channel as a soft mask).
       const text = pdf.toString('latin1');
       const images = text.match(/\/Subtype \/Image/g)?.length ?? 0;
       const masks = text.match(/\/SMask \d+ 0 R/g)?.length ?? 0;

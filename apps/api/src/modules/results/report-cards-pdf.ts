@@ -13,7 +13,7 @@ import {
 } from '@shule/shared/results/report-card-format';
 import type { ReportCard } from '@shule/shared/results/report-cards';
 import PDFDocument from 'pdfkit';
-import { readUploadedImage } from '../uploads/service';
+import { readThumbnail } from '../uploads/service';
 
 /**
  * Report forms as one PDF, an A4 portrait page per student, in the layout Kenyan parents know
@@ -29,14 +29,13 @@ type Doc = PDFKit.PDFDocument;
 type OpenedImage = { width: number; height: number };
 
 export interface ReportCardsPdfOptions {
-  /** The data folder, where the crest and photos were uploaded; without it, none are drawn. */
+  /** The data folder, where the crest's and photos' thumbnails are; without it, none are drawn. */
   dataDir?: string;
 }
 
 /**
- * A photo bigger than this is left off: pdfkit embeds an image as it is, and a phone's photo
- * (up to the 5 MB an upload allows) would make one page weigh megabytes. Uploads are not yet
- * made into thumbnails; until they are, a form keeps within its 60 KB a page.
+ * A photo's thumbnail bigger than this is left off: pdfkit embeds an image as it is, and a form
+ * keeps within its 60 KB a page. Thumbnails (at most 400 pixels, JPEG) are made at upload.
  */
 export const MAX_EMBEDDED_PHOTO_BYTES = 40 * 1024;
 
@@ -486,7 +485,7 @@ export async function renderReportCardsPdf(
   });
 
   const image = (url: string | null, maxBytes?: number) =>
-    dataDir ? readUploadedImage(dataDir, url, { maxBytes }) : Promise.resolve(null);
+    dataDir ? readThumbnail(dataDir, url, { maxBytes }) : Promise.resolve(null);
   const logo = await image(first?.school.logo ?? null);
   let crest: OpenedImage | null = null;
   if (logo) {

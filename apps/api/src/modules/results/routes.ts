@@ -8,8 +8,7 @@ import { examIdParams, meritListQuery, meritListResponse } from '@shule/shared/r
 import { meritListFileName } from '@shule/shared/results/merit-list-columns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendTypedJson } from '../../plugins/typed-json';
-import { getSchool } from '../schools/service';
-import { readUploadedImage } from '../uploads/service';
+import { schoolForPrint } from '../schools/print';
 import { examAnalysis, latestResults } from './analysis';
 import { renderAnalysisPdf } from './analysis-pdf';
 import { renderMeritListPdf } from './merit-list-pdf';
@@ -18,11 +17,8 @@ import { assertMaySeeResults, meritList, type ResultsScope } from './service';
 
 /** Exam results: merit lists (and, with the report forms, what parents are given). */
 const resultRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The school of a printed list, with its crest's bytes (null without a readable one). */
-  const schoolWithCrest = async (schoolId: number) => {
-    const school = await getSchool(app.db, schoolId);
-    return { school, crest: await readUploadedImage(app.config.dataDir, school.logo) };
-  };
+  const schoolWithCrest = (schoolId: number) =>
+    schoolForPrint(app.db, app.config.dataDir, schoolId);
 
   app.get(
     '/exams/:id/merit_list/',

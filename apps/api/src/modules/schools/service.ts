@@ -105,7 +105,6 @@ export async function createSchoolAndAdmin(
         type: school.type,
         website: school.website,
         description: school.description,
-        logo: school.logo,
         documents: school.documents,
       })
       .returning();

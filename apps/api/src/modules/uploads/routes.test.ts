@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { CONSENT_MESSAGES } from '@shule/shared/consents';
 import { UPLOAD_MESSAGES, uploadLimitMessages } from '@shule/shared/uploads';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { students, uploads, users } from '../../db/schema/index';
+import { schools as schoolRows, students, uploads, users } from '../../db/schema/index';
 import {
   createTestApp,
   expectStatus,
@@ -21,8 +23,16 @@ import {
   signedInTeacher,
   studentBody,
 } from '../../test/fixtures';
-import { deleteUpload, pruneUnusedUploads, registerEarlierPhotos, uploadsDir } from './service';
+import {
+  deleteUpload,
+  dropForeignCrests,
+  makeMissingThumbnails,
+  pruneUnusedUploads,
+  registerEarlierPhotos,
+  uploadsDir,
+} from './service';
 import { photoUrlSigner } from './signed-urls';
+import { thumbnailsDir } from './thumbnails';
 
 const { t, schools } = useTestApp('Upload School', 'Other Upload School');
 const [ours, theirs] = schools;
@@ -31,12 +41,46 @@ beforeAll(async () => {
   form1 = (await createClassFixture(t.app, ours, 'Form 1')).id;
 });
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
-  randomBytes(64),
-]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(64)]);
+/** Real images (they are decoded at upload, to make their thumbnails), of any size. */
+const imageOf = (kind: 'png' | 'jpeg', width = 4, height = 4, alpha = false) => {
+  const image = sharp({
+    create: {
+      width,
+      height,
+      channels: alpha ? 4 : 3,
+      background: { r: 40, g: 90, b: 160, alpha: 0.5 },
+    },
+  });
+  return (kind === 'png' ? image.png() : image.jpeg()).toBuffer();
+};
+const PNG = await imageOf('png');
+const JPEG = await imageOf('jpeg');
+
+/**
+ * A real, valid PNG of `width` × `height` that is small on disk: one-bit grey, all zeros, so it
+ * deflates to almost nothing (a 12000 × 12000 one is 18 kB) yet decoding it takes the full size.
+ */
+function hugePng(width: number, height: number) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([1, 0, 0, 0, 0], 8);
+  const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 /** A multipart/form-data body with one file part. */
 function multipart(parts: { field: string; filename?: string; type?: string; content: Buffer }[]) {
@@ -120,11 +164,13 @@ describe('POST /api/uploads/', () => {
     const { secure_url } = res.json();
     expect(secure_url).toMatch(SIGNED);
     expect(existsSync(fileOf(secure_url))).toBe(true);
+    // The thumbnail is made at upload, and counts in the school's space.
+    const thumbnail = readFileSync(path.join(thumbnailsDir(t.config.dataDir), nameOf(secure_url)));
     expect(await rowOf(secure_url)).toMatchObject({
       schoolId: ours.schoolId,
       uploadedBy: ours.userId,
       kind: 'png',
-      sizeBytes: PNG.length,
+      sizeBytes: PNG.length + thumbnail.length,
     });
 
     const served = await get(secure_url);
@@ -185,6 +231,66 @@ describe('POST /api/uploads/', () => {
       Buffer.alloc(0),
     ]) {
       expect((await upload(ours, content, 'x.jpg', 'image/jpeg')).statusCode).toBe(415);
+    }
+  });
+
+  it('refuses a 12000 × 12000 PNG fast, from its header, with a clear 400, storing nothing', async () => {
+    const huge = hugePng(12000, 12000);
+    expect(huge.length).toBeLessThan(64 * 1024);
+    const before = storedFiles().length;
+    const started = performance.now();
+    const res = await upload(ours, huge);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(res.statusCode).toBe(400);
+    const message =
+      'This image is 12000 × 12000 pixels. Shule takes images of at most 4000 × 4000 pixels (16 megapixels): please choose a smaller one.';
+    expect(res.json()).toEqual({ message, errors: { file: [message] } });
+    expect(storedFiles().length).toBe(before);
+  });
+
+  it('refuses past 4000 pixels a side or 16 megapixels, a JPEG by its frame header too', async () => {
+    expect((await upload(ours, hugePng(4001, 10))).statusCode).toBe(400);
+    expect((await upload(ours, hugePng(10, 4001))).statusCode).toBe(400);
+    // A JPEG whose frame says 12000 × 12000: the size bytes of a small one's SOF0 changed.
+    const jpeg = Buffer.from(JPEG);
+    const sof = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
+    expect(sof).toBeGreaterThan(0);
+    jpeg.writeUInt16BE(12000, sof + 5);
+    jpeg.writeUInt16BE(12000, sof + 7);
+    const res = await upload(ours, jpeg, 'big.jpg', 'image/jpeg');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^This image is 12000 × 12000 pixels\./);
+    // 4000 × 4000 is taken, and its thumbnail is at most 400 pixels a side.
+    const { secure_url } = (await expectStatus(upload(ours, hugePng(4000, 4000)), 201)).json();
+    const thumbnail = await sharp(
+      readFileSync(path.join(thumbnailsDir(t.config.dataDir), nameOf(secure_url))),
+    ).metadata();
+    expect([thumbnail.width, thumbnail.height]).toEqual([400, 400]);
+  });
+
+  it('a PNG with transparency keeps it in its thumbnail; a large photo is shrunk to a JPEG', async () => {
+    const crest = await expectStatus(upload(ours, await imageOf('png', 900, 600, true)), 201);
+    const crestThumb = await sharp(
+      readFileSync(path.join(thumbnailsDir(t.config.dataDir), nameOf(crest.json().secure_url))),
+    ).metadata();
+    expect(crestThumb).toMatchObject({ format: 'png', width: 400, height: 267, hasAlpha: true });
+    const photo = await expectStatus(
+      upload(ours, await imageOf('jpeg', 1200, 1600), 'p.jpg', 'image/jpeg'),
+      201,
+    );
+    const photoThumb = await sharp(
+      readFileSync(path.join(thumbnailsDir(t.config.dataDir), nameOf(photo.json().secure_url))),
+    ).metadata();
+    expect(photoThumb).toMatchObject({ format: 'jpeg', width: 300, height: 400 });
+  });
+
+  it('refuses a PNG or JPEG whose header is garbled or whose pixels do not decode (400)', async () => {
+    const noHeader = Buffer.concat([PNG.subarray(0, 8), randomBytes(64)]);
+    const garbled = Buffer.concat([PNG.subarray(0, 33), randomBytes(64)]);
+    for (const bytes of [noHeader, garbled]) {
+      const res = await upload(ours, bytes);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ file: [UPLOAD_MESSAGES.unreadable] });
     }
   });
 
@@ -498,6 +604,7 @@ describe('photos from before uploads were rows', () => {
     const student = await admitFixture(t.app, ours, form1);
     const earlier = '/uploads/EarlierPhoto0001.png';
     writeFileSync(path.join(uploadsDir(t.config.dataDir), 'EarlierPhoto0001.png'), PNG);
+    const earlierThumbnail = path.join(thumbnailsDir(t.config.dataDir), 'EarlierPhoto0001.png');
     await t.app.db
       .update(students)
       .set({ profilePhoto: earlier })
@@ -517,6 +624,11 @@ describe('photos from before uploads were rows', () => {
       sizeBytes: PNG.length,
     });
     expect(await registerEarlierPhotos(t.app.db, t.config.dataDir)).toBe(0);
+    // Its thumbnail is made at start, not when a PDF prints it; once.
+    expect(existsSync(earlierThumbnail)).toBe(false);
+    expect(await makeMissingThumbnails(t.app.db, t.config.dataDir)).toBeGreaterThanOrEqual(1);
+    expect(existsSync(earlierThumbnail)).toBe(true);
+    expect(await makeMissingThumbnails(t.app.db, t.config.dataDir)).toBe(0);
     const answered = (await get2(ours, `/api/students/${student.id}/`)).profile_photo;
     expect(answered).toMatch(SIGNED);
     expect((await expectStatus(get(answered), 200)).rawPayload.equals(PNG)).toBe(true);
@@ -528,6 +640,32 @@ describe('photos from before uploads were rows', () => {
       .where(and(eq(students.id, student.id), eq(students.schoolId, ours.schoolId)));
     await expectStatus(putPhoto(ours, student.id, null), 200);
     expect(await rowOf(earlier)).toBeUndefined();
+    expect(existsSync(earlierThumbnail)).toBe(false);
+  });
+});
+
+describe('crests kept from before: only an upload of the school itself', () => {
+  it("drops a typed link and another school's upload at start, and keeps the school's own", async () => {
+    const third = await registerSchool(t.app, 'Third Crest School');
+    const fourth = await registerSchool(t.app, 'Fourth Crest School');
+    const own = refOf(await uploadedPhoto(ours));
+    const theirPhoto = refOf(await uploadedPhoto(theirs));
+    const setLogo = (schoolId: number, logo: string) =>
+      t.app.db.update(schoolRows).set({ logo }).where(eq(schoolRows.id, schoolId));
+    await setLogo(ours.schoolId, own);
+    await setLogo(third.schoolId, theirPhoto);
+    await setLogo(fourth.schoolId, 'https://example.com/crest.png');
+    expect(await dropForeignCrests(t.app.db)).toBe(2);
+    const logos = await t.app.db
+      .select({ id: schoolRows.id, logo: schoolRows.logo })
+      .from(schoolRows)
+      .where(inArray(schoolRows.id, [ours.schoolId, third.schoolId, fourth.schoolId]));
+    expect(Object.fromEntries(logos.map((r) => [r.id, r.logo]))).toEqual({
+      [ours.schoolId]: own,
+      [third.schoolId]: null,
+      [fourth.schoolId]: null,
+    });
+    expect(await dropForeignCrests(t.app.db)).toBe(0);
   });
 });
 

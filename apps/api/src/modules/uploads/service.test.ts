@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readUploadedImage, uploadsDir } from './service';
+import { readThumbnail, uploadsDir } from './service';
+import { thumbnailsDir } from './thumbnails';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shule-uploads-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -12,20 +13,21 @@ const PNG = Buffer.from(
   'base64',
 );
 
-describe('readUploadedImage', () => {
-  it('reads back an image we stored', async () => {
+describe('readThumbnail', () => {
+  it("reads back an upload's thumbnail, never the upload itself", async () => {
     mkdirSync(uploadsDir(dataDir), { recursive: true });
-    writeFileSync(path.join(uploadsDir(dataDir), 'stored0001.png'), PNG);
-    expect(await readUploadedImage(dataDir, '/uploads/stored0001.png')).toEqual(PNG);
-    expect(
-      await readUploadedImage(dataDir, '/uploads/stored0001.png', { maxBytes: 10 }),
-    ).toBeNull();
+    mkdirSync(thumbnailsDir(dataDir), { recursive: true });
+    writeFileSync(path.join(thumbnailsDir(dataDir), 'stored0001.png'), PNG);
+    writeFileSync(path.join(uploadsDir(dataDir), 'nothumb01.png'), PNG);
+    expect(await readThumbnail(dataDir, '/uploads/stored0001.png')).toEqual(PNG);
+    expect(await readThumbnail(dataDir, '/uploads/stored0001.png', { maxBytes: 10 })).toBeNull();
+    expect(await readThumbnail(dataDir, '/uploads/nothumb01.png')).toBeNull();
   });
 
   it('answers null for no URL, a URL not ours, a path outside uploads or a file gone', async () => {
-    expect(await readUploadedImage(dataDir, null)).toBeNull();
-    expect(await readUploadedImage(dataDir, 'https://example.com/crest.png')).toBeNull();
-    expect(await readUploadedImage(dataDir, '/uploads/../jwt-secret')).toBeNull();
-    expect(await readUploadedImage(dataDir, '/uploads/abcdefghijkl.png')).toBeNull();
+    expect(await readThumbnail(dataDir, null)).toBeNull();
+    expect(await readThumbnail(dataDir, 'https://example.com/crest.png')).toBeNull();
+    expect(await readThumbnail(dataDir, '/uploads/../jwt-secret')).toBeNull();
+    expect(await readThumbnail(dataDir, '/uploads/abcdefghijkl.png')).toBeNull();
   });
 });

@@ -15,6 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/raw-rows';
 import { uploads } from '../../db/schema/index';
 import { DomainError, invalid } from '../../errors';
+import { checkedImageSize, makeThumbnail, thumbnailOf, thumbnailsDir } from './thumbnails';
 
 /** Uploaded files live in the data folder, beside the embedded database. */
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
@@ -43,9 +44,11 @@ export class UploadRateLimited extends DomainError {
 /**
  * Keeps an image for `who`'s school under a random name and answers its reference. The kind is
  * read from the bytes, never from the client's file name or declared type, so nothing but a
- * JPEG or PNG (served as such, with nosniff) can be put on our origin. The school's quota and
- * the user's hourly cap are checked and the row written in one transaction, under a lock of the
- * school's uploads; the file is written inside it, and removed if the row is not kept.
+ * JPEG or PNG (served as such, with nosniff) can be put on our origin. Its size is read from
+ * its header and refused past a few megapixels before anything decodes it; its thumbnail, the
+ * only copy a PDF embeds, is made now, once. The school's quota (the image and its thumbnail)
+ * and the user's hourly cap are checked and the row written in one transaction, under a lock of
+ * the school's uploads; the files are written inside it, and removed if the row is not kept.
  */
 export async function storeImage(
   db: Db,
@@ -57,25 +60,32 @@ export async function storeImage(
   const kind = detectImageKind(bytes);
   if (!kind)
     throw new DomainError(UPLOAD_MESSAGES.type, 415, { errors: { file: [UPLOAD_MESSAGES.type] } });
+  checkedImageSize(bytes, kind);
+  const thumbnail = await makeThumbnail(bytes);
   const name = `${randomBytes(18).toString('base64url')}.${kind}`;
   const dir = uploadsDir(dataDir);
   const file = path.join(dir, name);
+  const thumbnailFile = thumbnailOf(dataDir, name);
   await mkdir(dir, { recursive: true });
+  await mkdir(thumbnailsDir(dataDir), { recursive: true });
+  const sizeBytes = bytes.length + thumbnail.length;
   try {
     await db.transaction(async (tx) => {
       await lockUntilCommit(tx, 'uploads', who.schoolId);
-      await checkLimits(tx, who, bytes.length, limits);
+      await checkLimits(tx, who, sizeBytes, limits);
       await tx.insert(uploads).values({
         schoolId: who.schoolId,
         uploadedBy: who.userId,
         name,
         kind,
-        sizeBytes: bytes.length,
+        sizeBytes,
       });
       await writeFile(file, bytes, { flag: 'wx' });
+      await writeFile(thumbnailFile, thumbnail, { flag: 'wx' });
     });
   } catch (err) {
     await rm(file, { force: true });
+    await rm(thumbnailFile, { force: true });
     throw err;
   }
   return refOf(name);
@@ -151,7 +161,7 @@ export async function deleteUpload(
     returning u.name`,
   );
   if (deleted.length === 0) return false;
-  await rm(path.join(uploadsDir(dataDir), nameOf(ref)), { force: true });
+  await removeFiles(dataDir, nameOf(ref));
   return true;
 }
 
@@ -172,8 +182,14 @@ export async function pruneUnusedUploads(db: Db, dataDir: string): Promise<numbe
     sql`delete from uploads u where u.created_at < now() - interval '24 hours' and ${unused}
     returning u.name`,
   );
-  for (const { name } of gone) await rm(path.join(uploadsDir(dataDir), name), { force: true });
+  for (const { name } of gone) await removeFiles(dataDir, name);
   return gone.length;
+}
+
+/** An upload's file and its thumbnail. */
+async function removeFiles(dataDir: string, name: string) {
+  await rm(path.join(uploadsDir(dataDir), name), { force: true });
+  await rm(thumbnailOf(dataDir, name), { force: true });
 }
 
 /**
@@ -216,21 +232,65 @@ export async function registerEarlierPhotos(db: Db, dataDir: string) {
 }
 
 /**
- * The bytes of an image we stored (a `/uploads/<name>` reference), for a PDF to embed; null for
- * any other URL, a file that is gone or one over `maxBytes`, so a printout goes without the
- * picture rather than failing.
+ * A crest is an upload of its own school (issue 34): a logo that was typed at registration (a
+ * link elsewhere, any text) or that names another school's upload is dropped, and the school
+ * prints without one until its admin uploads its crest. Run at start, after
+ * `registerEarlierPhotos`; answers how many were dropped.
  */
-export async function readUploadedImage(
+export async function dropForeignCrests(db: Db): Promise<number> {
+  const dropped = await queryRows<{ id: number }>(
+    db,
+    sql`update schools k set logo = null
+    where k.logo is not null
+      and not exists (select 1 from uploads u where u.school_id = k.id and '/uploads/' || u.name = k.logo)
+    returning k.id`,
+  );
+  return dropped.length;
+}
+
+/**
+ * The thumbnail of an image we stored (a `/uploads/<name>` reference), for a PDF to embed: at
+ * most `THUMBNAIL_SIDE` pixels a side, made at upload, so a printout never decodes a large
+ * image. Null for any other value, when there is none or it is over `maxBytes` (the printout
+ * goes without it).
+ */
+export async function readThumbnail(
   dataDir: string,
-  url: string | null,
+  ref: string | null,
   { maxBytes = Number.POSITIVE_INFINITY }: { maxBytes?: number } = {},
 ): Promise<Buffer | null> {
-  if (!url || !UPLOADED_PHOTO_PATTERN.test(url)) return null;
-  const file = path.join(uploadsDir(dataDir), path.basename(url));
-  try {
-    if ((await stat(file)).size > maxBytes) return null;
-    return await readFile(file);
-  } catch {
-    return null;
+  if (!ref || !UPLOADED_PHOTO_PATTERN.test(ref)) return null;
+  const bytes = await readFile(thumbnailOf(dataDir, nameOf(ref))).catch(() => null);
+  return bytes && bytes.length <= maxBytes ? bytes : null;
+}
+
+/**
+ * Makes the thumbnails uploads from before thumbnails lack (at start, never in a request): an
+ * image its header says is over the limits, or that does not decode, gets none and is printed
+ * without. Answers how many were made.
+ */
+export async function makeMissingThumbnails(db: Db, dataDir: string): Promise<number> {
+  const rows = await db.select({ name: uploads.name, kind: uploads.kind }).from(uploads);
+  await mkdir(thumbnailsDir(dataDir), { recursive: true });
+  let made = 0;
+  for (const { name, kind } of rows) {
+    const target = thumbnailOf(dataDir, name);
+    if (
+      await stat(target).then(
+        () => true,
+        () => false,
+      )
+    )
+      continue;
+    const bytes = await readFile(path.join(uploadsDir(dataDir), name)).catch(() => null);
+    if (!bytes) continue;
+    try {
+      checkedImageSize(bytes, kind as ImageKind);
+      await writeFile(target, await makeThumbnail(bytes), { flag: 'wx' });
+      made += 1;
+    } catch {
+      // Too large or unreadable: printed without it, as a missing file is.
+    }
   }
+  return made;
 }

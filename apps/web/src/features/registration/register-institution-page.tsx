@@ -33,7 +33,6 @@ const EMPTY: RegistrationForm = {
     description: '',
     type: '',
     website: '',
-    logo: '',
     documents: '',
   },
   admin: {
@@ -227,7 +226,6 @@ export function RegisterInstitutionPage() {
                   placeholder: '1995',
                 })}
                 {text('school.website', 'Website', { placeholder: 'www.school.ac.ke' })}
-                {text('school.logo', 'Logo (link)', { placeholder: 'https://…/logo.png' })}
                 {text('school.documents', 'Documents (links)', {
                   placeholder: 'Registration certificate link',
                 })}
