@@ -10,6 +10,10 @@ import { idField, idParam } from './fields';
 export const notYourSubjectMessage = (subject: string, className: string) =>
   `You do not teach ${subject} in ${className}: only its subject teacher or an administrator can enter these marks`;
 
+/** 403 to a teacher who asks for the students of a class they neither lead nor teach. */
+export const notYourClassMessage =
+  'You can see the students of the classes you lead or teach only: ask an administrator for the others';
+
 /** POST /api/staff/teachers/{id}/assignments/: the class and the subject to teach in it. */
 export const createAssignmentBody = z.object({
   class: idField('Class', 'Choose a class'),

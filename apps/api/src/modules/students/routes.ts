@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendTypedJson } from '../../plugins/typed-json';
+import { assertMayReadClass, readableClasses } from '../teaching/my-classes';
 import { signPhotos } from '../uploads/signed-urls';
 import { leaveSchool, rejoinSchool, type StudentActor, updateStudent } from './edit';
 import { studentsFile } from './export-file';
@@ -86,7 +87,9 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const schoolId = request.assertOwnSchool(request.params.school);
       const { search, status, ...page } = request.query;
-      const filter = { classId: request.params.class, search, status };
+      const classIds = await readableClasses(app.db, request.user, schoolId);
+      if (request.params.class !== 0) assertMayReadClass(classIds, request.params.class);
+      const filter = { classId: request.params.class, search, status, classIds };
       const answer = await listStudentsPage(app.db, schoolId, filter, page);
       signPhotos(app.photoUrls, answer.students);
       return sendTypedJson(reply, answer);
@@ -96,7 +99,8 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/students/export/',
     {
-      config: { access: 'staff' },
+      // The learner record (medical conditions, parents' ID numbers) of the whole school.
+      config: { access: 'admin' },
       schema: {
         querystring: studentsFileQuery,
         response: {
@@ -134,7 +138,9 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, response: { 200: studentDetailSchema }, tags: ['students'] },
     },
     async (request) => {
-      const student = await getStudentDetail(app.db, request.schoolId(), request.params.id);
+      const schoolId = request.schoolId();
+      const student = await getStudentDetail(app.db, schoolId, request.params.id);
+      assertMayReadClass(await readableClasses(app.db, request.user, schoolId), student._class.id);
       return signPhotos(app.photoUrls, [student])[0];
     },
   );

@@ -186,6 +186,8 @@ export interface StudentFilter {
   search?: string;
   /** Active students (the default), those who left, or all. */
   status?: StudentStatusFilter;
+  /** Only the students of these classes (a teacher's: modules/teaching/my-classes.ts). */
+  classIds?: readonly number[] | null;
 }
 
 const column = {
@@ -212,10 +214,10 @@ const ofStatus = {
 
 function studentFilter(
   schoolId: number,
-  { classId, search, status = 'active' }: StudentFilter,
+  { classId, search, status = 'active', classIds }: StudentFilter,
 ): SQL {
   const ofSchool = sql`${column.school} = ${schoolId} and ${column.notErased}${ofStatus[status]}`;
-  const ofClass = classId === 0 ? sql`` : sql` and ${column.class} = ${classId}`;
+  const ofClass = sql`${classId === 0 ? sql`` : sql` and ${column.class} = ${classId}`}${ofClasses(classIds)}`;
   if (!search) return sql`${ofSchool}${ofClass}`;
   const phone = phoneSearchTerm(search);
   const matches = [
@@ -229,6 +231,15 @@ function studentFilter(
     );
   }
   return sql`${ofSchool}${ofClass} and (${sql.join(matches, sql` or `)})`;
+}
+
+function ofClasses(classIds: readonly number[] | null | undefined): SQL {
+  if (!classIds) return sql``;
+  if (classIds.length === 0) return sql` and false`;
+  return sql` and ${column.class} in (${sql.join(
+    classIds.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
 }
 
 /** An empty answer for a class must tell an empty class from one that is not ours (404). */

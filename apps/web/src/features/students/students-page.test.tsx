@@ -29,10 +29,21 @@ const studentRow = (i: number): StudentRow => ({
  * A stand-in for the students endpoints: it pages, filters by class and searches by name as the
  * server does, and records what was asked.
  */
-function fakeApi(students: StudentRow[], { failList = false } = {}) {
+function fakeApi(
+  students: StudentRow[],
+  { failList = false, role = 'admin' as 'admin' | 'teacher' } = {},
+) {
   const asked: string[] = [];
   const fetch = vi.fn(async (url: string) => {
-    if (url === '/api/users/user/') return json(200, sessionUser('admin'));
+    if (url === '/api/users/user/') return json(200, sessionUser(role));
+    if (url === '/api/dashboard/teacher/') {
+      // Teaches in Form 2 West only.
+      return json(200, {
+        assignments: [{ class: classes[1], subject: { id: 5, name: 'Mathematics', code: 'MAT' } }],
+        open_exams: [],
+        my_class: null,
+      });
+    }
     if (url === '/api/classes/?school=7') return json(200, { classes });
     if (url.startsWith('/api/students/export/?')) {
       asked.push(url);
@@ -175,6 +186,17 @@ describe('students page', () => {
     await waitFor(() => expect(saveFile).toHaveBeenCalledWith(expect.any(Blob), 'nemis-file.csv'));
     expect(api.asked.at(-1)).toBe('/api/students/export/?format=nemis');
     expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('shows a teacher the tabs of the classes they teach, and no Export (the file is an admin’s)', async () => {
+    const api = fakeApi([studentRow(1), studentRow(2)], { role: 'teacher' });
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithApp(<StudentsPage />);
+    await waitFor(() => expect(numbers()).toHaveLength(2));
+    const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
+    expect(tabs.some((t) => t?.includes('Form 2 West'))).toBe(true);
+    expect(tabs.some((t) => t?.includes('Form 1 East'))).toBe(false);
+    expect(screen.queryByRole('button', { name: /Export/ })).toBeNull();
   });
 
   it('says when there are no students, and offers Try Again when the list fails', async () => {

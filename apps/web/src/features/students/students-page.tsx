@@ -6,6 +6,7 @@ import {
   type StudentListRow,
   type StudentStatusFilter,
 } from '@shule/shared/students';
+import type { TeacherDashboard } from '@shule/shared/teacher-dashboard';
 import { FileUp, GraduationCap, Search, UserPlus } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -24,6 +25,7 @@ import { Skeleton, SkeletonRows } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useClasses } from '../../lib/queries/classes';
+import { useTeacherDashboard } from '../../lib/queries/teacher-dashboard';
 import { useSession } from '../../lib/session';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { AdmitStudentForm } from './admit-student-form';
@@ -204,10 +206,31 @@ const numberParam = (value: string | null, fallback: number) => {
   return value !== null && Number.isInteger(n) && n > 0 ? n : fallback;
 };
 
+type Loaded<T> = { data: T | undefined; isPending: boolean; isError: boolean; error: unknown };
+
+/** The school's classes a teacher leads or teaches, as one query's state. */
+function teachersClasses(
+  all: Loaded<ClassRow[]>,
+  mine: Loaded<TeacherDashboard>,
+): Loaded<ClassRow[]> {
+  const own =
+    mine.data && new Set([...mine.data.assignments.map((a) => a.class.id), mine.data.my_class?.id]);
+  return {
+    data: own && all.data?.filter((c) => own.has(c.id)),
+    isPending: all.isPending || mine.isPending,
+    isError: all.isError || mine.isError,
+    error: all.error ?? mine.error,
+  };
+}
+
 export function StudentsPage() {
   const { user } = useSession();
   const isAdmin = user?.roles.some((r) => r.name === 'admin') ?? false;
-  const classes = useClasses();
+  const allClasses = useClasses();
+  // A teacher reads the students of the classes they lead or teach only (the server's rule):
+  // their tabs are those classes.
+  const mine = useTeacherDashboard({ enabled: user !== undefined && !isAdmin });
+  const classes = isAdmin ? allClasses : teachersClasses(allClasses, mine);
   // The tab, the search and the page live in the address, so Back from a profile returns to them.
   const [params, setParams] = useSearchParams();
   const requested = numberParam(params.get('class'), ALL_CLASSES);
@@ -330,10 +353,12 @@ export function StudentsPage() {
         title="Students"
         actions={
           <>
-            <ExportMenu
-              filter={{ classId, search, status }}
-              disabled={!students.data || students.data.total === 0}
-            />
+            {isAdmin ? (
+              <ExportMenu
+                filter={{ classId, search, status }}
+                disabled={!students.data || students.data.total === 0}
+              />
+            ) : null}
             {isAdmin ? (
               <Link to="/students/import" className={buttonClass('outline')}>
                 <FileUp className="h-4 w-4" aria-hidden="true" />
