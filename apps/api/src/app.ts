@@ -51,6 +51,8 @@ export const SECURITY_HEADERS: HelmetOptions = {
   },
 };
 
+const HEADERS_TIMEOUT_MS = 20_000;
+
 export async function buildApp({ config, db, logger = false, onRoute }: AppOptions) {
   const app = Fastify({
     logger,
@@ -59,6 +61,15 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // A client that sends its request slowly, or stops halfway, is answered 408 and its
+    // connection closed: the whole request within requestTimeout (a 5 MB photo over a slow
+    // phone link fits in the default 120 s), the headers within 20 s. Node checks every
+    // connection's clock each second (its default, 30 s, would let one run half a minute over).
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, config.requestTimeoutMs),
+      connectionsCheckingInterval: 1000,
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   if (onRoute) app.addHook('onRoute', onRoute);

@@ -30,6 +30,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(2048),
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(200),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   SMS_DRIVER: z.enum(['test', 'africastalking']).default('test'),
   AT_USERNAME: z.string().optional(),
   AT_API_KEY: z.string().optional(),
@@ -139,6 +140,11 @@ export interface Config {
    * (modules/auth/throttle, modules/auth/one-time-codes).
    */
   throttles: { login: LoginLimits; signUpsPerAddress: Limit; codes: CodeLimits };
+  /**
+   * How long a client may take to send a whole request, headers and body (a slow or stalled
+   * client is answered 408 and its connection closed): REQUEST_TIMEOUT_SECONDS.
+   */
+  requestTimeoutMs: number;
   /** Uploaded photos: the bytes a school may keep, and the uploads a user may send in an hour. */
   uploadLimits: { quotaBytes: number; perUserPerHour: number };
   sms: SmsConfig;
@@ -251,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         perAddress: { attempts: e.CODES_PER_ADDRESS_PER_15_MINUTES, windowSeconds: 15 * 60 },
       },
     },
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     uploadLimits: {
       quotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
       perUserPerHour: e.UPLOADS_PER_HOUR,
