@@ -1,16 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import {
-  existsSync,
-  linkSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { centsFromKes } from '@shule/shared/fees';
 import { z } from 'zod';
+import { makePrivateDirSync, PRIVATE_FILE_MODE } from './private-files';
 
 const MIN_SECRET_LENGTH = 32;
 
@@ -207,7 +200,7 @@ function loadOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   const draft = `${file}.${process.pid}`;
   try {
-    writeFileSync(draft, secret, { mode: 0o600 });
+    writeFileSync(draft, secret, { mode: PRIVATE_FILE_MODE });
     // A file too short to be a secret (cut off by a kill before this was atomic) never
     // signed a token, so replacing it signs no one out.
     if (kept !== undefined) renameSync(draft, file);
@@ -231,7 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateDirSync(dataDir);
   return {
     port: e.PORT,
     host: e.HOST,

@@ -16,6 +16,7 @@ import {
   makeMissingThumbnails,
   registerEarlierPhotos,
 } from './modules/uploads/service';
+import { makePrivateDir, tightenDataDir } from './private-files';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const builtWeb = path.resolve(here, '../../web/dist');
@@ -24,13 +25,23 @@ async function main() {
   const config = loadConfig();
   if (!config.webDist && existsSync(path.join(builtWeb, 'index.html'))) config.webDist = builtWeb;
 
+  // The data folder and what Shule keeps in it the Shule account's alone (0700, files 0600).
+  const tightened = await tightenDataDir(config.dataDir);
+  if (tightened.refused.length > 0) {
+    console.warn(
+      `Could not make these private to this account (chmod 700/600 them): ${tightened.refused.join(', ')}`,
+    );
+  }
   let release = () => {};
   let database: Database;
   if (config.databaseUrl) {
     database = await openPostgres(config.databaseUrl);
   } else {
     release = await lockDataDir(config.dataDir);
-    database = await openPglite(path.join(config.dataDir, 'pglite'));
+    const pglite = path.join(config.dataDir, 'pglite');
+    database = await openPglite(pglite);
+    // PGlite makes its folder as the umask says.
+    await makePrivateDir(pglite);
   }
 
   const app = await buildApp({ config, db: database.db, logger: loggerOptions(config.logLevel) });

@@ -1,11 +1,12 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_MESSAGES, UPLOAD_NAME_PATTERN } from '@shule/shared/uploads';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { DomainError, notFound } from '../../errors';
+import { makePrivateDir } from '../../private-files';
 import { uploadsDir } from './service';
 import { type PhotoUrlSigner, photoUrlSigner } from './signed-urls';
 
@@ -31,7 +32,7 @@ const refused = (message: string) => new DomainError(message, 403);
  */
 export default fp(async function uploadedFiles(app: FastifyInstance) {
   const root = uploadsDir(app.config.dataDir);
-  await mkdir(root, { recursive: true });
+  await makePrivateDir(root);
   app.decorate('photoUrls', photoUrlSigner(app.config.jwtSecret));
 
   app.get(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { CONSENT_MESSAGES } from '@shule/shared/consents';
@@ -166,6 +166,12 @@ describe('POST /api/uploads/', () => {
     expect(existsSync(fileOf(secure_url))).toBe(true);
     // The thumbnail is made at upload, and counts in the school's space.
     const thumbnail = readFileSync(path.join(thumbnailsDir(t.config.dataDir), nameOf(secure_url)));
+    // Only the account Shule runs as may read them (issue 34 B9).
+    const modeOf = (file: string) => statSync(file).mode & 0o777;
+    expect(modeOf(fileOf(secure_url))).toBe(0o600);
+    expect(modeOf(path.join(thumbnailsDir(t.config.dataDir), nameOf(secure_url)))).toBe(0o600);
+    expect(modeOf(uploadsDir(t.config.dataDir))).toBe(0o700);
+    expect(modeOf(thumbnailsDir(t.config.dataDir))).toBe(0o700);
     expect(await rowOf(secure_url)).toMatchObject({
       schoolId: ours.schoolId,
       uploadedBy: ours.userId,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   detectImageKind,
@@ -15,6 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/raw-rows';
 import { uploads } from '../../db/schema/index';
 import { DomainError, invalid } from '../../errors';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../../private-files';
 import { checkedImageSize, makeThumbnail, thumbnailOf, thumbnailsDir } from './thumbnails';
 
 /** Uploaded files live in the data folder, beside the embedded database. */
@@ -66,8 +67,8 @@ export async function storeImage(
   const dir = uploadsDir(dataDir);
   const file = path.join(dir, name);
   const thumbnailFile = thumbnailOf(dataDir, name);
-  await mkdir(dir, { recursive: true });
-  await mkdir(thumbnailsDir(dataDir), { recursive: true });
+  await makePrivateDir(dir);
+  await makePrivateDir(thumbnailsDir(dataDir));
   const sizeBytes = bytes.length + thumbnail.length;
   try {
     await db.transaction(async (tx) => {
@@ -80,8 +81,8 @@ export async function storeImage(
         kind,
         sizeBytes,
       });
-      await writeFile(file, bytes, { flag: 'wx' });
-      await writeFile(thumbnailFile, thumbnail, { flag: 'wx' });
+      await writeFile(file, bytes, { flag: 'wx', mode: PRIVATE_FILE_MODE });
+      await writeFile(thumbnailFile, thumbnail, { flag: 'wx', mode: PRIVATE_FILE_MODE });
     });
   } catch (err) {
     await rm(file, { force: true });
@@ -271,7 +272,7 @@ export async function readThumbnail(
  */
 export async function makeMissingThumbnails(db: Db, dataDir: string): Promise<number> {
   const rows = await db.select({ name: uploads.name, kind: uploads.kind }).from(uploads);
-  await mkdir(thumbnailsDir(dataDir), { recursive: true });
+  await makePrivateDir(thumbnailsDir(dataDir));
   let made = 0;
   for (const { name, kind } of rows) {
     const target = thumbnailOf(dataDir, name);
@@ -286,7 +287,10 @@ export async function makeMissingThumbnails(db: Db, dataDir: string): Promise<nu
     if (!bytes) continue;
     try {
       checkedImageSize(bytes, kind as ImageKind);
-      await writeFile(target, await makeThumbnail(bytes), { flag: 'wx' });
+      await writeFile(target, await makeThumbnail(bytes), {
+        flag: 'wx',
+        mode: PRIVATE_FILE_MODE,
+      });
       made += 1;
     } catch {
       // Too large or unreadable: printed without it, as a missing file is.
