@@ -82,8 +82,8 @@ test('a message composed, sent and delivered to the parents of a class, at 390 p
   await expect(page.getByText('Left out: 1 parent without SMS consent.')).toBeVisible();
 });
 
-/** A parent who asks for no SMS is switched off on the child's page and left out of the next. */
-test("a parent switched off on the child's page is left out of a message, at 1280 px", async ({
+/** A parent who refuses SMS is recorded so on the child's page (its one SMS control) and left out. */
+test("a parent whose SMS consent is refused on the child's page is left out of a message, at 1280 px", async ({
   page,
   request,
 }) => {
@@ -108,22 +108,22 @@ test("a parent switched off on the child's page is left out of a message, at 128
   await loginViaUi(page, school);
 
   await page.goto(`/students/${baraka.id}`);
-  const toggle = page.getByRole('switch', { name: 'Send SMS to John Baraka' });
-  await expect(toggle).toHaveAttribute('aria-checked', 'true');
-  await toggle.click();
-  await expect(page.getByText('SMS stopped')).toBeVisible();
-  await expect(toggle).toHaveAttribute('aria-checked', 'false');
-  await page.reload();
-  await expect(page.getByRole('switch', { name: 'Send SMS to John Baraka' })).toHaveAttribute(
-    'aria-checked',
-    'false',
+  await expect(page.getByRole('switch')).toHaveCount(0);
+  const consent = page.getByLabel('SMS to the parent');
+  await expect(consent).toHaveValue('granted');
+  await expect(page.getByTestId('sms-reach')).toContainText(
+    'Messages and results go to John Baraka',
   );
+  await consent.selectOption('refused');
+  await expect(page.getByText('Consent recorded')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('SMS to the parent')).toHaveValue('refused');
 
   await page.goto('/messages');
   await page.getByLabel('All', { exact: true }).check();
   const audience = page.getByTestId('message-audience');
   await expect(audience).toContainText('Reaches 1 parent');
-  await expect(audience).toContainText('Left out: 1 parent who opted out of SMS');
+  await expect(audience).toContainText('Left out: 1 parent without SMS consent');
   await page.getByPlaceholder('Type your message here...').fill('Sports day is on Friday.');
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByText('Message queued for 1 parent')).toBeVisible();

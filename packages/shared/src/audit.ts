@@ -69,6 +69,11 @@ export const auditEntrySchema = z.object({
   actor_name: z.string().nullable(),
   subject_type: z.enum(AUDIT_SUBJECT_TYPES).nullable(),
   subject_id: z.number().int().nullable(),
+  /**
+   * The class's or staff user's name as it is now, joined when read; null for a student or
+   * parent (the log names no child or parent) and for one since removed.
+   */
+  subject_name: z.string().nullable(),
   address: z.string().nullable(),
   /** ISO 8601 */
   created_at: z.string(),

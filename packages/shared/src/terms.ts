@@ -71,3 +71,21 @@ export const termOutsideYearMessage = (year: { name: string } & DateRange) =>
 
 export const termHasExamsMessage = (name: string, count: number) =>
   `${name} has ${count} exam${count === 1 ? '' : 's'}; move ${count === 1 ? 'it' : 'them'} to another term before deleting it`;
+
+/**
+ * The current term, where a screen opens (fees) or a new exam is filed: the one under way, else
+ * the next to start, else the last to end (a school between terms is collecting the one just
+ * finished or billing the next).
+ */
+export function defaultTerm<T extends Pick<Term, 'status' | 'start_date'>>(
+  terms: readonly T[],
+): T | undefined {
+  const ongoing = terms.find((t) => t.status === 'Ongoing');
+  if (ongoing) return ongoing;
+  const byStart = [...terms].sort((a, b) => a.start_date.localeCompare(b.start_date));
+  return (
+    byStart.find((t) => t.status === 'Upcoming') ??
+    byStart.filter((t) => t.status === 'Completed').at(-1) ??
+    byStart.at(-1)
+  );
+}

@@ -2,7 +2,7 @@ import { type AuditLogResponse, auditLogResponse } from '@shule/shared/audit';
 import { PAGINATION_MESSAGES } from '@shule/shared/pagination';
 import { describe, expect, it } from 'vitest';
 import { expectStatus, type SignedInSchool, useTestApp } from '../../test/app';
-import { addTeacherFixture, signedInTeacher } from '../../test/fixtures';
+import { addTeacherFixture, createClassFixture, signedInTeacher } from '../../test/fixtures';
 import { recordAudit } from './record';
 
 const { t, schools, call, newSchool } = useTestApp('Alliance Girls High School', 'Lenana School');
@@ -31,6 +31,7 @@ describe('GET /api/audit_log/', () => {
         actor_name: 'Jane Wanjiku',
         subject_type: 'user',
         subject_id: second.teacher.user.id,
+        subject_name: `Otieno ${second.teacher.user.last_name}`,
         address: '127.0.0.1',
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       },
@@ -60,6 +61,34 @@ describe('GET /api/audit_log/', () => {
     expect(signIns.entries.every((e) => e.action === 'signed_in' && e.subject_id === null)).toBe(
       true,
     );
+  });
+
+  it('names the class or staff user an entry is about, of this school only; never a student', async () => {
+    const school = await newSchool();
+    const form1 = await createClassFixture(t.app, school, 'Form 1 East');
+    const theirClass = await createClassFixture(t.app, theirs, 'Form 4 West');
+    const about = [
+      { subjectType: 'class', subjectId: form1.id },
+      { subjectType: 'class', subjectId: theirClass.id },
+      { subjectType: 'user', subjectId: theirs.userId },
+      { subjectType: 'student', subjectId: 21 },
+    ] as const;
+    for (const subject of about) {
+      await recordAudit(t.app.db, {
+        schoolId: school.schoolId,
+        actorUserId: school.userId,
+        action: 'register_taken',
+        address: null,
+        ...subject,
+      });
+    }
+    const entries = (await pageOf(school, '?action=register_taken')).entries.reverse();
+    expect(entries.map((e) => [e.subject_type, e.subject_name])).toEqual([
+      ['class', 'Form 1 East'],
+      ['class', null],
+      ['user', null],
+      ['student', null],
+    ]);
   });
 
   it('keeps the entry of a user since removed, without a name', async () => {

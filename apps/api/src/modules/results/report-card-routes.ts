@@ -6,6 +6,10 @@ import {
   reportRemarksResponse,
   updateReportRemarksBody,
 } from '@shule/shared/results/report-cards';
+import {
+  studentResultsParams,
+  studentResultsResponse,
+} from '@shule/shared/results/student-results';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../errors';
 import { maySeeMoney } from '../fees/access';
@@ -13,6 +17,7 @@ import { jsonOrPdfAnswer, sendPdf } from './pdf-answer';
 import { classOfStudent, reportCards, saveReportRemarks } from './report-cards';
 import { renderReportCardsPdf } from './report-cards-pdf';
 import { assertMaySeeResults } from './service';
+import { studentResults } from './student-results';
 
 const slug = (text: string) =>
   text
@@ -84,6 +89,23 @@ const reportCardRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertMaySeeResults(app.db, request, { classId });
       return saveReportRemarks(app.db, request.schoolId(), examId, student, classId, request.body);
     },
+  );
+
+  app.get(
+    '/students/:id/results/',
+    {
+      config: { access: 'staff' },
+      schema: {
+        params: studentResultsParams,
+        response: {
+          200: studentResultsResponse.describe(
+            'The exams the student has marks in, newest first, each with the class whose report form is theirs',
+          ),
+        },
+        tags: ['results'],
+      },
+    },
+    (request) => studentResults(app.db, request, request.params.id),
   );
 };
 

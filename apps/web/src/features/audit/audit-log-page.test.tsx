@@ -13,6 +13,7 @@ const entry = (id: number, changes: Partial<AuditEntry> = {}): AuditEntry => ({
   actor_name: 'Amina Otieno',
   subject_type: 'student',
   subject_id: 21,
+  subject_name: null,
   address: '41.90.1.7',
   created_at: '2026-11-23T15:04:00.000Z',
   ...changes,
@@ -38,10 +39,22 @@ describe('the audit log screen', () => {
   beforeEach(() => tokenStorage.setTokens('access', 'refresh'));
   afterEach(() => vi.unstubAllGlobals());
 
-  it('lists who did what, when and from where, by number only, page by page', async () => {
+  it('lists who did what to whom, when and from where, page by page', async () => {
     const entries = [
       entry(3),
-      entry(2, { action: 'user_added', subject_type: 'user', subject_id: 5 }),
+      entry(5, {
+        action: 'register_taken',
+        subject_type: 'class',
+        subject_id: 1,
+        subject_name: 'Form 1 East',
+      }),
+      entry(4, { action: 'teaching_ended', subject_type: 'class', subject_id: 2 }),
+      entry(2, {
+        action: 'user_added',
+        subject_type: 'user',
+        subject_id: 5,
+        subject_name: 'Mary Achieng',
+      }),
       entry(1, {
         action: 'signed_in',
         actor_id: 9,
@@ -68,9 +81,14 @@ describe('the audit log screen', () => {
       ),
     ).toEqual([
       ['Amina Otieno', "Exported a student's data · Student #21", '41.90.1.7'],
-      ['Amina Otieno', 'Added a user · User #5', '41.90.1.7'],
+      ['Amina Otieno', "Took a class's register · Form 1 East", '41.90.1.7'],
+      ['Amina Otieno', 'Ended a class and subject · Class #2 (removed)', '41.90.1.7'],
+      ['Amina Otieno', 'Added a user · Mary Achieng', '41.90.1.7'],
       ['User #9 (removed)', 'Signed in', '—'],
     ]);
+    expect(within(rows[0]!).getByRole('link', { name: 'Student #21' }).getAttribute('href')).toBe(
+      '/students/21',
+    );
     const pages = () => screen.getByRole('navigation', { name: 'Pages' }).textContent;
     expect(pages()).toContain('1–50 of 51');
     fireEvent.click(screen.getByRole('button', { name: /Next/ }));

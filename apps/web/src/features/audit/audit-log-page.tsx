@@ -8,7 +8,7 @@ import { formatSchoolMoment } from '@shule/shared/display-dates';
 import { pageCount } from '@shule/shared/pagination';
 import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { AdminOnlyPage } from '../../components/admin-only';
 import { Card } from '../../components/ui/card';
 import { CardsOrTable } from '../../components/ui/data-table';
@@ -27,18 +27,35 @@ const when = (entry: AuditEntry) => formatSchoolMoment(entry.created_at, { time:
 export const actorText = (entry: AuditEntry) =>
   entry.actor_name ?? (entry.actor_id === null ? '—' : `User #${entry.actor_id} (removed)`);
 
-/** What was done to whom, by id: the log holds no names of children or parents. */
-export const subjectText = (entry: AuditEntry) =>
-  entry.subject_type === null || entry.subject_id === null
-    ? null
-    : `${entry.subject_type[0]!.toUpperCase()}${entry.subject_type.slice(1)} #${entry.subject_id}`;
+/**
+ * Whom it was done to: a class or staff user by name; a student or parent by id (the log holds
+ * no names of children or parents: a student's links to their profile); one since removed by id.
+ */
+export const subjectText = (entry: AuditEntry) => {
+  if (entry.subject_type === null || entry.subject_id === null) return null;
+  if (entry.subject_name) return entry.subject_name;
+  const type = `${entry.subject_type[0]!.toUpperCase()}${entry.subject_type.slice(1)}`;
+  const removed = entry.subject_type === 'class' || entry.subject_type === 'user';
+  return `${type} #${entry.subject_id}${removed ? ' (removed)' : ''}`;
+};
 
 function What({ entry }: { entry: AuditEntry }) {
   const subject = subjectText(entry);
   return (
     <span>
       {AUDIT_ACTION_LABELS[entry.action]}
-      {subject ? <span className="text-muted-foreground"> · {subject}</span> : null}
+      {subject ? (
+        <span className="text-muted-foreground">
+          {' · '}
+          {entry.subject_type === 'student' ? (
+            <Link to={`/students/${entry.subject_id}`} className="text-primary hover:underline">
+              {subject}
+            </Link>
+          ) : (
+            subject
+          )}
+        </span>
+      ) : null}
     </span>
   );
 }

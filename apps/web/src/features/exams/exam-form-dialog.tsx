@@ -1,5 +1,7 @@
 import { type Exam, type ExamComponent, type ExamForm, examFormSchema } from '@shule/shared/exams';
 import { GRADING_SCHEME_LABELS, GRADING_SCHEMES } from '@shule/shared/results/scheme';
+import { defaultTerm } from '@shule/shared/terms';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Alert } from '../../components/ui/alert';
 import { CheckboxList } from '../../components/ui/checkbox-list';
@@ -59,6 +61,15 @@ function ExamFormBody({ exam, onDone }: { exam: Exam | null; onDone(): void }) {
     },
   });
   const { errors, isSubmitting } = form.formState;
+
+  // A new exam is filed under the current term; the terms may arrive after the form opened.
+  const terms = useTerms();
+  useEffect(() => {
+    if (exam || !terms.data || form.getFieldState('term').isDirty) return;
+    if (form.getValues('term') !== null) return;
+    const current = defaultTerm(terms.data);
+    if (current) form.setValue('term', current.id);
+  }, [exam, terms.data, form]);
 
   const { submit, failure } = useSaveForm({
     form,

@@ -116,7 +116,7 @@ describe('exam grading page', () => {
     vi.stubGlobal('fetch', fakeApi([]).fetch);
     const { unmount } = renderPage();
     expect(await screen.findByText('No classes yet')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Grading' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Mid Term 1', level: 1 })).toBeTruthy();
     unmount();
 
     vi.stubGlobal(
@@ -125,6 +125,24 @@ describe('exam grading page', () => {
     );
     renderPage();
     expect(await screen.findByText('No students in Form 1 East yet')).toBeTruthy();
+  });
+
+  it('offers only the classes that sit the exam, and says so when none does', async () => {
+    const classes = [
+      { id: 1, name: 'Form 1 East', subjects: [math], students: [student(1, 'Wanjiru')] },
+      { id: 2, name: 'Form 2 West', subjects: [english], students: [student(2, 'Baraka')] },
+      { id: 3, name: 'Form 3 North', subjects: [english], students: [student(3, 'Otieno')] },
+    ];
+    vi.stubGlobal('fetch', fakeApi(classes, false, { ...exam, classes: [2, 3] }).fetch);
+    const { unmount } = renderPage('/exams/5?class=1');
+    expect(await screen.findByRole('button', { name: /Baraka Kamau/ })).toBeTruthy();
+    const picker = screen.getByLabelText('Class') as HTMLSelectElement;
+    expect([...picker.options].map((o) => o.text)).toEqual(['Form 2 West', 'Form 3 North']);
+    unmount();
+
+    vi.stubGlobal('fetch', fakeApi(classes, false, { ...exam, classes: [9] }).fetch);
+    renderPage();
+    expect(await screen.findByText('No class sits this exam')).toBeTruthy();
   });
 
   it('loads the first class, then only the class chosen', async () => {

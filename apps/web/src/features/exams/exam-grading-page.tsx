@@ -1,5 +1,5 @@
 import { formatDate } from '@shule/shared/display-dates';
-import type { Exam } from '@shule/shared/exams';
+import { classSitsExam, type Exam } from '@shule/shared/exams';
 import { MAX_SCORE, MIN_SCORE } from '@shule/shared/grades';
 import type { Mark } from '@shule/shared/results/marks';
 import {
@@ -64,9 +64,12 @@ export function ExamGradingPage({
   const exam = useExam(examId);
   const combined = (exam.data?.components.length ?? 0) > 0;
   const classes = useClasses();
+  // The picker offers only the classes that sit the exam.
+  const sitting =
+    exam.data && classes.data ? classes.data.filter((c) => classSitsExam(exam.data, c)) : undefined;
   const [params, setParams] = useSearchParams();
   const requested = Number(params.get('class'));
-  const chosen = classes.data?.find((c) => c.id === requested) ?? classes.data?.[0];
+  const chosen = sitting?.find((c) => c.id === requested) ?? sitting?.[0];
   const students = useStudentsWithGrades(examId, chosen?.id);
   const [search, setSearch] = useState('');
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
@@ -106,7 +109,7 @@ export function ExamGradingPage({
   if (notFound) {
     return (
       <div>
-        <PageHeader title="Grading" breadcrumb={breadcrumb} />
+        <PageHeader title="Exam not found" breadcrumb={breadcrumb} />
         <EmptyState
           title="This exam does not exist"
           hint="It may have been deleted."
@@ -123,14 +126,14 @@ export function ExamGradingPage({
   return (
     <div>
       <PageHeader
-        title="Grading"
+        title={exam.data?.name ?? 'Exam'}
         breadcrumb={breadcrumb}
         actions={
           <>
             {headerActions?.({ examId, classId: chosen?.id })}
             <GenerateMeritListButton
               exam={exam.data}
-              classes={classes.data}
+              classes={sitting}
               currentClassId={chosen?.id}
             />
           </>
@@ -141,7 +144,6 @@ export function ExamGradingPage({
           <Skeleton className="h-6 w-64" />
         ) : exam.data ? (
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <h2 className="text-lg font-medium">{exam.data.name}</h2>
             <span className="text-sm text-muted-foreground">
               {formatDate(exam.data.start_date)} – {formatDate(exam.data.end_date)}
             </span>
@@ -153,10 +155,23 @@ export function ExamGradingPage({
       </div>
       {exam.data && combined ? <CombinedNotice exam={exam.data} /> : null}
 
-      {classes.isPending || (chosen && students.isPending) ? (
+      {exam.isError ? null : classes.isPending ||
+        exam.isPending ||
+        (chosen && students.isPending) ? (
         <StudentSkeletons />
       ) : classes.isError ? (
         <LoadError what="the classes" error={classes.error} onRetry={classes.refetch} />
+      ) : !chosen && (classes.data?.length ?? 0) > 0 ? (
+        <EmptyState
+          icon={<School className="h-10 w-10" />}
+          title="No class sits this exam"
+          hint="Edit the exam on the Exams page to choose the classes or levels that sit it."
+          action={
+            <Link to="/exams" className={buttonClass('outline')}>
+              Back to exams
+            </Link>
+          }
+        />
       ) : !chosen ? (
         <EmptyState
           icon={<School className="h-10 w-10" />}
@@ -179,7 +194,7 @@ export function ExamGradingPage({
               value={chosen.id}
               onChange={(e) => chooseClass(e.target.value)}
             >
-              {classes.data?.map((c) => (
+              {sitting?.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
                 </option>

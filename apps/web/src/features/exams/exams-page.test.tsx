@@ -7,12 +7,12 @@ import { tokenStorage } from '../../lib/storage';
 import { classRow, json, renderWithApp, schoolRow, sessionUser } from '../../test/render-page';
 import { ExamsPage } from './exams-page';
 
-const term = (id: number, name: string): Term => ({
+const term = (id: number, name: string, status: Term['status'] = 'Ongoing'): Term => ({
   id,
   name,
   start_date: '2026-01-05',
   end_date: '2026-04-03',
-  status: 'Ongoing',
+  status,
   academic_year: { id: 1, name: '2026' },
   school: 7,
 });
@@ -46,7 +46,7 @@ function fakeApi(initial: Exam[]) {
     if (url === '/api/users/user/') return json(200, sessionUser('admin'));
     if (url === '/api/schools/7/') return json(200, school);
     if (url === '/api/fees/terms/?school=7')
-      return json(200, { terms: [term(3, 'Term 1'), term(4, 'Term 2')] });
+      return json(200, { terms: [term(3, 'Term 1', 'Completed'), term(4, 'Term 2')] });
     if (url === '/api/classes/?school=7')
       return json(200, {
         classes: [
@@ -127,6 +127,8 @@ describe('exams page', () => {
         'Term 2 (2026)',
       ]),
     );
+    // A new exam is filed under the current term until another is chosen.
+    await waitFor(() => expect(termSelect.value).toBe('4'));
     fireEvent.change(termSelect, { target: { value: '3' } });
 
     const scheme = within(dialog).getByLabelText('Grading scheme') as HTMLSelectElement;

@@ -1,8 +1,8 @@
-import type { Term } from '@shule/shared/terms';
+import { defaultTerm, type Term } from '@shule/shared/terms';
 import { useSearchParams } from 'react-router';
 import { Select } from '../../components/ui/input';
 import { useTerms } from '../../lib/queries/terms';
-import { defaultTerm, termLabel } from './term-choice';
+import { termLabel } from './term-choice';
 
 /**
  * The term a fee screen shows, kept in the address (?term=) so a reload or a shared link opens

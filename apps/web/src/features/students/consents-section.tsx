@@ -14,6 +14,7 @@ import { Select } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { useUpdateConsents } from './student-rights';
+import { useUpdateParentSms } from './update-parent-sms';
 
 const STATUS_TONES = { granted: 'green', refused: 'red', unknown: 'yellow' } as const;
 
@@ -35,6 +36,23 @@ const WHAT_IT_ALLOWS: Record<ConsentKind, string> = {
 };
 
 /**
+ * Where the school's SMS about the child go, beside the SMS consent: the one SMS control of the
+ * page. A parent who asked for no SMS at all (for every child of theirs) is said so; recording
+ * the consent as Granted sends them SMS again.
+ */
+function smsReachText(student: StudentDetail) {
+  const parent = student.parent;
+  if (!parent) return 'No parent is recorded: no SMS goes out about this child.';
+  const name = `${parent.user.first_name} ${parent.user.last_name}`;
+  if (parent.sms_opt_out) {
+    return `${name} asked for no SMS from the school, for all their children: recording Granted sends them SMS again.`;
+  }
+  return student.consents.sms.status === 'granted'
+    ? `Messages and results go to ${name}, ${parent.user.phone_number}.`
+    : `No SMS goes out to ${name} (${parent.user.phone_number}) about this child until this is Granted.`;
+}
+
+/**
  * The parent's consents on the profile: each answer, when and by whom it was recorded; an
  * admin changes an answer in place (recorded at once, with an entry in the audit log).
  */
@@ -46,16 +64,32 @@ export function ConsentsSection({
   isAdmin: boolean;
 }) {
   const update = useUpdateConsents(student.id);
+  const resumeSms = useUpdateParentSms(student.id);
+  const parent = student.parent;
   const change = (kind: ConsentKind, status: ConsentStatus) =>
     update.mutate(
       { [kind]: status },
       {
-        onSuccess: () =>
+        onSuccess: async () => {
+          // Granted to SMS is the parent wanting them: a past "no SMS at all" ends with it.
+          if (kind === 'sms' && status === 'granted' && parent?.sms_opt_out) {
+            try {
+              await resumeSms.mutateAsync({ parentId: parent.id, optedOut: false });
+            } catch (err) {
+              toast({
+                title: 'Consent recorded; SMS not resumed',
+                description: errorMessage(err),
+                variant: 'destructive',
+              });
+              return;
+            }
+          }
           toast({
             title: 'Consent recorded',
             description: `${CONSENT_LABELS[kind]}: ${CONSENT_STATUS_LABELS[status]}.`,
             variant: 'success',
-          }),
+          });
+        },
         onError: (err) =>
           toast({
             title: 'Consent not changed',
@@ -94,13 +128,25 @@ export function ConsentsSection({
                 <p className="text-xs text-muted-foreground">
                   {consentRecordedText(record)}. {WHAT_IT_ALLOWS[kind]}
                 </p>
+                {kind === 'sms' ? (
+                  <p
+                    className={
+                      parent?.sms_opt_out || record.status !== 'granted'
+                        ? 'text-xs text-yellow-800'
+                        : 'text-xs text-muted-foreground'
+                    }
+                    data-testid="sms-reach"
+                  >
+                    {smsReachText(student)}
+                  </p>
+                ) : null}
               </div>
               {isAdmin ? (
                 <Select
                   id={selectId}
                   className="sm:w-44"
                   value={record.status}
-                  disabled={update.isPending}
+                  disabled={update.isPending || resumeSms.isPending}
                   onChange={(e) => change(kind, e.target.value as ConsentStatus)}
                 >
                   {CONSENT_STATUSES.map((status) => (

@@ -11,10 +11,10 @@ import { useIsAdmin } from '../../lib/roles';
 import { AttendanceSection } from './attendance-section';
 import { ConsentsSection } from './consents-section';
 import { DataRightsSection } from './data-rights-section';
+import { ExamResultsSection } from './exam-results-section';
 import { FeeSection } from './fee-section';
 import { useStudent } from './get-student';
 import { LearnerRecordSection } from './learner-record-section';
-import { ParentSmsSection } from './parent-sms-section';
 import { ResultsDetails } from './results-details';
 import { StudentDetailSections, StudentHeading, studentName } from './student-details';
 import { StudentPhotoActions } from './student-photo';
@@ -92,12 +92,12 @@ export function StudentProfilePage() {
             ) : null}
           </Card>
           <StudentDetailSections student={student.data} />
+          <ExamResultsSection student={student.data} />
           <ResultsDetails student={student.data} isAdmin={isAdmin} />
           <LearnerRecordSection student={student.data} isAdmin={isAdmin} />
           <AttendanceSection student={student.data} />
           {isAdmin ? <FeeSection student={student.data} /> : null}
           <ConsentsSection student={student.data} isAdmin={isAdmin} />
-          <ParentSmsSection student={student.data} isAdmin={isAdmin} />
           {isAdmin ? <DataRightsSection student={student.data} /> : null}
         </div>
       )}
