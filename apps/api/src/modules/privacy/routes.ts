@@ -1,4 +1,9 @@
-import { studentConsentsSchema, updateConsentsBody } from '@shule/shared/consents';
+import {
+  classConsentsSchema,
+  studentConsentsSchema,
+  updateClassConsentsBody,
+  updateConsentsBody,
+} from '@shule/shared/consents';
 import { idParam } from '@shule/shared/fields';
 import {
   dataExportFileName,
@@ -11,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deleteUpload } from '../uploads/service';
-import { updateConsents } from './consents';
+import { classConsents, updateClassConsents, updateConsents } from './consents';
 import { eraseStudent } from './erase';
 import { exportStudentData } from './export';
 
@@ -37,6 +42,34 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => updateConsents(app.db, actorOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/classes/:id/consents/',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: idParams,
+        response: { 200: classConsentsSchema },
+        tags: ['privacy'],
+      },
+    },
+    async (request) => classConsents(app.db, request.schoolId(), request.params.id),
+  );
+
+  app.put(
+    '/classes/:id/consents/',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: idParams,
+        body: updateClassConsentsBody,
+        response: { 200: classConsentsSchema },
+        tags: ['privacy'],
+      },
+    },
+    async (request) =>
+      updateClassConsents(app.db, actorOf(request), request.params.id, request.body),
   );
 
   app.get(
