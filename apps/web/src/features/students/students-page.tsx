@@ -6,7 +6,7 @@ import {
   type StudentListRow,
   type StudentStatusFilter,
 } from '@shule/shared/students';
-import { FileUp, GraduationCap, Search, UserPlus } from 'lucide-react';
+import { FileUp, GraduationCap, MessageSquareCheck, Search, UserPlus } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -334,6 +334,15 @@ export function StudentsPage() {
               filter={{ classId, search, status }}
               disabled={!students.data || students.data.total === 0}
             />
+            {isAdmin ? (
+              <Link
+                to={classId ? `/students/consents?class=${classId}` : '/students/consents'}
+                className={buttonClass('outline')}
+              >
+                <MessageSquareCheck className="h-4 w-4" aria-hidden="true" />
+                SMS consents
+              </Link>
+            ) : null}
             {isAdmin ? (
               <Link to="/students/import" className={buttonClass('outline')}>
                 <FileUp className="h-4 w-4" aria-hidden="true" />
