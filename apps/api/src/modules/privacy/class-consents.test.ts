@@ -136,3 +136,18 @@ describe('PUT /api/classes/{id}/consents/', () => {
     await expectStatus(res, 400, CLASS_CONSENT_MESSAGES.notInClass(amina));
   });
 });
+
+describe('GET /api/classes/{id}/consents/form/', () => {
+  it("answers the class's paper form as a PDF download, for admins of the school only", async () => {
+    const res = await expectStatus(call('GET', `${url(form1)}form/`, ours.auth), 200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="sms-consent-form-form-1-east.pdf"',
+    );
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await call('GET', `${url(form1)}form/`, {})).statusCode).toBe(401);
+    const teacher = await signedInTeacher(t.app, ours);
+    expect((await call('GET', `${url(form1)}form/`, teacher.auth)).statusCode).toBe(403);
+    expect((await call('GET', `${url(theirClass)}form/`, ours.auth)).statusCode).toBe(404);
+  });
+});

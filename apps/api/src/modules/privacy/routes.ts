@@ -15,7 +15,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deleteUpload } from '../uploads/service';
+import { sendPdf } from '../results/pdf-answer';
+import { getSchool } from '../schools/service';
+import { deleteUpload, readUploadedImage } from '../uploads/service';
+import { consentFormFileName, renderConsentFormPdf } from './consent-form-pdf';
 import { classConsents, updateClassConsents, updateConsents } from './consents';
 import { eraseStudent } from './erase';
 import { exportStudentData } from './export';
@@ -55,6 +58,34 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => classConsents(app.db, request.schoolId(), request.params.id),
+  );
+
+  app.get(
+    '/classes/:id/consents/form/',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: idParams,
+        response: {
+          200: {
+            description: "The class's paper SMS consent form, an A4 PDF: a line per parent",
+            content: {
+              'application/pdf': {
+                schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }),
+              },
+            },
+          },
+        },
+        tags: ['privacy'],
+      },
+    },
+    async (request, reply) => {
+      const consents = await classConsents(app.db, request.schoolId(), request.params.id);
+      const school = await getSchool(app.db, request.schoolId());
+      const crest = await readUploadedImage(app.config.dataDir, school.logo);
+      const pdf = await renderConsentFormPdf(consents, school, { crest });
+      return sendPdf(reply, pdf, consentFormFileName(consents.class.name));
+    },
   );
 
   app.put(

@@ -30,6 +30,13 @@ function fakeApi() {
     if (url === '/api/users/user/') return json(200, sessionUser('admin'));
     if (url === '/api/classes/?school=7')
       return json(200, { classes: [classRow(1, 'Form 1 West'), classRow(2, 'Form 1 East')] });
+    if (url === '/api/classes/2/consents/form/')
+      return new Response('%PDF-1.3', {
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': 'attachment; filename="sms-consent-form-form-1-east.pdf"',
+        },
+      });
     if (url === '/api/classes/2/consents/') {
       if ((init?.method ?? 'GET') === 'GET') return json(200, held);
       const body = JSON.parse(String(init?.body)) as UpdateClassConsentsBody;
@@ -84,5 +91,27 @@ describe('SMS consents of a class', () => {
     });
     expect(await screen.findByText('2 consents recorded')).toBeTruthy();
     await waitFor(() => expect(save.disabled).toBe(true));
+  });
+
+  it('downloads the class paper form', async () => {
+    const api = fakeApi();
+    vi.stubGlobal('fetch', api.fetch);
+    const saved: string[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    renderWithApp(<ClassConsentsPage />, {
+      route: '/students/consents',
+      url: '/students/consents?class=2',
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Print the paper form' }));
+    await waitFor(() => expect(saved).toEqual(['sms-consent-form-form-1-east.pdf']));
+    click.mockRestore();
   });
 });

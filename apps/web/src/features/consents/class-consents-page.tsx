@@ -4,11 +4,10 @@ import {
   CONSENT_STATUSES,
   type ConsentStatus,
 } from '@shule/shared/consents';
-import { Loader2 } from 'lucide-react';
+import { Loader2, Printer } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AdminOnlyPage } from '../../components/admin-only';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -21,7 +20,7 @@ import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useClasses } from '../../lib/queries/classes';
-import { useClassConsents, useSaveClassConsents } from './class-consents';
+import { downloadConsentForm, useClassConsents, useSaveClassConsents } from './class-consents';
 
 const TITLE = 'SMS consents';
 const BREADCRUMB = [{ label: 'Students', to: '/students' }, { label: TITLE }];
@@ -66,7 +65,8 @@ function ClassConsentsScreen() {
       <PageHeader title={TITLE} breadcrumb={BREADCRUMB} />
       <p className="text-sm text-muted-foreground">
         A parent is sent SMS (messages, results, fee reminders, absences) only once their consent is
-        recorded as Granted. Record each parent&apos;s answer here, as their signed form says.
+        recorded as Granted. Print the class&apos;s paper form for parents to sign, then record each
+        answer here.
       </p>
       {classes.isError ? (
         <LoadError what="the classes" error={classes.error} onRetry={classes.refetch} />
@@ -146,7 +146,10 @@ function ConsentSheet({ classId, consents }: { classId: number; consents: ClassC
 
   return (
     <div className="space-y-4">
-      <h2 className="text-lg font-semibold">{consents.class.name}</h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold">{consents.class.name}</h2>
+        <PaperFormButton classId={classId} />
+      </div>
       <Card className="p-3">
         <dl className="grid grid-cols-3 gap-1 text-center">
           {CONSENT_STATUSES.map((status) => (
@@ -225,5 +228,34 @@ function ConsentSheet({ classId, consents }: { classId: number; consents: ClassC
         </Button>
       </div>
     </div>
+  );
+}
+
+/** The class's paper consent form, one line per parent to sign, as a PDF download. */
+function PaperFormButton({ classId }: { classId: number }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadConsentForm(classId);
+    } catch (err) {
+      toast({
+        title: 'Could not make the paper form',
+        description: errorMessage(err),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outline" onClick={download} disabled={busy}>
+      {busy ? (
+        <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+      ) : (
+        <Printer className="h-4 w-4" aria-hidden="true" />
+      )}
+      Print the paper form
+    </Button>
   );
 }

@@ -1,6 +1,7 @@
 import type { ClassConsents, UpdateClassConsentsBody } from '@shule/shared/consents';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api, requestFile } from '../../lib/api-client';
+import { saveFile } from '../../lib/save-file';
 
 const consentsUrl = (classId: number) => `/classes/${classId}/consents/`;
 
@@ -24,4 +25,10 @@ export function useSaveClassConsents(classId: number) {
       queryClient.invalidateQueries({ queryKey: ['messages'] });
     },
   });
+}
+
+/** GET /api/classes/{id}/consents/form/: the class's paper form, saved as a PDF download. */
+export async function downloadConsentForm(classId: number) {
+  const { blob, fileName } = await requestFile(`${consentsUrl(classId)}form/`);
+  saveFile(blob, fileName ?? 'sms-consent-form.pdf');
 }
