@@ -89,3 +89,55 @@ export const studentConsentsSchema = z.object({
   sms: consentRecordSchema,
 });
 export type StudentConsents = z.infer<typeof studentConsentsSchema>;
+
+/** At most this many students a request (a class is rarely above 60). */
+export const MAX_CLASS_CONSENTS = 200;
+
+export const CLASS_CONSENT_MESSAGES = {
+  students: `Send the students of the class, 1 to ${MAX_CLASS_CONSENTS}, each once`,
+  notInClass: (id: number) => `Student #${id} is not in this class`,
+} as const;
+
+/** A student of a class with their parent and consents, as the class's consent screen lists them. */
+export const classConsentStudentSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  admission_number: z.string(),
+  /** null when the student has no parent recorded (erased or removed). */
+  parent: z
+    .object({ first_name: z.string(), last_name: z.string(), phone_number: z.string() })
+    .nullable(),
+  sms: consentRecordSchema.pick({ status: true, recorded_at: true }),
+  photos: consentRecordSchema.pick({ status: true, recorded_at: true }),
+});
+export type ClassConsentStudent = z.infer<typeof classConsentStudentSchema>;
+
+/** GET and PUT /api/classes/{id}/consents/: the class's active students, by name. */
+export const classConsentsSchema = z.object({
+  class: z.object({ id: z.number().int(), name: z.string() }),
+  students: z.array(classConsentStudentSchema),
+  /** PUT: how many consents changed (each one audit-logged as consent_changed). */
+  changed: z.number().int().optional(),
+});
+export type ClassConsents = z.infer<typeof classConsentsSchema>;
+
+/**
+ * PUT /api/classes/{id}/consents/ (admin): the consents of many students of the class in one
+ * request, each kind optional; a kind equal to what is held changes nothing.
+ */
+export const updateClassConsentsBody = z.object({
+  students: z
+    .array(
+      z.object({
+        id: z.number({ error: CLASS_CONSENT_MESSAGES.students }).int().positive(),
+        sms: consentStatusField.optional(),
+        photos: consentStatusField.optional(),
+      }),
+      { error: CLASS_CONSENT_MESSAGES.students },
+    )
+    .min(1, CLASS_CONSENT_MESSAGES.students)
+    .max(MAX_CLASS_CONSENTS, CLASS_CONSENT_MESSAGES.students)
+    .refine((s) => new Set(s.map((x) => x.id)).size === s.length, CLASS_CONSENT_MESSAGES.students),
+});
+export type UpdateClassConsentsBody = z.input<typeof updateClassConsentsBody>;

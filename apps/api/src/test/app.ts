@@ -83,7 +83,7 @@ export async function createTestApp(
   };
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type SchoolsNamed<N extends string[]> = { [K in keyof N]: SignedInSchool };
 
 /**

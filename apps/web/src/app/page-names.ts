@@ -18,6 +18,7 @@ export const SIGNED_IN_PAGES = {
   '/teachers/import': 'Import teachers',
   '/students': 'Students',
   '/students/import': 'Import students',
+  '/students/consents': 'SMS consents',
   '/students/:id': 'Student',
   '/classes': 'Classes',
   '/attendance': 'Attendance',

@@ -56,6 +56,10 @@ export const SIGNED_IN_SCREENS: Screen[] = [
       (await import('../features/student-import/student-import-page')).StudentImportPage,
   },
   {
+    path: '/students/consents',
+    load: async () => (await import('../features/consents/class-consents-page')).ClassConsentsPage,
+  },
+  {
     path: '/students/:id',
     load: async () =>
       (await import('../features/students/student-profile-page')).StudentProfilePage,

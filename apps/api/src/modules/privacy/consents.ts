@@ -1,18 +1,22 @@
 import {
   type AdmissionConsents,
+  CLASS_CONSENT_MESSAGES,
+  type ClassConsents,
   CONSENT_KINDS,
   type ConsentKind,
   type ConsentRecord,
   type ConsentStatus,
   isConsented,
   type StudentConsents,
+  type UpdateClassConsentsBody,
   type UpdateConsentsBody,
 } from '@shule/shared/consents';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { students, users } from '../../db/schema/index';
-import { notFound } from '../../errors';
+import { classes, parents, students, users } from '../../db/schema/index';
+import { findInSchool } from '../../db/school-rows';
+import { invalid, notFound } from '../../errors';
 import { recordAudit } from '../audit/record';
 
 /** The students columns of each kind of consent. */
@@ -107,23 +111,136 @@ export function updateConsents(
       )
       .for('update');
     if (!current) throw notFound('Student');
-    for (const kind of CONSENT_KINDS) {
-      const status = input[kind];
-      if (status === undefined || status === current[kind]) continue;
-      await tx
-        .update(students)
-        .set(columnValues(kind, status, actor.userId))
-        .where(eq(students.id, studentId));
-      await recordAudit(tx, {
-        schoolId: actor.schoolId,
-        actorUserId: actor.userId,
-        action: 'consent_changed',
-        subjectType: 'student',
-        subjectId: studentId,
-        address: actor.address,
-      });
-    }
+    await recordConsentChanges(tx, actor, { id: studentId, ...current }, input);
     return consentsOf(tx, actor.schoolId, studentId);
+  });
+}
+
+type ConsentActor = { schoolId: number; userId: number; address: string | null };
+
+/**
+ * The one way a consent changes: each kind sent that differs from what the (locked) student
+ * holds is recorded with the date and `actor`, with one consent_changed entry per kind changed.
+ * Answers how many changed.
+ */
+async function recordConsentChanges(
+  tx: Tx,
+  actor: ConsentActor,
+  current: { id: number; photos: string; sms: string },
+  input: Partial<Record<ConsentKind, ConsentStatus>>,
+): Promise<number> {
+  let changed = 0;
+  for (const kind of CONSENT_KINDS) {
+    const status = input[kind];
+    if (status === undefined || status === current[kind]) continue;
+    await tx
+      .update(students)
+      .set(columnValues(kind, status, actor.userId))
+      .where(eq(students.id, current.id));
+    await recordAudit(tx, {
+      schoolId: actor.schoolId,
+      actorUserId: actor.userId,
+      action: 'consent_changed',
+      subjectType: 'student',
+      subjectId: current.id,
+      address: actor.address,
+    });
+    changed += 1;
+  }
+  return changed;
+}
+
+/** The active students of a class of the school, by name, with their parent and consents. */
+export async function classConsents(
+  db: Db | Tx,
+  schoolId: number,
+  classId: number,
+): Promise<ClassConsents> {
+  const klass = await findInSchool(db, schoolId, classes, classId, 'Class', {
+    columns: { id: classes.id, name: classes.name },
+  });
+  const rows = await db
+    .select({
+      id: students.id,
+      firstName: students.firstName,
+      lastName: students.lastName,
+      admissionNumber: students.admissionNumber,
+      parentFirst: parents.firstName,
+      parentLast: parents.lastName,
+      parentPhone: parents.phoneNumber,
+      sms: students.smsConsent,
+      smsAt: students.smsConsentAt,
+      photos: students.photoConsent,
+      photosAt: students.photoConsentAt,
+    })
+    .from(students)
+    .leftJoin(parents, eq(parents.id, students.parentId))
+    .where(
+      and(
+        eq(students.schoolId, schoolId),
+        eq(students.classId, classId),
+        eq(students.isActive, true),
+        isNull(students.erasedAt),
+      ),
+    )
+    .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id));
+  return {
+    class: klass,
+    students: rows.map((r) => ({
+      id: r.id,
+      first_name: r.firstName,
+      last_name: r.lastName,
+      admission_number: r.admissionNumber,
+      parent:
+        r.parentPhone === null
+          ? null
+          : {
+              first_name: r.parentFirst ?? '',
+              last_name: r.parentLast ?? '',
+              phone_number: r.parentPhone,
+            },
+      sms: { status: r.sms as ConsentStatus, recorded_at: r.smsAt?.toISOString() ?? null },
+      photos: { status: r.photos as ConsentStatus, recorded_at: r.photosAt?.toISOString() ?? null },
+    })),
+  };
+}
+
+/**
+ * PUT /classes/{id}/consents/: many students' consents in one transaction, each changed as one
+ * student's is (recordConsentChanges). Every student sent must be an active student of the
+ * class, else nothing is changed (400); a class of another school is not found.
+ */
+export function updateClassConsents(
+  db: Db,
+  actor: ConsentActor,
+  classId: number,
+  input: UpdateClassConsentsBody,
+): Promise<ClassConsents> {
+  return db.transaction(async (tx) => {
+    await findInSchool(tx, actor.schoolId, classes, classId, 'Class');
+    const ids = input.students.map((s) => s.id);
+    const held = await tx
+      .select({ id: students.id, photos: students.photoConsent, sms: students.smsConsent })
+      .from(students)
+      .where(
+        and(
+          inArray(students.id, ids),
+          eq(students.schoolId, actor.schoolId),
+          eq(students.classId, classId),
+          eq(students.isActive, true),
+          isNull(students.erasedAt),
+        ),
+      )
+      .orderBy(asc(students.id))
+      .for('update');
+    const byId = new Map(held.map((h) => [h.id, h]));
+    const stranger = ids.find((id) => !byId.has(id));
+    if (stranger !== undefined)
+      throw invalid('students', CLASS_CONSENT_MESSAGES.notInClass(stranger));
+    let changed = 0;
+    for (const s of input.students)
+      changed += await recordConsentChanges(tx, actor, byId.get(s.id)!, s);
+    return { ...(await classConsents(tx, actor.schoolId, classId)), changed };
   });
 }
 

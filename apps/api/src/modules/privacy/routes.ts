@@ -1,4 +1,9 @@
-import { studentConsentsSchema, updateConsentsBody } from '@shule/shared/consents';
+import {
+  classConsentsSchema,
+  studentConsentsSchema,
+  updateClassConsentsBody,
+  updateConsentsBody,
+} from '@shule/shared/consents';
 import { idParam } from '@shule/shared/fields';
 import {
   dataExportFileName,
@@ -10,8 +15,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deleteUpload } from '../uploads/service';
-import { updateConsents } from './consents';
+import { sendPdf } from '../results/pdf-answer';
+import { getSchool } from '../schools/service';
+import { deleteUpload, readUploadedImage } from '../uploads/service';
+import { consentFormFileName, renderConsentFormPdf } from './consent-form-pdf';
+import { classConsents, updateClassConsents, updateConsents } from './consents';
 import { eraseStudent } from './erase';
 import { exportStudentData } from './export';
 
@@ -37,6 +45,62 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => updateConsents(app.db, actorOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/classes/:id/consents/',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: idParams,
+        response: { 200: classConsentsSchema },
+        tags: ['privacy'],
+      },
+    },
+    async (request) => classConsents(app.db, request.schoolId(), request.params.id),
+  );
+
+  app.get(
+    '/classes/:id/consents/form/',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: idParams,
+        response: {
+          200: {
+            description: "The class's paper SMS consent form, an A4 PDF: a line per parent",
+            content: {
+              'application/pdf': {
+                schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }),
+              },
+            },
+          },
+        },
+        tags: ['privacy'],
+      },
+    },
+    async (request, reply) => {
+      const consents = await classConsents(app.db, request.schoolId(), request.params.id);
+      const school = await getSchool(app.db, request.schoolId());
+      const crest = await readUploadedImage(app.config.dataDir, school.logo);
+      const pdf = await renderConsentFormPdf(consents, school, { crest });
+      return sendPdf(reply, pdf, consentFormFileName(consents.class.name));
+    },
+  );
+
+  app.put(
+    '/classes/:id/consents/',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: idParams,
+        body: updateClassConsentsBody,
+        response: { 200: classConsentsSchema },
+        tags: ['privacy'],
+      },
+    },
+    async (request) =>
+      updateClassConsents(app.db, actorOf(request), request.params.id, request.body),
   );
 
   app.get(

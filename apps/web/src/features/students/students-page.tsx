@@ -7,7 +7,7 @@ import {
   type StudentStatusFilter,
 } from '@shule/shared/students';
 import type { TeacherDashboard } from '@shule/shared/teacher-dashboard';
-import { FileUp, GraduationCap, Search, UserPlus } from 'lucide-react';
+import { FileUp, GraduationCap, MessageSquareCheck, Search, UserPlus } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -358,6 +358,15 @@ export function StudentsPage() {
                 filter={{ classId, search, status }}
                 disabled={!students.data || students.data.total === 0}
               />
+            ) : null}
+            {isAdmin ? (
+              <Link
+                to={classId ? `/students/consents?class=${classId}` : '/students/consents'}
+                className={buttonClass('outline')}
+              >
+                <MessageSquareCheck className="h-4 w-4" aria-hidden="true" />
+                SMS consents
+              </Link>
             ) : null}
             {isAdmin ? (
               <Link to="/students/import" className={buttonClass('outline')}>
