@@ -16,8 +16,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendPdf } from '../results/pdf-answer';
-import { getSchool } from '../schools/service';
-import { deleteUpload, readUploadedImage } from '../uploads/service';
+import { schoolForPrint } from '../schools/print';
+import { deleteUpload } from '../uploads/service';
 import { consentFormFileName, renderConsentFormPdf } from './consent-form-pdf';
 import { classConsents, updateClassConsents, updateConsents } from './consents';
 import { eraseStudent } from './erase';
@@ -81,8 +81,11 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const consents = await classConsents(app.db, request.schoolId(), request.params.id);
-      const school = await getSchool(app.db, request.schoolId());
-      const crest = await readUploadedImage(app.config.dataDir, school.logo);
+      const { school, crest } = await schoolForPrint(
+        app.db,
+        app.config.dataDir,
+        request.schoolId(),
+      );
       const pdf = await renderConsentFormPdf(consents, school, { crest });
       return sendPdf(reply, pdf, consentFormFileName(consents.class.name));
     },
