@@ -42,8 +42,11 @@ export interface CsvImportSetup<
   required: readonly C[];
   /** The labels of the required columns a mapping lacks (the server's rule); else `required`'s. */
   missingLabels?: (present: ReadonlySet<C>) => string[];
-  /** Whole-name columns split by a name order the person chooses (sent as `name_order`). */
-  fullNames?: readonly FullNameColumns<C>[];
+  /**
+   * Whole-name columns split by a name order the person chooses (sent as `name_order`); the
+   * check step shows each split under `shownAs` ("Parent"), or in the row's Name when null.
+   */
+  fullNames?: readonly (FullNameColumns<C> & { shownAs: string | null })[];
   labels: Record<C, string>;
   columnOfHeader: (header: string) => C | undefined;
   messages: CsvImportMessages;
@@ -53,7 +56,13 @@ export interface CsvImportSetup<
   /** POST <endpoint> imports, POST <endpoint>preview/ checks. */
   endpoint: string;
   /** The columns a preview row shows besides its line and name; a card shows them in a line. */
-  details: readonly { column: C; header: string; missing: string }[];
+  details: readonly {
+    column: C;
+    header: string;
+    missing: string;
+    /** The cell as the row shows it (a consent word read: "Yes" is "Granted"). */
+    format?: (text: string) => string;
+  }[];
   /** After the import: refresh what it changed, and go on (unless `resultView` shows the result). */
   onImported: (result: R) => Promise<void> | void;
   /** A step after the import, for a result to see once (the teachers' passwords). */
@@ -442,10 +451,21 @@ function PreviewStep<C extends string, P extends CsvImportPreview>({
   const [onlyProblems, setOnlyProblems] = useState(answer.invalid > 0);
   const shown = onlyProblems ? rows.filter(hasProblems) : rows;
   const importable = answer.invalid > 0 && !skipInvalid ? 0 : answer.valid;
-  const splits = mappedFullNames(setup, mapping).map((f) => ({
-    ...f,
-    header: `${setup.labels[f.column]} split`,
-  }));
+  const splits = mappedFullNames(setup, mapping);
+  const ownSplit = splits.find((f) => f.shownAs === null);
+  const otherSplits = splits.flatMap((f) =>
+    f.shownAs === null ? [] : [{ ...f, header: f.shownAs }],
+  );
+  const nameCell = (r: PreviewRow) =>
+    ownSplit && (r.values[ownSplit.first] || r.values[ownSplit.last]) ? (
+      <SplitName first={r.values[ownSplit.first]} last={r.values[ownSplit.last]} />
+    ) : (
+      nameOf(r)
+    );
+  const detailText = (d: (typeof setup.details)[number], r: PreviewRow) => {
+    const text = r.values[d.column] ?? '';
+    return d.format ? d.format(text) : text;
+  };
   return (
     <Card>
       <CardContent className="space-y-4 pt-6">
@@ -531,11 +551,14 @@ function PreviewStep<C extends string, P extends CsvImportPreview>({
                   </div>
                   {splits.map((f) => (
                     <p key={f.column} className="text-sm">
+                      {f.shownAs ? (
+                        <span className="text-xs text-muted-foreground">{f.shownAs}: </span>
+                      ) : null}
                       <SplitName first={r.values[f.first]} last={r.values[f.last]} />
                     </p>
                   ))}
                   <p className="text-sm text-muted-foreground">
-                    {setup.details.map((d) => r.values[d.column] || d.missing).join(' · ')}
+                    {setup.details.map((d) => detailText(d, r) || d.missing).join(' · ')}
                   </p>
                   <div className="mt-2">
                     <Problems row={r} />
@@ -544,8 +567,8 @@ function PreviewStep<C extends string, P extends CsvImportPreview>({
               )}
               columns={[
                 { header: 'Row', cell: (r) => r.line, className: 'tabular-nums' },
-                { header: 'Name', cell: nameOf, className: 'font-medium' },
-                ...splits.map((f) => ({
+                { header: 'Name', cell: nameCell, className: 'font-medium' },
+                ...otherSplits.map((f) => ({
                   header: f.header,
                   cell: (r: PreviewRow) => (
                     <SplitName first={r.values[f.first]} last={r.values[f.last]} />
@@ -553,7 +576,7 @@ function PreviewStep<C extends string, P extends CsvImportPreview>({
                 })),
                 ...setup.details.map((d) => ({
                   header: d.header,
-                  cell: (r: PreviewRow) => r.values[d.column],
+                  cell: (r: PreviewRow) => detailText(d, r),
                 })),
                 { header: 'Problems', cell: (r) => <Problems row={r} /> },
               ]}

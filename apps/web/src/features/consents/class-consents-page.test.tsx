@@ -72,7 +72,7 @@ describe('SMS consents of a class', () => {
     expect(within(rows[0]!).getByText(/Mary Otieno · 0712345001/)).toBeTruthy();
     expect(screen.getByTestId('count-unknown').textContent).toBe('2');
     expect(
-      screen.getByText('2 of 3 parents get no SMS until their consent is Granted'),
+      screen.getByText('No SMS to the parents of 2 of 3 students until their consent is Granted'),
     ).toBeTruthy();
     const save = screen.getByRole('button', { name: 'Save consents' }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);

@@ -163,8 +163,8 @@ function ConsentSheet({ classId, consents }: { classId: number; consents: ClassC
         </dl>
         {counts.granted < consents.students.length ? (
           <p className="mt-2 text-center text-xs text-muted-foreground">
-            {consents.students.length - counts.granted} of {consents.students.length} parents get no
-            SMS until their consent is Granted
+            No SMS to the parents of {consents.students.length - counts.granted} of{' '}
+            {consents.students.length} students until their consent is Granted
           </p>
         ) : null}
       </Card>

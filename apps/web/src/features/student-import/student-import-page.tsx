@@ -1,3 +1,4 @@
+import { CONSENT_STATUS_LABELS, readConsentWord } from '@shule/shared/consents';
 import {
   REQUIRED_STUDENT_CSV_COLUMNS,
   STUDENT_CSV_COLUMNS,
@@ -49,7 +50,10 @@ const SETUP = {
   templateColumns: STUDENT_CSV_COLUMNS,
   required: REQUIRED_STUDENT_CSV_COLUMNS,
   missingLabels: missingStudentColumns,
-  fullNames: STUDENT_FULL_NAMES,
+  fullNames: [
+    { ...STUDENT_FULL_NAMES[0], shownAs: null },
+    { ...STUDENT_FULL_NAMES[1], shownAs: 'Parent' },
+  ],
   labels: STUDENT_CSV_LABELS,
   columnOfHeader,
   messages: STUDENT_IMPORT_MESSAGES,
@@ -66,7 +70,20 @@ const SETUP = {
   details: [
     { column: 'class', header: 'Class', missing: 'No class' },
     { column: 'parent_phone', header: 'Parent phone', missing: 'No phone' },
-    { column: 'sms_consent', header: 'SMS consent', missing: 'SMS consent not asked' },
+    {
+      column: 'sms_consent',
+      header: 'SMS consent',
+      missing: 'SMS consent not asked',
+      // The word as the import reads it; a word it cannot read stays as written (the problem).
+      format: (text: string) => {
+        const status = readConsentWord(text.trim());
+        return status === undefined
+          ? text
+          : status === 'unknown'
+            ? ''
+            : CONSENT_STATUS_LABELS[status];
+      },
+    },
   ],
   summary: (answer: StudentImportPreview) => <SmsConsentSummary answer={answer} />,
 } satisfies Omit<
