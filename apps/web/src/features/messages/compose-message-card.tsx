@@ -274,7 +274,19 @@ function AudienceSummary({
               : ` · ${formatKes(a.price_per_part)} per parent for each SMS part`
             : ''}
         </p>
-        {skipped ? <p className="text-muted-foreground">{skipped}.</p> : null}
+        {skipped ? (
+          <p className="text-muted-foreground">
+            {skipped}.{' '}
+            {a.skipped_no_consent > 0 ? (
+              <Link
+                to="/students/consents"
+                className="text-primary underline-offset-2 hover:underline"
+              >
+                Record their consents
+              </Link>
+            ) : null}
+          </p>
+        ) : null}
         {a.recipients === 0 ? (
           <p className="text-yellow-800">{MESSAGE_MESSAGES.noReachableParent}.</p>
         ) : null}

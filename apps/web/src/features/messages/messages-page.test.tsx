@@ -258,8 +258,11 @@ describe('the messaging screen', () => {
     await waitFor(() =>
       expect(summary()).toBe(
         'Reaches 45 parents · KES 0.80 per parent for each SMS part' +
-          'Left out: 3 parents without SMS consent and 1 parent who opted out of SMS.',
+          'Left out: 3 parents without SMS consent and 1 parent who opted out of SMS. Record their consents',
       ),
+    );
+    expect(screen.getByRole('link', { name: 'Record their consents' }).getAttribute('href')).toBe(
+      '/students/consents',
     );
     fireEvent.change(textarea(), { target: { value: 'b'.repeat(200) } });
     expect(summary()).toContain('Reaches 45 parents · estimated cost KES 72.00');
