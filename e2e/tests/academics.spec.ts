@@ -72,7 +72,9 @@ test('KCSE scale, a subject and its bands, a year, a term and an exam, then scor
   await dialog.getByRole('button', { name: 'Add Subject' }).click();
   await expect(page.getByText('Subject added successfully')).toBeVisible();
   await expect(
-    page.getByRole('row', { name: /Mathematics MAT Languages and mathematics Form 1 East/ }),
+    page.getByRole('row', {
+      name: /Mathematics MAT Group I: Languages and mathematics Form 1 East/,
+    }),
   ).toBeVisible();
 
   // Its bands: the KCSE defaults; an overlap is refused; a fixed set is saved and kept.
