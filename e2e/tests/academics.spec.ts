@@ -72,7 +72,9 @@ test('KCSE scale, a subject and its bands, a year, a term and an exam, then scor
   await dialog.getByRole('button', { name: 'Add Subject' }).click();
   await expect(page.getByText('Subject added successfully')).toBeVisible();
   await expect(
-    page.getByRole('row', { name: /Mathematics MAT Languages and mathematics Form 1 East/ }),
+    page.getByRole('row', {
+      name: /Mathematics MAT Group I: Languages and mathematics Form 1 East/,
+    }),
   ).toBeVisible();
 
   // Its bands: the KCSE defaults; an overlap is refused; a fixed set is saved and kept.
@@ -284,7 +286,7 @@ test('a level, a KCSE group, an exam for a term and a level, a dropped subject a
   await subjectDialog.getByLabel('Code').pressSequentially('bio');
   await expect(subjectDialog.getByLabel('KCSE group')).toHaveValue('sciences');
   await subjectDialog.getByRole('button', { name: 'Add Subject' }).click();
-  await expect(page.getByRole('row', { name: /Biology BIO Sciences/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Biology BIO Group II: Sciences/ })).toBeVisible();
 
   // An exam of Term 2 that Form 4 sits.
   const year = await seed.post('/fees/academic_years/', {

@@ -63,9 +63,19 @@ test("a student's data exported and the student erased from their page, at 390 p
   await expect(consents).toContainText('Recorded');
   expect(await noSidewaysScroll()).toBe(true);
 
-  // A copy of everything, as a JSON file named by admission number.
+  // A copy of everything: a PDF a parent reads, a CSV, and the rows as JSON, named by
+  // admission number.
+  const pdf = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download data (PDF)' }).click();
+  expect((await pdf).suggestedFilename()).toBe(`student-${wanjiru.admission_number}-data.pdf`);
+  expect(readFileSync((await (await pdf).path())!, 'latin1').startsWith('%PDF-')).toBe(true);
+  const csv = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'CSV' }).click();
+  const csvText = readFileSync((await (await csv).path())!, 'utf8');
+  expect(csvText.split('\r\n')[0]).toBe('section,record,field,value');
+  expect(csvText).toContain('The child,1,First name,Wanjiru');
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download data' }).click();
+  await page.getByRole('button', { name: 'JSON' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(`student-${wanjiru.admission_number}-data.json`);
   const data = JSON.parse(readFileSync((await file.path())!, 'utf8'));
@@ -115,8 +125,13 @@ test("a student's data exported and the student erased from their page, at 390 p
   await expect(page).toHaveURL(/\/audit_log$/);
   const entries = page.getByTestId('audit-entry').filter({ visible: true });
   await expect(entries.first()).toContainText(`Erased a student · Student #${wanjiru.id}`);
-  await expect(entries.nth(1)).toContainText(`Exported a student's data · Student #${wanjiru.id}`);
-  await expect(entries.nth(2)).toContainText(`Changed a consent · Student #${wanjiru.id}`);
+  // Each of the three downloads (PDF, CSV, JSON) is an export of its own.
+  for (const n of [1, 2, 3]) {
+    await expect(entries.nth(n)).toContainText(
+      `Exported a student's data · Student #${wanjiru.id}`,
+    );
+  }
+  await expect(entries.nth(4)).toContainText(`Changed a consent · Student #${wanjiru.id}`);
   await expect(page.getByRole('main')).not.toContainText('Wanjiru');
   expect(await noSidewaysScroll()).toBe(true);
 });

@@ -44,5 +44,7 @@ export const studentDataExportSchema = z.object({
 export type StudentDataExport = z.infer<typeof studentDataExportSchema>;
 
 /** The export's file name: the admission number, never the child's name. */
-export const dataExportFileName = (admissionNumber: string) =>
-  `student-${admissionNumber}-data.json`;
+export const dataExportFileName = (
+  admissionNumber: string,
+  format: 'json' | 'pdf' | 'csv' = 'json',
+) => `student-${admissionNumber}-data.${format}`;

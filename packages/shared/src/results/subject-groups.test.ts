@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  compareKnecOrder,
   KCSE_GROUP_LABELS,
   KCSE_GROUPS,
+  type KcseGroup,
   kcseCoreSubjectOf,
   kcseGroupOfCode,
+  knecNumberOf,
 } from './subject-groups';
 
 describe('kcseGroupOfCode', () => {
@@ -68,11 +71,11 @@ describe('kcseGroupOfCode', () => {
   });
   it('labels every group', () => {
     expect(KCSE_GROUPS.map((g) => KCSE_GROUP_LABELS[g])).toEqual([
-      'Languages and mathematics',
-      'Sciences',
-      'Humanities',
-      'Technical and applied',
-      'Other',
+      'Group I: Languages and mathematics',
+      'Group II: Sciences',
+      'Group III: Humanities',
+      'Group IV: Technical and applied',
+      'Group V: Foreign languages, music, business',
     ]);
   });
 });
@@ -98,5 +101,67 @@ describe('kcseCoreSubjectOf', () => {
     expect(kcseCoreSubjectOf('FRE')).toBeNull();
     expect(kcseCoreSubjectOf('231')).toBeNull();
     expect(kcseCoreSubjectOf('XYZ')).toBeNull();
+  });
+});
+
+describe('KNEC order', () => {
+  const subject = (code: string, name = code, group?: KcseGroup) => ({
+    code,
+    name,
+    group: group ?? kcseGroupOfCode(code) ?? 'other',
+  });
+  it('numbers subjects by code, paper, letter code or name', () => {
+    expect(knecNumberOf(subject('233'))).toBe(233);
+    expect(knecNumberOf(subject('121/1'))).toBe(121);
+    expect(knecNumberOf(subject(' bst '))).toBe(565);
+    expect(knecNumberOf(subject('B/S', 'Business  studies'))).toBe(565);
+    expect(knecNumberOf(subject('HG', 'History and Government'))).toBe(311);
+    expect(knecNumberOf(subject('XYZ', 'Swimming'))).toBeNull();
+  });
+  it('orders a Form 4 as KNEC does: group by group, then by KNEC number', () => {
+    const subjects = [
+      subject('CRE'),
+      subject('BST', 'Business Studies'),
+      subject('AGR'),
+      subject('CHE'),
+      subject('MAT'),
+      subject('GEO'),
+      subject('PHY'),
+      subject('KIS'),
+      subject('HIS'),
+      subject('CSC'),
+      subject('BIO'),
+      subject('HSC'),
+      subject('ENG'),
+      subject('FRE'),
+      subject('DRA', 'Drama'),
+    ];
+    expect(subjects.sort(compareKnecOrder).map((s) => s.code)).toEqual([
+      'ENG',
+      'KIS',
+      'MAT',
+      'BIO',
+      'PHY',
+      'CHE',
+      'HIS',
+      'GEO',
+      'CRE',
+      'HSC',
+      'AGR',
+      'CSC',
+      'FRE',
+      'BST',
+      'DRA',
+    ]);
+  });
+  it('follows the group a school chose before the number', () => {
+    const sorted = [subject('AGR', 'Agriculture', 'other'), subject('HSC')].sort(compareKnecOrder);
+    expect(sorted.map((s) => s.code)).toEqual(['HSC', 'AGR']);
+  });
+  it('puts Business Studies in group V', () => {
+    expect(KCSE_GROUP_LABELS[subject('BST').group]).toBe(
+      'Group V: Foreign languages, music, business',
+    );
+    expect(KCSE_GROUP_LABELS[subject('565').group]).toMatch(/^Group V:/);
   });
 });

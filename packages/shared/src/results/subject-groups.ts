@@ -17,12 +17,13 @@ export const KCSE_GROUPS = [
 ] as const;
 export type KcseGroup = (typeof KCSE_GROUPS)[number];
 
+/** Named with KNEC's numeral, as schools know them: Business Studies is group V. */
 export const KCSE_GROUP_LABELS: Record<KcseGroup, string> = {
-  languages_mathematics: 'Languages and mathematics',
-  sciences: 'Sciences',
-  humanities: 'Humanities',
-  technical: 'Technical and applied',
-  other: 'Other',
+  languages_mathematics: 'Group I: Languages and mathematics',
+  sciences: 'Group II: Sciences',
+  humanities: 'Group III: Humanities',
+  technical: 'Group IV: Technical and applied',
+  other: 'Group V: Foreign languages, music, business',
 };
 
 export type KcseCoreSubject = 'mathematics' | 'english' | 'kiswahili' | 'ksl';
@@ -98,4 +99,64 @@ export function kcseCoreSubjectOf(code: string): KcseCoreSubject | null {
     coreOfSeenCode.set(code, core);
   }
   return core;
+}
+
+/** KNEC's subject numbers by the letter codes and names schools use (KENYA.md). */
+const KNEC_NUMBERS: readonly [number, readonly string[]][] = [
+  [101, ['ENG', 'ENGLISH']],
+  [102, ['KIS', 'KISW', 'KSW', 'KISWAHILI']],
+  [121, ['MAT', 'MATH', 'MATHS', 'MATHEMATICS']],
+  [231, ['BIO', 'BIOL', 'BIOLOGY']],
+  [232, ['PHY', 'PHYS', 'PHYSICS']],
+  [233, ['CHE', 'CHEM', 'CHEMISTRY']],
+  [237, ['GSC', 'GENERAL SCIENCE']],
+  [311, ['HIS', 'HIST', 'HAG', 'HISTORY', 'HISTORY AND GOVERNMENT', 'HISTORY & GOVERNMENT']],
+  [312, ['GEO', 'GEOG', 'GEOGRAPHY']],
+  [313, ['CRE', 'CHRISTIAN RELIGIOUS EDUCATION']],
+  [314, ['IRE', 'ISLAMIC RELIGIOUS EDUCATION']],
+  [315, ['HRE', 'HINDU RELIGIOUS EDUCATION']],
+  [441, ['HSC', 'HOME SCIENCE']],
+  [442, ['ART', 'ART AND DESIGN', 'ART & DESIGN']],
+  [443, ['AGR', 'AGRI', 'AGRICULTURE']],
+  [451, ['CSC', 'COMP', 'COMPUTER STUDIES', 'COMPUTER']],
+  [501, ['FRE', 'FRENCH']],
+  [502, ['GER', 'GERMAN']],
+  [503, ['ARB', 'ARA', 'ARABIC']],
+  [504, ['KSL', 'KENYAN SIGN LANGUAGE']],
+  [511, ['MUS', 'MUSIC']],
+  [565, ['BST', 'BUS', 'BUSINESS STUDIES', 'BUSINESS']],
+];
+const KNEC_NUMBER_BY_WORD = new Map(
+  KNEC_NUMBERS.flatMap(([n, words]) => words.map((w) => [w, n] as const)),
+);
+const squeeze = (text: string) => text.trim().toUpperCase().replace(/\s+/g, ' ');
+
+/**
+ * A subject's KNEC number (ENG 101 … BST 565): its code when the code is one (a 3-digit number,
+ * or "121/1" as papers are written), else from its letter code, else from its name; null when
+ * none tells.
+ */
+export function knecNumberOf(subject: { code: string; name: string }): number | null {
+  const code = squeeze(subject.code);
+  const numeric = /^([1-5]\d\d)(\/\d)?$/.exec(code);
+  if (numeric) return Number(numeric[1]);
+  return KNEC_NUMBER_BY_WORD.get(code) ?? KNEC_NUMBER_BY_WORD.get(squeeze(subject.name)) ?? null;
+}
+
+/**
+ * KNEC's order of subjects, as a report form and a merit list print them: by group (the one the
+ * school set), then by KNEC number (English, Kiswahili, Mathematics; Biology, Physics,
+ * Chemistry; History, Geography, CRE …), subjects KNEC does not number after those of their
+ * group, by code.
+ */
+export function compareKnecOrder(
+  a: { code: string; name: string; group: KcseGroup },
+  b: { code: string; name: string; group: KcseGroup },
+): number {
+  const byGroup = KCSE_GROUPS.indexOf(a.group) - KCSE_GROUPS.indexOf(b.group);
+  if (byGroup !== 0) return byGroup;
+  const na = knecNumberOf(a) ?? Number.POSITIVE_INFINITY;
+  const nb = knecNumberOf(b) ?? Number.POSITIVE_INFINITY;
+  if (na !== nb) return na < nb ? -1 : 1;
+  return a.code.localeCompare(b.code);
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { auditLogResponse } from '@shule/shared/audit';
+import { parseCsv } from '@shule/shared/csv';
 import { ERASE_MESSAGES, studentDataExportSchema } from '@shule/shared/privacy';
 import type { ExamAnalysis } from '@shule/shared/results/analysis';
 import type { MeritList } from '@shule/shared/results/merit-list';
@@ -24,6 +25,7 @@ import {
   studentBody,
   uploadPhotoFixture,
 } from '../../test/fixtures';
+import { readPdf } from '../../test/read-pdf';
 import { kcseForm4 } from '../results/test-school';
 import { uploadsDir } from '../uploads/service';
 
@@ -179,6 +181,79 @@ describe('GET /api/students/{id}/data_export/', () => {
     );
   });
 
+  it('answers a readable PDF: the child, the parent and each kind of record, labelled', async () => {
+    const s = await school();
+    const res = await expectStatus(
+      call('GET', `/api/students/${s.wanjiru.id}/data_export/?format=pdf`, s.who.auth),
+      200,
+    );
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="student-${s.wanjiru.admission_number}-data.pdf"`,
+    );
+    expect(res.headers['cache-control']).toBe('no-store');
+    const { lines, text } = readPdf(res.rawPayload);
+    for (const heading of [
+      'The child',
+      'Parent or guardian',
+      'Marks',
+      'Report form remarks',
+      'Subjects taken',
+    ]) {
+      expect(lines).toContain(heading);
+    }
+    // Labels beside the values, names for ids, dates as Kenyans write them.
+    expect(lines).toContain('First name');
+    expect(lines).toContain('Wanjiru');
+    expect(lines).toContain('Date of birth');
+    expect(lines).toContain('2 Mar 2009');
+    expect(lines).toContain('Grace');
+    expect(lines).toContain(s.mother.phone_number);
+    expect(lines).toContain('End term');
+    expect(lines).toContain('4 East');
+    expect(text).toContain('Wanjiru leads the debating club.');
+    expect(text).not.toContain('Baraka');
+    expect(text).not.toContain('school_id');
+    expect(await entriesOf(s.who, 'student_data_exported')).toHaveLength(1);
+  });
+
+  it('answers a CSV of section, record, field and value', async () => {
+    const s = await school();
+    const res = await expectStatus(
+      call('GET', `/api/students/${s.wanjiru.id}/data_export/?format=csv`, s.who.auth),
+      200,
+    );
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="student-${s.wanjiru.admission_number}-data.csv"`,
+    );
+    const [head, ...rows] = parseCsv(res.body).map((r) => r.cells);
+    expect(head).toEqual(['section', 'record', 'field', 'value']);
+    expect(rows.every((r) => r.length === 4)).toBe(true);
+    expect(rows).toContainEqual(['The child', '1', 'First name', 'Wanjiru']);
+    expect(rows).toContainEqual(['The child', '1', 'Date of birth', '2 Mar 2009']);
+    expect(rows).toContainEqual(['Parent or guardian', '1', 'Phone number', s.mother.phone_number]);
+    expect(rows).toContainEqual([
+      'Report form remarks',
+      '1',
+      "Class teacher's remarks",
+      'Wanjiru leads the debating club.',
+    ]);
+    const marks = rows.filter((r) => r[0] === 'Marks');
+    expect(new Set(marks.map((r) => r[1])).size).toBe(SUBJECTS.length);
+    expect(marks).toContainEqual(['Marks', '1', 'Exam', 'End term']);
+    expect(res.body).not.toContain('Baraka');
+  });
+
+  it('refuses an unknown format (400)', async () => {
+    const s = await school();
+    const res = await expectStatus(
+      call('GET', `/api/students/${s.wanjiru.id}/data_export/?format=xls`, s.who.auth),
+      400,
+    );
+    expect(res.json().errors.format).toEqual(['Choose json, pdf or csv']);
+  });
+
   it("answers 404 for an id no row has, 401 without a token, 403 to a teacher and 404 for another school's student", async () => {
     const s = await school();
     await expectStatus(dataExport(s.who, 'abc'), 404, 'Not found');
@@ -186,6 +261,11 @@ describe('GET /api/students/{id}/data_export/', () => {
     await expectStatus(dataExport(await signedInTeacher(t.app, s.who), s.wanjiru.id), 403);
     const other = await newSchool();
     await expectStatus(dataExport(other, s.wanjiru.id), 404, 'Student not found');
+    for (const format of ['pdf', 'csv']) {
+      const url = `/api/students/${s.wanjiru.id}/data_export/?format=${format}`;
+      await expectStatus(call('GET', url, {}), 401);
+      await expectStatus(call('GET', url, other.auth), 404, 'Student not found');
+    }
     expect(await entriesOf(s.who, 'student_data_exported')).toEqual([]);
   });
 });

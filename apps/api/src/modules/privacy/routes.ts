@@ -4,6 +4,7 @@ import {
   updateClassConsentsBody,
   updateConsentsBody,
 } from '@shule/shared/consents';
+import { toCsv } from '@shule/shared/csv';
 import { idParam } from '@shule/shared/fields';
 import {
   dataExportFileName,
@@ -12,6 +13,12 @@ import {
   eraseStudentResponse,
   studentDataExportSchema,
 } from '@shule/shared/privacy';
+import {
+  DATA_EXPORT_CSV_HEADERS,
+  dataExportCsvRows,
+  dataExportQuery,
+  readableDataExport,
+} from '@shule/shared/privacy-readable';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +29,9 @@ import { consentFormFileName, renderConsentFormPdf } from './consent-form-pdf';
 import { classConsents, updateClassConsents, updateConsents } from './consents';
 import { eraseStudent } from './erase';
 import { exportStudentData } from './export';
+import { renderDataExportPdf } from './export-pdf';
+
+const binary = { schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }) };
 
 const idParams = z.object({ id: idParam });
 
@@ -112,23 +122,44 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         params: idParams,
-        response: { 200: studentDataExportSchema },
+        querystring: dataExportQuery,
+        response: {
+          200: {
+            description:
+              'Everything held about the child and their parent: the rows as JSON, or with format=pdf a readable A4 document, with format=csv one line per value (section, record, field, value)',
+            content: {
+              'application/json': { schema: studentDataExportSchema },
+              'application/pdf': binary,
+              'text/csv': binary,
+            },
+          },
+        },
         tags: ['privacy'],
       },
     },
     async (request, reply) => {
+      const { format } = request.query;
+      const schoolId = request.schoolId();
       const { data, admissionNumber } = await exportStudentData(
         app.db,
         actorOf(request),
         request.params.id,
       );
-      return reply
+      reply
         .header(
           'content-disposition',
-          `attachment; filename="${dataExportFileName(admissionNumber)}"`,
+          `attachment; filename="${dataExportFileName(admissionNumber, format)}"`,
         )
-        .header('cache-control', 'no-store')
-        .send(data);
+        .header('cache-control', 'no-store');
+      if (format === 'json') return reply.send(data);
+      const readable = readableDataExport(data);
+      if (format === 'csv') {
+        const csv = toCsv(DATA_EXPORT_CSV_HEADERS, dataExportCsvRows(readable));
+        return reply.type('text/csv; charset=utf-8').send(Buffer.from(csv));
+      }
+      const { school, crest } = await schoolForPrint(app.db, app.config.dataDir, schoolId);
+      const pdf = await renderDataExportPdf(readable, school, { crest });
+      return reply.type('application/pdf').send(pdf);
     },
   );
 

@@ -199,16 +199,17 @@ describe('merit list of a level (KCSE, since 2023)', () => {
       points: null,
       position: null,
     });
-    // Columns: the subjects with marks, languages and mathematics first.
+    // Columns: the subjects with marks in KNEC's order (Biology 231, Physics 232, Chemistry 233;
+    // History 311 … CRE 313).
     expect(list.subjects.map((s) => s.code)).toEqual([
       'ENG',
       'KIS',
       'MAT',
       'BIO',
-      'CHE',
       'PHY',
-      'CRE',
+      'CHE',
       'HIS',
+      'CRE',
       'AGR',
     ]);
   });

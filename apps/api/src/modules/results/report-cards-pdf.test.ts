@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sampleCard } from '@shule/shared/results/report-card-sample';
 import { describe, expect, it } from 'vitest';
+import { readPdf } from '../../test/read-pdf';
 import { MAX_EMBEDDED_PHOTO_BYTES, renderReportCardsPdf } from './report-cards-pdf';
 
 /** A 1×1 PNG, padded past `bytes` with a text chunk when asked. */
@@ -67,5 +68,28 @@ describe('renderReportCardsPdf', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('wraps long subject names and teachers onto a second line instead of cutting them', async () => {
+    const card = sampleCard();
+    card.subjects[0]!.teacher = 'M. W. Achieng / P. K. Otieno';
+    const { lines } = readPdf(await renderReportCardsPdf([card]));
+    expect(lines.filter((l) => l.includes('…'))).toEqual([]);
+    expect(lines).toContain('Christian Religious');
+    expect(lines).toContain('Education');
+    expect(lines).toContain('M. W. Achieng /');
+    expect(lines).toContain('P. K. Otieno');
+    expect(lines).toContain('History and Government');
+  });
+
+  it('keeps 16 subjects, some of them wrapped, on one page', async () => {
+    const card = sampleCard();
+    card.subjects = Array.from({ length: 16 }, (_, i) => ({
+      ...card.subjects[i % card.subjects.length]!,
+      subject: i + 1,
+    }));
+    const pdf = await renderReportCardsPdf([card]);
+    expect(pageCount(pdf)).toBe(1);
+    expect(readPdf(pdf).lines.filter((l) => l.includes('…'))).toEqual([]);
   });
 });

@@ -266,10 +266,95 @@ function columnsOf(card: ReportCard) {
   return columns.map((c) => (c.key === 'comment' ? { ...c, width: WIDTH - used } : c));
 }
 
+/**
+ * `units` joined by `joiner` into at most `maxLines` lines of `width` at the current font and
+ * size, a line that goes on ending with `lineEnd`; what the last line cannot hold, and a unit
+ * wider than a line, are cut with an ellipsis.
+ */
+function fillLines(
+  doc: Doc,
+  units: string[],
+  joiner: string,
+  lineEnd: string,
+  width: number,
+  maxLines: number,
+) {
+  const lines: string[] = [];
+  let current = '';
+  for (const [i, unit] of units.entries()) {
+    const tried = current ? `${current}${joiner}${unit}` : unit;
+    if (!current || doc.widthOfString(`${tried}${lineEnd}`) <= width) {
+      current = tried;
+      continue;
+    }
+    lines.push(`${current}${lineEnd}`);
+    if (lines.length === maxLines - 1) {
+      current = units.slice(i).join(joiner);
+      break;
+    }
+    current = unit;
+  }
+  if (current) lines.push(current);
+  return lines;
+}
+
+/**
+ * `text` broken into at most `maxLines` lines of `width`, at spaces; several teachers
+ * ("M. W. Achieng / P. Otieno") break between teachers when each then fits a line. Cut with
+ * an ellipsis only what the lines cannot hold.
+ */
+export function wrapToLines(doc: Doc, text: string, width: number, maxLines: number): string[] {
+  const fits = (l: string) => doc.widthOfString(l) <= width;
+  const people = text.split(' / ');
+  if (people.length > 1) {
+    const lines = fillLines(doc, people, ' / ', ' /', width, maxLines);
+    if (lines.every(fits)) return lines;
+  }
+  const words = text.split(/\s+/).filter(Boolean);
+  return fillLines(doc, words, ' ', '', width, maxLines).map((l) => fitToWidth(doc, l, width).text);
+}
+
+/** The table's text columns, whose long cells (a subject's name, teachers) wrap onto two lines. */
+const WRAPPED: readonly SubjectColumn['key'][] = ['subject', 'comment', 'teacher'];
+const WRAPPED_LINES = 2;
+/** The height the subjects' rows share before the chart and the remarks below lose room. */
+const TABLE_ROOM = 266;
+/** A row's height is never more than this, however few the subjects. */
+const TALLEST_ROW = 19;
+
+type Column = ReturnType<typeof columnsOf>[number];
+
+/**
+ * Each subject's cells as lines, at the largest size whose rows fit the table's room: a row is
+ * as tall as its most wrapped cell, and one-line rows share what room is left, up to 19 pt.
+ */
+function layoutRows(doc: Doc, card: ReportCard, columns: Column[]) {
+  const sizes = [8.5, 7.5, 6.5];
+  for (const [k, size] of sizes.entries()) {
+    const leading = size * 1.15;
+    const pad = 5;
+    const rows = card.subjects.map((row) =>
+      columns.map((c, j) => {
+        const text = c.cell(row);
+        const room = c.width - 8;
+        doc.font(j === 0 ? BOLD : FONT).fontSize(size);
+        return WRAPPED.includes(c.key) && text
+          ? wrapToLines(doc, text, room, WRAPPED_LINES)
+          : [text];
+      }),
+    );
+    const natural = rows.map((cells) => Math.max(...cells.map((l) => l.length)) * leading + pad);
+    const total = natural.reduce((sum, h) => sum + h, 0);
+    if (total > TABLE_ROOM && k < sizes.length - 1) continue;
+    const spare = Math.max(0, (TABLE_ROOM - total) / Math.max(rows.length, 1));
+    const heights = natural.map((h) => Math.max(h, Math.min(TALLEST_ROW, leading + pad + spare)));
+    return { size, leading, rows, heights };
+  }
+  throw new Error('unreachable');
+}
+
 function drawSubjects(doc: Doc, card: ReportCard, y: number) {
   const columns = columnsOf(card);
-  // Up to 14 subjects keep their full height; more squeeze so that the page still holds them.
-  const rowH = Math.max(11, Math.min(19, 266 / Math.max(card.subjects.length, 1)));
   // A combined exam's head has two rows: a component's name above its weight.
   const headH = card.components.length > 0 ? 22 : 16;
   doc.rect(MARGIN, y, WIDTH, headH).fill(SHADE);
@@ -294,15 +379,20 @@ function drawSubjects(doc: Doc, card: ReportCard, y: number) {
     x += c.width;
   }
   let rowY = y + headH;
-  const size = rowH < 14 ? 7.5 : 8.5;
-  card.subjects.forEach((row, i) => {
+  const { size, leading, rows, heights } = layoutRows(doc, card, columns);
+  rows.forEach((cells, i) => {
+    const rowH = heights[i]!;
     if (i % 2 === 1) doc.rect(MARGIN, rowY, WIDTH, rowH).fill('#fafafa');
     let cx = MARGIN;
     for (const [j, c] of columns.entries()) {
-      line(doc, c.cell(row), cx + 4, rowY + (rowH - size) / 2 + 0.5, c.width - 8, {
-        font: j === 0 ? BOLD : FONT,
-        size,
-        align: c.align,
+      const lines = cells[j]!;
+      const top = rowY + (rowH - ((lines.length - 1) * leading + size)) / 2 + 0.5;
+      lines.forEach((text, n) => {
+        line(doc, text, cx + 4, top + n * leading, c.width - 8, {
+          font: j === 0 ? BOLD : FONT,
+          size,
+          align: c.align,
+        });
       });
       cx += c.width;
     }
@@ -313,7 +403,7 @@ function drawSubjects(doc: Doc, card: ReportCard, y: number) {
       size: 8.5,
       color: MUTED,
     });
-    rowY += rowH;
+    rowY += TALLEST_ROW;
   }
   doc
     .rect(MARGIN, y, WIDTH, rowY - y)

@@ -185,10 +185,10 @@ describe('report cards (JSON)', () => {
       'KIS',
       'MAT',
       'BIO',
-      'CHE',
       'PHY',
-      'CRE',
+      'CHE',
       'HIS',
+      'CRE',
     ]);
     expect(row('ENG')).toEqual({
       subject: f.subjectIds.ENG,

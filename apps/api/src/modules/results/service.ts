@@ -24,7 +24,7 @@ import {
   type StudentOutcome,
   type SubjectMarkInput,
 } from '@shule/shared/results/scheme';
-import { KCSE_GROUPS } from '@shule/shared/results/subject-groups';
+import { compareKnecOrder } from '@shule/shared/results/subject-groups';
 import type { School } from '@shule/shared/schools';
 import { subjectGroup } from '@shule/shared/subjects';
 import { and, eq, sql } from 'drizzle-orm';
@@ -670,10 +670,9 @@ export async function examResults(
 
   const shownSubjects = new Set<number>();
   for (const row of rows) for (const result of row.subjects) shownSubjects.add(result.subject);
-  const groupOrder = (g: string) => KCSE_GROUPS.indexOf(g as (typeof KCSE_GROUPS)[number]);
   const columns = [...subjects.values()]
     .filter((s) => shownSubjects.has(s.id))
-    .sort((a, b) => groupOrder(a.group) - groupOrder(b.group) || a.code.localeCompare(b.code))
+    .sort(compareKnecOrder)
     .map(({ bands: _, ...subject }) => ({
       ...subject,
       entries: subjectEntries.get(subject.id) ?? 0,

@@ -1,4 +1,5 @@
 import { ERASE_MESSAGES } from '@shule/shared/privacy';
+import type { DataExportFormat } from '@shule/shared/privacy-readable';
 import type { StudentDetail } from '@shule/shared/students';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, Trash2 } from 'lucide-react';
@@ -15,6 +16,13 @@ import { errorMessage } from '../../lib/api-client';
 import { studentName } from './student-details';
 import { downloadStudentData, useEraseStudent } from './student-rights';
 
+/** The copy a parent reads (PDF), one for a spreadsheet (CSV), and the rows as stored (JSON). */
+const DOWNLOADS: { format: DataExportFormat; label: string }[] = [
+  { format: 'pdf', label: 'Download data (PDF)' },
+  { format: 'csv', label: 'CSV' },
+  { format: 'json', label: 'JSON' },
+];
+
 /** Erasure asks twice: the admission number typed, then a last confirmation. */
 type EraseStep = 'closed' | 'type' | 'confirm';
 
@@ -26,7 +34,7 @@ export function DataRightsSection({ student }: { student: StudentDetail }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const erase = useEraseStudent(student.id);
-  const [downloading, setDownloading] = useState(false);
+  const [downloading, setDownloading] = useState<DataExportFormat | null>(null);
   const [step, setStep] = useState<EraseStep>('closed');
   const [typed, setTyped] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -35,16 +43,16 @@ export function DataRightsSection({ student }: { student: StudentDetail }) {
   // Said once the typing is as long as the number, so a half-typed number is not called wrong.
   const mistyped = !matches && typed.trim().length >= student.admission_number.length;
 
-  const download = async () => {
-    setDownloading(true);
+  const download = async (format: DataExportFormat) => {
+    setDownloading(format);
     try {
-      await downloadStudentData(student);
+      await downloadStudentData(student, format);
       toast({ title: 'Data downloaded', description: `Everything Shule holds about ${name}.` });
       queryClient.invalidateQueries({ queryKey: ['audit_log'] });
     } catch (err) {
       toast({ title: 'Download failed', description: errorMessage(err), variant: 'destructive' });
     } finally {
-      setDownloading(false);
+      setDownloading(null);
     }
   };
 
@@ -85,11 +93,18 @@ export function DataRightsSection({ student }: { student: StudentDetail }) {
       <p className="mb-4 text-xs text-muted-foreground">
         A parent may ask for a copy of their child&apos;s data, or for it to be erased.
       </p>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Button variant="outline" onClick={download} disabled={downloading}>
-          <Download className="h-4 w-4" aria-hidden="true" />
-          {downloading ? 'Preparing...' : 'Download data'}
-        </Button>
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        {DOWNLOADS.map(({ format, label }) => (
+          <Button
+            key={format}
+            variant="outline"
+            onClick={() => download(format)}
+            disabled={downloading !== null}
+          >
+            <Download className="h-4 w-4" aria-hidden="true" />
+            {downloading === format ? 'Preparing...' : label}
+          </Button>
+        ))}
         <Button
           variant="outline"
           className="border-red-200 text-destructive hover:bg-red-50"

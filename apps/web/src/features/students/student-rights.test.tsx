@@ -44,10 +44,13 @@ function fakeApi(role: 'admin' | 'teacher' = 'admin') {
       }
       return json(200, detail.consents);
     }
-    if (url === '/api/students/21/data_export/') {
-      return new Response('{"format":"shule-student-data/1"}', {
+    const exported = /^\/api\/students\/21\/data_export\/\?format=(json|pdf|csv)$/.exec(url);
+    if (exported) {
+      return new Response('%PDF-', {
         status: 200,
-        headers: { 'content-disposition': 'attachment; filename="student-0421-data.json"' },
+        headers: {
+          'content-disposition': `attachment; filename="student-0421-data.${exported[1]}"`,
+        },
       });
     }
     if (url === '/api/students/21/erase/') {
@@ -108,7 +111,7 @@ describe('student profile: data and erasure', () => {
   beforeEach(() => tokenStorage.setTokens('access', 'refresh'));
   afterEach(() => vi.unstubAllGlobals());
 
-  it('downloads the data as the file the API names', async () => {
+  it('downloads the data as a PDF, a CSV or the JSON, each as the file the API names', async () => {
     const api = fakeApi();
     vi.stubGlobal('fetch', api.fetch);
     const created = vi.fn(() => 'blob:student-data');
@@ -123,10 +126,24 @@ describe('student profile: data and erasure', () => {
       clicked.push(this.download);
     });
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Download data' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Download data (PDF)' }));
     expect(await screen.findByText('Data downloaded')).toBeTruthy();
-    expect(clicked).toEqual(['student-0421-data.json']);
-    expect(api.calls.some((c) => c.url === '/api/students/21/data_export/')).toBe(true);
+    for (const name of ['CSV', 'JSON']) {
+      const button = screen.getByRole('button', { name }) as HTMLButtonElement;
+      await waitFor(() => expect(button.disabled).toBe(false));
+      fireEvent.click(button);
+    }
+    await waitFor(() => expect(clicked).toHaveLength(3));
+    expect(clicked).toEqual([
+      'student-0421-data.pdf',
+      'student-0421-data.csv',
+      'student-0421-data.json',
+    ]);
+    expect(api.calls.map((c) => c.url).filter((u) => u.includes('data_export'))).toEqual([
+      '/api/students/21/data_export/?format=pdf',
+      '/api/students/21/data_export/?format=csv',
+      '/api/students/21/data_export/?format=json',
+    ]);
     click.mockRestore();
   });
 

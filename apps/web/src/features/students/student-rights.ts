@@ -1,5 +1,6 @@
 import type { StudentConsents, UpdateConsentsBody } from '@shule/shared/consents';
 import { dataExportFileName, type EraseStudentBody } from '@shule/shared/privacy';
+import type { DataExportFormat } from '@shule/shared/privacy-readable';
 import type { StudentDetail } from '@shule/shared/students';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, requestFile } from '../../lib/api-client';
@@ -22,10 +23,18 @@ export function useUpdateConsents(studentId: number) {
   });
 }
 
-/** Everything Shule holds about the student and their parent, saved as a JSON file. */
-export async function downloadStudentData(student: Pick<StudentDetail, 'id' | 'admission_number'>) {
-  const { blob, fileName } = await requestFile(`/students/${student.id}/data_export/`);
-  saveFile(blob, fileName ?? dataExportFileName(student.admission_number));
+/**
+ * Everything Shule holds about the student and their parent, saved as a file: a readable PDF,
+ * a CSV for a spreadsheet, or the rows as JSON.
+ */
+export async function downloadStudentData(
+  student: Pick<StudentDetail, 'id' | 'admission_number'>,
+  format: DataExportFormat,
+) {
+  const { blob, fileName } = await requestFile(
+    `/students/${student.id}/data_export/?format=${format}`,
+  );
+  saveFile(blob, fileName ?? dataExportFileName(student.admission_number, format));
 }
 
 /** POST /api/students/{id}/erase/ (admin); the student leaves every students list. */

@@ -64,11 +64,11 @@ describe('subjects page', () => {
     renderWithApp(<SubjectsPage />);
     await screen.findAllByText('Biology');
     expect(groupsInTable()).toEqual([
-      ['Biology', 'Sciences'],
-      ['Business', 'Technical and applied'],
+      ['Biology', 'Group II: Sciences'],
+      ['Business', 'Group IV: Technical and applied'],
     ]);
     const cards = within(screen.getByRole('list', { name: 'Subjects' })).getAllByRole('listitem');
-    expect(within(cards[1]!).getByText('Technical and applied')).toBeTruthy();
+    expect(within(cards[1]!).getByText('Group IV: Technical and applied')).toBeTruthy();
   });
 
   it('fills the group in from the code as it is typed, until the user picks one', async () => {
@@ -80,11 +80,11 @@ describe('subjects page', () => {
     const code = within(dialog).getByLabelText('Code');
     const group = within(dialog).getByLabelText('KCSE group') as HTMLSelectElement;
     expect([...group.options].map((o) => o.text)).toEqual([
-      'Languages and mathematics',
-      'Sciences',
-      'Humanities',
-      'Technical and applied',
-      'Other',
+      'Group I: Languages and mathematics',
+      'Group II: Sciences',
+      'Group III: Humanities',
+      'Group IV: Technical and applied',
+      'Group V: Foreign languages, music, business',
     ]);
     expect(group.value).toBe('other');
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'History' } });
