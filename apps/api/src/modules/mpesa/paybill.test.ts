@@ -230,3 +230,69 @@ describe('the unmatched queue', () => {
     expect(books).toEqual({ paid: books.credited, credited: 70_000, orphans: 0 });
   });
 });
+
+describe('malformed Paybill confirmations (fuzz-style)', () => {
+  // Values Daraja's fields should never hold, as JSON values.
+  const spoiled: unknown[] = [
+    '   ',
+    '',
+    '\t\n',
+    '\u0000',
+    'TK\u0000123',
+    'TK 1234 56',
+    '😀',
+    'x'.repeat(5000),
+    null,
+    [],
+    ['TKC1'],
+    {},
+    { $gt: '' },
+    true,
+    0,
+    -1,
+    1e308,
+    Number.MAX_SAFE_INTEGER,
+    '1e3',
+    'NaN',
+    '-100.00',
+    '0.00',
+    '20261301250000',
+    '2026-01-01',
+  ];
+  const fields = Object.keys(c2bConfirmation({ amount: 1, account: 'x' }));
+
+  it('answers every confirmation with one field spoiled 200 or 400, never 500, and records each receipt at most once', async () => {
+    const student = await mpesaStudent(t, alliance.schoolId);
+    const statuses = new Map<number, number>();
+    for (const field of fields) {
+      for (const value of spoiled) {
+        const body: Record<string, unknown> = {
+          ...c2bConfirmation({ amount: 25, account: student.admissionNumber }),
+          [field]: value,
+        };
+        const res = await t.app.inject({
+          method: 'POST',
+          url: confirmationPath(alliance.schoolId),
+          payload: body,
+        });
+        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+        expect(
+          [200, 400],
+          `${field} = ${JSON.stringify(value)?.slice(0, 40)}: ${res.body}`,
+        ).toContain(res.statusCode);
+        if (res.statusCode === 400) expect(res.json().message).toEqual(expect.any(String));
+      }
+    }
+    // A TransID of spaces (issue 34 B9) is refused with the field's words.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: confirmationPath(alliance.schoolId),
+      payload: { ...c2bConfirmation({ amount: 25, account: 'x' }), TransID: '   ' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('TransID is required');
+    expect(statuses.get(400)).toBeGreaterThan(0);
+    const books = await ledgerMatchesPayments(t, alliance.schoolId);
+    expect(books).toMatchObject({ orphans: 0, credited: books.paid });
+  });
+});

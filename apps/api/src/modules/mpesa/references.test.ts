@@ -486,3 +486,54 @@ describe('the migration that normalises existing references', () => {
     ]);
   });
 });
+
+describe('malformed STK callbacks (fuzz-style)', () => {
+  const spoiled: unknown[] = [
+    '   ',
+    '',
+    '\u0000',
+    'x'.repeat(5000),
+    null,
+    [],
+    {},
+    true,
+    -1,
+    0,
+    0.5,
+    1e308,
+    '1e3',
+    'NaN',
+    '20261301250000',
+  ];
+
+  it('answers a callback with any metadata value or the CheckoutRequestID spoiled 200, 400 or 404, never 500', async () => {
+    const student = await mpesaStudent(t, alliance.schoolId);
+    t.fake.setCallbackDelay(60_000);
+    try {
+      for (const name of [
+        'MpesaReceiptNumber',
+        'Amount',
+        'TransactionDate',
+        'PhoneNumber',
+        'CheckoutRequestID',
+      ]) {
+        const row = await push(alliance, student.id, '0712000555', 10_000);
+        for (const value of spoiled) {
+          const body = callbackOf(row.checkout_request_id!, (items) => {
+            if (name !== 'CheckoutRequestID') setItem(items, name, value);
+          }) as { Body: { stkCallback: Record<string, unknown> } };
+          if (name === 'CheckoutRequestID') body.Body.stkCallback.CheckoutRequestID = value;
+          const res = await stkCallback(body);
+          expect(
+            [200, 400, 404],
+            `${name} = ${JSON.stringify(value)?.slice(0, 40)}: ${res.body}`,
+          ).toContain(res.statusCode);
+        }
+      }
+    } finally {
+      t.fake.setCallbackDelay(100);
+    }
+    const books = await ledgerMatchesPayments(t, alliance.schoolId);
+    expect(books).toMatchObject({ orphans: 0, credited: books.paid });
+  });
+});
