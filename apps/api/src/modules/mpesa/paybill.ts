@@ -16,7 +16,7 @@ import { mpesaStkRequests, payments, students } from '../../db/schema/index';
 import { invalid } from '../../errors';
 import { recordPayment } from '../fees/ledger';
 import { dateOfDarajaTime } from './daraja';
-import { giveReceipt, STK_GIVE_UP_AFTER_MS } from './stk';
+import { giveReceipt, PUSH_MATCH_AFTER_MS, PUSH_MATCH_BEFORE_MS } from './stk';
 
 type C2bCallbackBody = z.output<typeof c2bCallbackBody>;
 
@@ -145,10 +145,6 @@ export async function applyC2bConfirmation(db: Db, schoolId: number, body: C2bCa
   });
   return DARAJA_ACCEPTED;
 }
-
-/** How far a Paybill confirmation may come before or after the push it is matched to. */
-const PUSH_MATCH_BEFORE_MS = 5 * 60_000;
-const PUSH_MATCH_AFTER_MS = STK_GIVE_UP_AFTER_MS + 5 * 60_000;
 
 /**
  * A Paybill confirmation of a push the STK query settled (no callback came, so its payment holds

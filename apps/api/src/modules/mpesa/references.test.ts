@@ -288,6 +288,31 @@ describe('a push settled by the STK query, then confirmed by the Paybill', () =>
     expect(books).toMatchObject({ orphans: 0, credited: books.paid });
   });
 
+  it('credits once when the Paybill confirmation comes before the STK query settles the push', async () => {
+    const student = await mpesaStudent(t, moi.schoolId);
+    t.fake.planPhone('0712000323', { outcome: 'success', callback: false });
+    const row = await push(moi, student.id, '0712000323', 40_000);
+    await eventually(async () => (t.fake.pushes[0]!.settled ? true : undefined));
+    const receipt = t.fake.pushes[0]!.receipt!;
+    await expectStatus(
+      confirm(
+        moi.schoolId,
+        c2bConfirmation({ amount: 400, account: row.account_reference, transId: receipt }),
+      ),
+      200,
+    );
+    expect(await balanceOf(t.app.db, moi.schoolId, student.id)).toBe(-40_000);
+    expect(await sweep()).toMatchObject({ paid: 1 });
+    // The push is paid with the Paybill's payment: no placeholder, no second credit.
+    expect(await pushOf(moi, row.id)).toMatchObject({
+      status: 'paid',
+      payment: { reference: receipt },
+    });
+    expect(await balanceOf(t.app.db, moi.schoolId, student.id)).toBe(-40_000);
+    expect(await t.fake.postStkCallback(row.checkout_request_id!)).toBe(200);
+    expect(await balanceOf(t.app.db, moi.schoolId, student.id)).toBe(-40_000);
+  });
+
   it('does not take a Paybill payment of another amount or account for the push', async () => {
     const student = await mpesaStudent(t, moi.schoolId);
     t.fake.planPhone('0712000322', { outcome: 'success', callback: false });

@@ -5,6 +5,7 @@ import {
   MPESA_MAX_CENTS,
   MPESA_MESSAGES,
   mpesaPhone,
+  normalizeAccount,
   normalizeReference,
   PAYMENT_REVIEW_WORDS,
   STK_QUERY_AFTER_MS,
@@ -13,7 +14,7 @@ import {
   stkFailureWords,
   type stkPushBody,
 } from '@shule/shared/mpesa';
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { MpesaConfig } from '../../config';
 import { lockUntilCommit } from '../../db/advisory-locks';
@@ -327,6 +328,40 @@ export async function applyStkCallback(db: Db, body: StkCallbackBody) {
   });
 }
 
+/**
+ * How far a Paybill confirmation may be paid before or after the push it is the payment of: a
+ * prompt lasts about a minute, and the STK query asks for an hour.
+ */
+export const PUSH_MATCH_BEFORE_MS = 5 * 60_000;
+export const PUSH_MATCH_AFTER_MS = 65 * 60_000;
+
+/**
+ * The Paybill confirmation of a push the STK query finds paid, when it came first (no callback,
+ * the confirmation straight away): the school's Paybill payment with the push's account and
+ * amount, paid within the push's hour, that no push holds yet. Its payment is the push's, so the
+ * money is credited once (decision 016). Null: none came.
+ */
+async function paybillPaymentOf(tx: Tx, row: StkRow, now: Date) {
+  const [found] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.schoolId, row.schoolId),
+        eq(payments.method, 'mpesa'),
+        eq(payments.source, 'c2b'),
+        eq(payments.amountCents, row.amountCents),
+        sql`upper(regexp_replace(coalesce(${payments.accountReference}, ''), '\\s', '', 'g')) = ${normalizeAccount(row.accountReference)}`,
+        gte(payments.paidAt, new Date(row.createdAt.getTime() - PUSH_MATCH_BEFORE_MS)),
+        lte(payments.paidAt, new Date(now.getTime() + PUSH_MATCH_BEFORE_MS)),
+        sql`not exists (select 1 from mpesa_stk_requests held where held.payment_id = "payments"."id")`,
+      ),
+    )
+    .orderBy(asc(payments.paidAt), asc(payments.id))
+    .limit(1);
+  return found?.id ?? null;
+}
+
 /** What a push whose request never reached Daraja becomes (the server stopped while asking). */
 export const NEVER_SENT_REASON =
   'The request did not reach M-Pesa (the server stopped while asking): nothing was asked of the parent’s phone.';
@@ -415,19 +450,23 @@ export async function settleStalePushes(
         return 'waiting';
       }
       if (answer.resultCode === '0') {
-        const { payment } = await recordStkPayment(tx, row, {
-          amountCents: row.amountCents,
-          receipt: row.checkoutRequestId!,
-          paidAt: now,
-          phone: row.phoneNumber,
-        });
+        const paymentId =
+          (await paybillPaymentOf(tx, row, now)) ??
+          (
+            await recordStkPayment(tx, row, {
+              amountCents: row.amountCents,
+              receipt: row.checkoutRequestId!,
+              paidAt: now,
+              phone: row.phoneNumber,
+            })
+          ).payment.id;
         await tx
           .update(mpesaStkRequests)
           .set({
             status: 'paid',
             resultCode: '0',
             resultDesc: answer.resultDesc,
-            paymentId: payment.id,
+            paymentId,
             updatedAt: now,
           })
           .where(eq(mpesaStkRequests.id, id));
