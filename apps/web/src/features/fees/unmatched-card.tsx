@@ -220,10 +220,12 @@ export function UnmatchedCard() {
                       <Alert
                         key={review.id}
                         tone="warning"
-                        className="mt-2 flex items-start gap-2 px-3 py-2 text-xs"
+                        className="mt-2 space-y-2 px-3 py-2 text-xs sm:flex sm:items-start sm:gap-2 sm:space-y-0"
                       >
-                        <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-                        <span className="min-w-0 flex-1">{review.reason}</span>
+                        <span className="flex min-w-0 flex-1 items-start gap-2">
+                          <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+                          <span className="min-w-0">{review.reason}</span>
+                        </span>
                         {review.kind === 'amount_differs' ? null : (
                           <ResolveButton reviewId={review.id} />
                         )}
