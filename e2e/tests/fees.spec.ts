@@ -118,17 +118,22 @@ test("a term's fee structure set in shillings and billed once, at 1280 px", asyn
 
   await page.getByRole('button', { name: 'Bill this term' }).click();
   const bill = page.getByRole('dialog', { name: /^Bill Term 3/ });
+  // Before it charges, the confirmation says how many students and how much in all.
+  await expect(
+    bill.getByText('This charges 3 students KES 51,500.50 in all (6 charges).'),
+  ).toBeVisible();
   await shot(page, '05-bill-confirm');
-  await bill.getByRole('button', { name: 'Bill students' }).click();
+  await bill.getByRole('button', { name: 'Bill 3 students' }).click();
   await expect(
     page.getByText('Billed 3 students: 6 new charges, KES 51,500.50 in all.'),
   ).toBeVisible();
   await expect(page.getByText('billed to 2 students').first()).toBeVisible();
   await shot(page, '06-billed');
-  // Billing again bills nothing new.
+  // Billing again: the confirmation says there is nothing new, and offers nothing to charge.
   await page.getByRole('button', { name: 'Bill this term' }).click();
-  await bill.getByRole('button', { name: 'Bill students' }).click();
-  await expect(page.getByText(/^Nothing new to bill/)).toBeVisible();
+  await expect(bill.getByText(/^Nothing new to bill/)).toBeVisible();
+  await expect(bill.getByRole('button', { name: 'Bill students' })).toBeDisabled();
+  await bill.getByRole('button', { name: 'Cancel' }).click();
 });
 
 /** Saves a download beside the screenshots (when kept) and checks it is a PDF. */

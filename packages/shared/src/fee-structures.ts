@@ -173,6 +173,12 @@ export const applyStructureResponse = z.object({
 });
 export type ApplyStructureResult = z.infer<typeof applyStructureResponse>;
 
+/**
+ * GET /api/fees/structures/{term}/apply/preview/: what applying would do now, charging nothing,
+ * in the same fields (the students who would get a new charge, the charges, their sum).
+ */
+export const applyStructurePreviewResponse = applyStructureResponse;
+
 export const NOTHING_TO_BILL_MESSAGE = 'This term has no fee amounts yet: set its structure first';
 
 /**

@@ -96,7 +96,7 @@ export const SPONSOR_KIND_LABELS: Record<SponsorKind, string> = {
   other: 'Other',
 };
 
-export const STK_STATUSES = ['pending', 'paid', 'failed'] as const;
+export const STK_STATUSES = ['pending', 'paid', 'held', 'failed'] as const;
 export type StkStatus = (typeof STK_STATUSES)[number];
 
 /** Free day secondary education: KES 22,244 a learner a year, in instalments of 50:30:20. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS, PAYMENT_SOURCES } from './fees';
-import { boundedText, idField, phoneField } from './fields';
+import { formatKes, PAYMENT_METHODS, PAYMENT_SOURCES, STK_STATUSES } from './fees';
+import { boundedText, idField, phoneField, tooLongMessage } from './fields';
 import { pageFields, paginationQuery } from './pagination';
 
 /**
@@ -34,6 +34,12 @@ export const ACCOUNT_REFERENCE_MAX = 12;
  * "SH" and the student's id. The Paybill matches it too (after the admission numbers).
  */
 export const SHORT_ACCOUNT_PREFIX = 'SH';
+
+/**
+ * An M-Pesa receipt or a bank reference as it is stored, looked up and kept unique: trimmed,
+ * upper case ("  qk7x1abc " → "QK7X1ABC"), so a receipt typed or exported in another case is one.
+ */
+export const normalizeReference = (reference: string) => reference.trim().toUpperCase();
 
 /** An account as typed by a payer, for matching: spaces gone, upper case ("adm 12" → "ADM12"). */
 export const normalizeAccount = (typed: string) => typed.replace(/\s+/g, '').toUpperCase();
@@ -142,6 +148,7 @@ export type StkPushBody = z.input<typeof stkPushBody>;
 export const STK_STATUS_LABELS = {
   pending: 'Waiting for the parent',
   paid: 'Paid',
+  held: 'Held for review',
   failed: 'Failed',
 } as const;
 
@@ -165,10 +172,11 @@ export const stkRequestSchema = z.object({
   amount_cents: z.number().int(),
   /** What the parent's phone shows as the account (the admission number or its short code). */
   account_reference: z.string(),
-  status: z.enum(['pending', 'paid', 'failed']),
+  /** held: M-Pesa reported another amount than the push asked; the payment waits for review. */
+  status: z.enum(STK_STATUSES),
   /** M-Pesa's ResultCode once known ("0", "1032"…). */
   result_code: z.string().nullable(),
-  /** Why it failed, in words; null unless failed. */
+  /** Why it failed or is held, in words; null when pending or paid. */
   reason: z.string().nullable(),
   checkout_request_id: z.string().nullable(),
   /** The payment recorded when paid. */
@@ -219,7 +227,17 @@ export const stkCallbackBody = z.object({
           ),
           ResultCode: darajaCode,
           ResultDesc: darajaText('ResultDesc', 500).optional(),
-          CallbackMetadata: z.object({ Item: z.array(callbackItem).max(20) }).optional(),
+          CallbackMetadata: z
+            .object({
+              Item: z
+                .array(callbackItem)
+                .max(20)
+                .refine(
+                  (items) => new Set(items.map((item) => item.Name)).size === items.length,
+                  'CallbackMetadata.Item names each item once',
+                ),
+            })
+            .optional(),
         },
         { error: 'Body.stkCallback is required' },
       ),
@@ -236,7 +254,13 @@ export const DARAJA_ACCEPTED = { ResultCode: '0', ResultDesc: 'Accepted' } as co
 /** A C2B (Paybill) validation or confirmation, as Daraja posts it (the fields Shule reads). */
 export const c2bCallbackBody = z.object({
   TransactionType: darajaText('TransactionType').optional().nullable(),
-  TransID: darajaText('TransID', 40).min(1, 'TransID is required'),
+  /** M-Pesa's receipt: letters and digits (spaces around are dropped). */
+  TransID: z
+    .string({ error: 'TransID is required' })
+    .trim()
+    .min(1, 'TransID is required')
+    .max(40, tooLongMessage('TransID', 40))
+    .regex(/^[A-Za-z0-9]+$/, 'TransID must be letters and digits'),
   /** yyyyMMddHHmmss, Nairobi time. */
   TransTime: darajaText('TransTime', 20).regex(/^\d{14}$/, 'TransTime must be yyyyMMddHHmmss'),
   /** Shillings, "1500.00" (a number is taken too). */
@@ -278,6 +302,29 @@ export type RegisterUrlsResponse = z.infer<typeof registerUrlsResponse>;
 
 // ── The unmatched queue ─────────────────────────────────────────────────────────────────────
 
+/**
+ * Why a payment waits for an admin besides having no student (decision 016): M-Pesa reported
+ * another amount than the push asked (held, not credited); another school of the installation
+ * recorded the same M-Pesa receipt; or one reference was recorded twice before references were
+ * compared in upper case.
+ */
+export const PAYMENT_REVIEW_KINDS = [
+  'amount_differs',
+  'receipt_elsewhere',
+  'duplicate_reference',
+] as const;
+export type PaymentReviewKind = (typeof PAYMENT_REVIEW_KINDS)[number];
+
+/** The words of a review, as the queue shows them. */
+export const PAYMENT_REVIEW_WORDS = {
+  amountDiffers: (reportedCents: number, askedCents: number) =>
+    `M-Pesa reported KES ${formatKes(reportedCents)} paid, not the KES ${formatKes(askedCents)} the prompt asked: held, not credited. Check the Paybill statement, then assign it to the student it was for.`,
+  receiptElsewhere:
+    'Another school on this Shule installation also recorded this M-Pesa receipt. Check your Paybill statement: if the money is not yours, reverse this payment.',
+  duplicateOfPayment: (receiptNumber: number) =>
+    `M-Pesa's receipt for this prompt was also recorded as receipt no. ${receiptNumber}: if it is one payment, reverse one of the two.`,
+} as const;
+
 /** A payment received without a student (or, once assigned, with one). */
 export const queuedPaymentSchema = z.object({
   id: z.number().int(),
@@ -295,10 +342,17 @@ export const queuedPaymentSchema = z.object({
   student: z
     .object({ id: z.number().int(), name: z.string(), admission_number: z.string() })
     .nullable(),
+  /** Why an admin should look at it, beyond having no student; null when only unmatched. */
+  reviews: z.array(
+    z.object({ id: z.number().int(), kind: z.enum(PAYMENT_REVIEW_KINDS), reason: z.string() }),
+  ),
 });
 export type QueuedPayment = z.infer<typeof queuedPaymentSchema>;
 
-/** GET /api/payments/unmatched/?page=&page_size=: oldest first. */
+/**
+ * GET /api/payments/unmatched/?page=&page_size=: the review queue, oldest first: payments with no
+ * student, and payments with an open review (held, or a receipt another school recorded).
+ */
 export const unmatchedQuery = paginationQuery;
 export const unmatchedResponse = z.object({
   payments: z.array(queuedPaymentSchema),
@@ -316,6 +370,10 @@ export const assignPaymentResponse = z.object({
   balance_cents: z.number().int(),
 });
 export type AssignPaymentResponse = z.infer<typeof assignPaymentResponse>;
+
+/** POST /api/payments/reviews/{id}/resolve/: the admin looked at it (a held payment is assigned instead). */
+export const resolveReviewResponse = z.object({ id: z.number().int(), resolved_at: z.string() });
+export type ResolveReviewResponse = z.infer<typeof resolveReviewResponse>;
 
 // ── Statement import ────────────────────────────────────────────────────────────────────────
 

@@ -9,7 +9,7 @@ import type { Tx } from './client';
 export const LOCK_SPACES = {
   /** A school's uploads, so a burst cannot pass the quota and rate checks together. */
   uploads: 7_016,
-  /** An M-Pesa (or imported) payment reference while it is checked and recorded. */
+  /** An M-Pesa receipt or an imported bank reference (upper case) while it is checked and recorded. */
   paymentReference: 7_018,
   /** A school's fee category names, so two creations of one name cannot both pass. */
   feeCategoryNames: 7_019,
@@ -21,8 +21,6 @@ export const LOCK_SPACES = {
   capitation: 7_022,
   /** An exam's marks: one writer at a time (decision 024). */
   examMarks: 7_023,
-  /** A school's bank reference while a statement import checks and records it. */
-  bankReference: 7_024,
 } as const;
 
 /** Waits for and takes the lock on `key` in `space`, held until the transaction ends. */

@@ -118,11 +118,49 @@ export const payments = pgTable(
   },
   (t) => [
     unique('payments_school_receipt_key').on(t.schoolId, t.receiptNumber),
-    // An M-Pesa receipt is recorded once, however often its callback comes.
-    uniqueIndex('payments_mpesa_reference_key').on(t.reference).where(sql`${t.method} = 'mpesa'`),
+    // An M-Pesa receipt is recorded once by a school, however often its callback comes, and an
+    // imported bank reference once; both compared trimmed and in upper case (decision 016). Per
+    // school: another school's row never swallows this school's payment.
+    uniqueIndex('payments_school_mpesa_reference_key')
+      .on(t.schoolId, sql`upper(btrim(${t.reference}))`)
+      .where(sql`${t.method} = 'mpesa'`),
+    // Whether another school recorded a receipt (a review for both, never a refusal).
+    index('payments_mpesa_reference_idx')
+      .on(sql`upper(btrim(${t.reference}))`)
+      .where(sql`${t.method} = 'mpesa'`),
+    uniqueIndex('payments_school_bank_import_reference_key')
+      .on(t.schoolId, sql`upper(btrim(${t.reference}))`)
+      .where(sql`${t.method} = 'bank' and ${t.source} = 'import'`),
     index('payments_school_paid_idx').on(t.schoolId, t.paidAt),
     index('payments_student_idx').on(t.studentId),
     check('payments_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * A payment an admin should look at (decision 016): one held back from a student's ledger (an STK
+ * callback whose amount is not the push's), or one whose M-Pesa receipt another school of the
+ * installation also recorded (a row for each school, naming its own payment). Open until resolved.
+ */
+export const paymentReviews = pgTable(
+  'payment_reviews',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: schoolId(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    /** PaymentReviewKind: amount_differs | receipt_elsewhere | duplicate_reference. */
+    kind: text('kind').notNull(),
+    /** What the admin is told, in words. */
+    reason: text('reason').notNull(),
+    resolvedBy: integer('resolved_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_reviews_payment_kind_key').on(t.paymentId, t.kind),
+    index('payment_reviews_open_idx').on(t.schoolId).where(sql`${t.resolvedAt} is null`),
   ],
 );
 

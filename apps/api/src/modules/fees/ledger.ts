@@ -1,9 +1,11 @@
 import type { PaymentMethod, PaymentSource } from '@shule/shared/fees';
+import { normalizeReference } from '@shule/shared/mpesa';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { lockUntilCommit } from '../../db/advisory-locks';
 import type { Db, Tx } from '../../db/client';
 import { ledgerEntries, payments, receiptCounters } from '../../db/schema/index';
 import { conflict } from '../../errors';
+import { addReceiptElsewhere } from './reviews';
 
 /**
  * The one way money enters the books (docs/decisions/015-fees-ledger.md): a payment row with
@@ -46,23 +48,39 @@ async function nextReceiptNumber(tx: Tx, schoolId: number): Promise<number> {
 }
 
 /**
- * Records a payment, or answers the one already recorded with the same M-Pesa reference
- * (`recorded: false`): a replayed or doubled callback records nothing twice, and takes no
- * receipt number. Other methods' references are the payer's words and may repeat.
+ * Records a payment, or answers the one the school already recorded with the same M-Pesa receipt
+ * or imported bank reference (`recorded: false`): a replayed or doubled callback records nothing
+ * twice, and takes no receipt number. A receipt another school recorded is recorded all the same
+ * and queued for both schools to review (decision 016): no school's row swallows another's.
  */
 export async function recordPayment(
   tx: Tx,
   input: PaymentInput,
 ): Promise<{ payment: PaymentRow; recorded: boolean }> {
-  if (input.method === 'mpesa') {
-    if (!input.reference) throw new Error('An M-Pesa payment needs its receipt as reference');
+  const keyed = isKeyedReference(input);
+  const reference =
+    keyed && input.reference ? normalizeReference(input.reference) : input.reference;
+  let elsewhere: { id: number; schoolId: number }[] = [];
+  if (keyed) {
+    if (!reference) throw new Error('An M-Pesa or imported bank payment needs its reference');
     // Two callbacks for one receipt at once: the second waits here, then finds the first's row.
-    await lockUntilCommit(tx, 'paymentReference', sql`hashtext(${input.reference})`);
-    const [existing] = await tx
+    // The key is the receipt alone, so two schools recording one receipt see each other.
+    await lockUntilCommit(tx, 'paymentReference', sql`hashtext(${reference})`);
+    const same = await tx
       .select()
       .from(payments)
-      .where(and(eq(payments.method, 'mpesa'), eq(payments.reference, input.reference)));
+      .where(
+        and(
+          eq(payments.method, input.method),
+          input.method === 'bank'
+            ? and(eq(payments.source, 'import'), eq(payments.schoolId, input.schoolId))
+            : undefined,
+          sql`upper(btrim(${payments.reference})) = ${reference}`,
+        ),
+      );
+    const existing = same.find((p) => p.schoolId === input.schoolId);
     if (existing) return { payment: existing, recorded: false };
+    if (input.method === 'mpesa') elsewhere = same;
   }
   const [payment] = await tx
     .insert(payments)
@@ -73,7 +91,7 @@ export async function recordPayment(
       source: input.source,
       amountCents: input.amountCents,
       receiptNumber: await nextReceiptNumber(tx, input.schoolId),
-      reference: input.reference ?? null,
+      reference: reference ?? null,
       accountReference: input.accountReference ?? null,
       payerName: input.payerName ?? null,
       payerPhone: input.payerPhone ?? null,
@@ -85,8 +103,18 @@ export async function recordPayment(
     })
     .returning();
   if (payment!.studentId !== null) await creditPayment(tx, payment!);
+  // Recorded all the same (this school's own word), and shown to both schools to look at.
+  if (elsewhere.length > 0) await addReceiptElsewhere(tx, payment!, elsewhere);
   return { payment: payment!, recorded: true };
 }
+
+/**
+ * References recorded once per school, compared trimmed and in upper case: M-Pesa receipts, and
+ * bank references from imported statements. A counter payment's slip or cheque number is the
+ * payer's words and may repeat.
+ */
+const isKeyedReference = (input: Pick<PaymentInput, 'method' | 'source'>) =>
+  input.method === 'mpesa' || (input.method === 'bank' && input.source === 'import');
 
 /** The payment's credit on its student's ledger (once: a unique index holds it). */
 async function creditPayment(tx: Tx, payment: PaymentRow) {

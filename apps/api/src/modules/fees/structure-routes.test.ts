@@ -15,6 +15,15 @@ const put = (who: { auth: Record<string, string> }, payload: object) =>
   t.app.inject({ method: 'PUT', url: '/api/fees/structures/', headers: who.auth, payload });
 const apply = (who: { auth: Record<string, string> }, term: number) =>
   call('POST', `/api/fees/structures/${term}/apply/`, who.auth);
+const preview = (who: { auth: Record<string, string> }, term: number | string) =>
+  call('GET', `/api/fees/structures/${term}/apply/preview/`, who.auth);
+const chargesOf = async (schoolId: number) =>
+  (
+    await t.app.db
+      .select({ id: ledgerEntries.id })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.schoolId, schoolId), eq(ledgerEntries.kind, 'charge')))
+  ).length;
 
 beforeAll(async () => {
   f = await feeSchool(t.app, moi.schoolId);
@@ -121,14 +130,26 @@ describe('a term’s fee structure and billing it', () => {
 
     // Form 1: Amani and Baraka (new) 14,500 each, Chebet (continuing) 12,500; Daudi left.
     // Form 2: Ekaru and Faraji 13,000.50 each.
+    // The confirmation's numbers first: what billing would do, charging nothing.
+    const charges = await chargesOf(moi.schoolId);
+    const expected = {
+      billed_students: 5,
+      new_charges: 7,
+      total_cents: 2 * 1_450_000 + 1_250_000 + 2 * 1_300_050,
+    };
+    expect(json(await expectStatus(preview(moi, f.term1), 200))).toEqual(expected);
+    expect(json(await expectStatus(preview(moi, f.term1), 200))).toEqual(expected);
+    expect(await chargesOf(moi.schoolId)).toBe(charges);
     const first = await expectStatus(apply(moi, f.term1), 200);
     expect(json(first)).toEqual({
       billed_students: 5,
       new_charges: 7,
       total_cents: 2 * 1_450_000 + 1_250_000 + 2 * 1_300_050,
     });
+    const nothing = { billed_students: 0, new_charges: 0, total_cents: 0 };
+    expect(json(await expectStatus(preview(moi, f.term1), 200))).toEqual(nothing);
     const again = await expectStatus(apply(moi, f.term1), 200);
-    expect(json(again)).toEqual({ billed_students: 0, new_charges: 0, total_cents: 0 });
+    expect(json(again)).toEqual(nothing);
 
     // A billed line stays put: changing or dropping it is refused, naming it.
     await expectStatus(
@@ -155,6 +176,11 @@ describe('a term’s fee structure and billing it', () => {
       }),
       200,
     );
+    expect(json(await expectStatus(preview(moi, f.term1), 200))).toEqual({
+      billed_students: 2,
+      new_charges: 2,
+      total_cents: 900_000,
+    });
     const third = await expectStatus(apply(moi, f.term1), 200);
     expect(json(third)).toEqual({ billed_students: 2, new_charges: 2, total_cents: 900_000 });
 
@@ -190,6 +216,12 @@ describe('a term’s fee structure and billing it', () => {
       );
     await create(moi, `/api/ledger_entries/${form1Tuition!.id}/reverse/`, {
       reason: 'Moved to Form 2',
+    });
+    // The preview counts as billing does: the reversed Form 1 line is not billed again.
+    expect(json(await expectStatus(preview(moi, f.term1), 200))).toEqual({
+      billed_students: 1,
+      new_charges: 1,
+      total_cents: 1_300_050,
     });
     expect(json(await expectStatus(apply(moi, f.term1), 200))).toEqual({
       billed_students: 1,
@@ -243,6 +275,10 @@ describe('a term’s fee structure and billing it', () => {
       'Term not found',
     );
     await expectStatus(apply(moi, other.term1), 404, 'Term not found');
+    await expectStatus(preview(moi, other.term1), 404, 'Term not found');
+    await expectStatus(preview(moi, 'abc'), 404);
+    await expectStatus(preview({ auth: {} }, f.term1), 401);
+    await expectStatus(preview({ auth: teacher }, f.term1), 403);
     const res = await expectStatus(
       put(moi, {
         term: f.term1,
@@ -271,6 +307,7 @@ describe('a term’s fee structure and billing it', () => {
     const fresh = await newSchool('Kenya High');
     const year = await feeSchool(t.app, fresh.schoolId);
     await expectStatus(apply(fresh, year.term1), 409, NOTHING_TO_BILL_MESSAGE);
+    await expectStatus(preview(fresh, year.term1), 409, NOTHING_TO_BILL_MESSAGE);
   });
 });
 

@@ -1,6 +1,7 @@
 import { noContent } from '@shule/shared/api';
 import {
   applyStructureParams,
+  applyStructurePreviewResponse,
   applyStructureResponse,
   createFeeCategoryBody,
   feeCategoryListResponse,
@@ -14,14 +15,15 @@ import { idParam } from '@shule/shared/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createCategory, deleteCategory, listCategories, updateCategory } from './categories';
-import { applyStructure, getStructure, putStructure } from './structures';
+import { applyStructure, getStructure, previewApplyStructure, putStructure } from './structures';
 
 const idParams = z.object({ id: idParam });
 
 /**
  * Fee categories and a term's fee structure:
  * GET/POST /api/fees/categories/, PATCH/DELETE /api/fees/categories/{id}/,
- * GET/PUT /api/fees/structures/, POST /api/fees/structures/{term}/apply/.
+ * GET/PUT /api/fees/structures/, POST /api/fees/structures/{term}/apply/ and its preview,
+ * GET /api/fees/structures/{term}/apply/preview/.
  */
 const feeStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -93,6 +95,20 @@ const feeStructureRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => putStructure(app.db, request.schoolId(), request.body),
+  );
+
+  // What billing would do, charging nothing: the confirmation names it before the admin says yes.
+  app.get(
+    '/fees/structures/:term/apply/preview/',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: applyStructureParams,
+        response: { 200: applyStructurePreviewResponse },
+        tags: ['fees'],
+      },
+    },
+    (request) => previewApplyStructure(app.db, request.schoolId(), request.params.term),
   );
 
   app.post(

@@ -209,6 +209,69 @@ export async function putStructure(
 }
 
 /**
+ * The charges billing the term would add now: each active student of a class with amounts, each
+ * line that applies to them (new or continuing), unless that term's category was charged to them
+ * already (and not reversed) or this very line was. Billing and its preview both read this.
+ */
+function chargesToBill(schoolId: number, termId: number, yearStart: string) {
+  return sql`
+      select s.school_id, s.id as student_id, fa.amount_cents, fa.term_id, fa.id as fee_amount_id,
+        c.name as note
+      from fee_amounts fa
+      join fee_categories c on c.id = fa.category_id
+      join students s on s.class_id = fa.class_id and s.school_id = fa.school_id
+      where fa.school_id = ${schoolId} and fa.term_id = ${termId}
+        and s.is_active and s.erased_at is null
+        and (c.applies_to = 'all'
+          or (c.applies_to = 'new') = ((s.created_at at time zone ${NAIROBI})::date >= ${yearStart}::date))
+        and not exists (
+          select 1 from ledger_entries le join fee_amounts other on other.id = le.fee_amount_id
+          where le.student_id = s.id and le.kind = 'charge'
+            and other.term_id = fa.term_id and other.category_id = fa.category_id
+            and not exists (select 1 from ledger_entries r where r.reverses_id = le.id))
+        and not exists (
+          select 1 from ledger_entries same
+          where same.student_id = s.id and same.fee_amount_id = fa.id and same.kind = 'charge')`;
+}
+
+/** 409 'set its structure first' when the term has no fee amounts. */
+async function needAmounts(tx: Tx, schoolId: number, termId: number) {
+  const [line] = await tx
+    .select({ id: feeAmounts.id })
+    .from(feeAmounts)
+    .where(and(eq(feeAmounts.schoolId, schoolId), eq(feeAmounts.termId, termId)))
+    .limit(1);
+  if (!line) throw conflict(NOTHING_TO_BILL_MESSAGE);
+}
+
+/**
+ * What billing the term would do now, charging nothing: the students, charges and sum the
+ * "Bill Term 3?" confirmation names before an admin says yes.
+ */
+export async function previewApplyStructure(
+  db: Db,
+  schoolId: number,
+  termId: number,
+): Promise<ApplyStructureResult> {
+  return db.transaction(async (tx) => {
+    const term = await termOfSchool(tx, schoolId, termId);
+    await needAmounts(tx, schoolId, termId);
+    const yearStart = term.yearStart ?? term.start_date;
+    const [row] = await queryRows<{ students: number; charges: number; cents: string }>(
+      tx,
+      sql`select count(distinct student_id)::int as students, count(*)::int as charges,
+        coalesce(sum(amount_cents), 0) as cents
+      from (${chargesToBill(schoolId, termId, yearStart)}) as due`,
+    );
+    return {
+      billed_students: row!.students,
+      new_charges: row!.charges,
+      total_cents: Number(row!.cents),
+    };
+  });
+}
+
+/**
  * Bills the term: every active, not erased student of the classes its lines name is charged
  * each line that applies to them (new or continuing by the day they were admitted against the
  * start of the term's academic year), once. A student holds at most one standing charge of a
@@ -225,31 +288,16 @@ export async function applyStructure(
   return db.transaction(async (tx) => {
     const term = await termOfSchool(tx, schoolId, termId);
     await lockTerm(tx, termId);
-    const [line] = await tx
-      .select({ id: feeAmounts.id })
-      .from(feeAmounts)
-      .where(and(eq(feeAmounts.schoolId, schoolId), eq(feeAmounts.termId, termId)))
-      .limit(1);
-    if (!line) throw conflict(NOTHING_TO_BILL_MESSAGE);
+    await needAmounts(tx, schoolId, termId);
     const yearStart = term.yearStart ?? term.start_date;
     const rows = await queryRows<{ student_id: number; amount_cents: string }>(
       tx,
       sql`
       insert into ledger_entries
         (school_id, student_id, kind, amount_cents, term_id, fee_amount_id, note, recorded_by)
-      select s.school_id, s.id, 'charge', fa.amount_cents, fa.term_id, fa.id, c.name, ${recordedBy}
-      from fee_amounts fa
-      join fee_categories c on c.id = fa.category_id
-      join students s on s.class_id = fa.class_id and s.school_id = fa.school_id
-      where fa.school_id = ${schoolId} and fa.term_id = ${termId}
-        and s.is_active and s.erased_at is null
-        and (c.applies_to = 'all'
-          or (c.applies_to = 'new') = ((s.created_at at time zone ${NAIROBI})::date >= ${yearStart}::date))
-        and not exists (
-          select 1 from ledger_entries le join fee_amounts other on other.id = le.fee_amount_id
-          where le.student_id = s.id and le.kind = 'charge'
-            and other.term_id = fa.term_id and other.category_id = fa.category_id
-            and not exists (select 1 from ledger_entries r where r.reverses_id = le.id))
+      select due.school_id, due.student_id, 'charge', due.amount_cents, due.term_id,
+        due.fee_amount_id, due.note, ${recordedBy}
+      from (${chargesToBill(schoolId, termId, yearStart)}) as due
       on conflict (student_id, fee_amount_id) where kind = 'charge' do nothing
       returning student_id, amount_cents`,
     );

@@ -4,12 +4,12 @@ import {
   type ImportResponse,
   type ImportSource,
   normalizeAccount,
+  normalizeReference,
   studentIdOfShortAccount,
 } from '@shule/shared/mpesa';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { lockUntilCommit } from '../../db/advisory-locks';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { payments, students } from '../../db/schema/index';
+import { students } from '../../db/schema/index';
 import { invalid } from '../../errors';
 import { recordPayment } from '../fees/ledger';
 
@@ -17,8 +17,9 @@ import { recordPayment } from '../fees/ledger';
  * Statements of money received elsewhere (decision 016): a bank's, the eCitizen Paybill's, or
  * Safaricom Bill Manager's, as CSV. Each row of money in is matched to a student by the account
  * (admission number, case and spaces ignored; or the SH<id> short code) or queued unmatched, and
- * recorded through recordPayment once: an M-Pesa receipt once in the whole installation (so a
- * payment the Paybill already confirmed is not recorded again), a bank reference once per school.
+ * recorded through recordPayment once per school, references compared trimmed and in upper case:
+ * an M-Pesa receipt (so a payment the Paybill already confirmed is not recorded again) and a bank
+ * reference. Another school's receipts make no difference to the answer.
  *
  * Columns are found by their header (case, spaces and punctuation ignored), on the first row
  * that names a reference and an amount (statements often start with a few lines about the
@@ -167,24 +168,6 @@ function matchNarration(index: StudentIndex, narration: string): number | null {
   return found.size === 1 ? [...found][0]! : null;
 }
 
-/** Whether the school recorded this bank reference from an import before (locked until commit). */
-async function bankReferenceTaken(tx: Tx, schoolId: number, reference: string) {
-  await lockUntilCommit(tx, 'bankReference', sql`hashtext(${`${schoolId}:${reference}`})`);
-  const [row] = await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.schoolId, schoolId),
-        eq(payments.method, 'bank'),
-        eq(payments.source, 'import'),
-        eq(payments.reference, reference),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
 /** The most skipped rows named in an answer; the count of the rest is in the last entry. */
 const MAX_SKIPPED_LISTED = 200;
 
@@ -259,16 +242,12 @@ export async function importStatement(
         continue;
       }
       // The same reference twice in one file is one payment.
-      const key = reference.toUpperCase();
+      const key = normalizeReference(reference);
       if (seen.has(key)) {
         answer.already_recorded += 1;
         continue;
       }
       seen.add(key);
-      if (method === 'bank' && (await bankReferenceTaken(tx, actor.schoolId, reference))) {
-        answer.already_recorded += 1;
-        continue;
-      }
       const account = cell(cells, 'account');
       const narration = cell(cells, 'narration');
       const studentId = account

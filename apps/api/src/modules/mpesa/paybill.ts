@@ -5,16 +5,18 @@ import {
   DARAJA_ACCEPTED,
   localPhoneOf,
   normalizeAccount,
+  normalizeReference,
   studentIdOfShortAccount,
 } from '@shule/shared/mpesa';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { MpesaConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { students } from '../../db/schema/index';
+import { mpesaStkRequests, payments, students } from '../../db/schema/index';
 import { invalid } from '../../errors';
 import { recordPayment } from '../fees/ledger';
 import { dateOfDarajaTime } from './daraja';
+import { giveReceipt, PUSH_MATCH_AFTER_MS, PUSH_MATCH_BEFORE_MS } from './stk';
 
 type C2bCallbackBody = z.output<typeof c2bCallbackBody>;
 
@@ -121,7 +123,11 @@ export async function applyC2bConfirmation(db: Db, schoolId: number, body: C2bCa
   if (amountCents === null || amountCents <= 0 || amountCents > MAX_AMOUNT_CENTS) {
     throw invalid('TransAmount', 'TransAmount must be shillings, like 1500.00');
   }
+  const receipt = normalizeReference(body.TransID);
+  const paidAt = dateOfDarajaTime(body.TransTime) ?? new Date();
   await db.transaction(async (tx) => {
+    if (await attachToQuerySettledPush(tx, schoolId, body, { receipt, amountCents, paidAt }))
+      return;
     const studentId = await studentOfAccount(tx, schoolId, body.BillRefNumber);
     await recordPayment(tx, {
       schoolId,
@@ -129,13 +135,57 @@ export async function applyC2bConfirmation(db: Db, schoolId: number, body: C2bCa
       method: 'mpesa',
       source: 'c2b',
       amountCents,
-      reference: body.TransID.trim(),
+      reference: receipt,
       accountReference: body.BillRefNumber?.trim() || null,
       payerName: payerNameOf(body),
       payerPhone: payerPhoneOf(body.MSISDN),
-      paidAt: dateOfDarajaTime(body.TransTime) ?? new Date(),
+      paidAt,
       recordedBy: null,
     });
   });
   return DARAJA_ACCEPTED;
+}
+
+/**
+ * A Paybill confirmation of a push the STK query settled (no callback came, so its payment holds
+ * the CheckoutRequestID's place): the push of the school with the same account and amount, paid
+ * within the push's hour, whose payment still waits for its receipt. The confirmation's receipt
+ * takes that place and nothing is recorded twice (decision 016). True when it did.
+ */
+async function attachToQuerySettledPush(
+  tx: Tx,
+  schoolId: number,
+  body: C2bCallbackBody,
+  paid: { receipt: string; amountCents: number; paidAt: Date },
+) {
+  const account = normalizeAccount(body.BillRefNumber ?? '');
+  if (!account) return false;
+  const candidates = await tx
+    .select({ push: mpesaStkRequests })
+    .from(mpesaStkRequests)
+    .innerJoin(payments, eq(payments.id, mpesaStkRequests.paymentId))
+    .where(
+      and(
+        eq(mpesaStkRequests.schoolId, schoolId),
+        eq(mpesaStkRequests.status, 'paid'),
+        eq(mpesaStkRequests.amountCents, paid.amountCents),
+        sql`upper(regexp_replace(${mpesaStkRequests.accountReference}, '\\s', '', 'g')) = ${account}`,
+        sql`${payments.reference} = upper(btrim(${mpesaStkRequests.checkoutRequestId}))`,
+        gte(mpesaStkRequests.createdAt, new Date(paid.paidAt.getTime() - PUSH_MATCH_AFTER_MS)),
+        lte(mpesaStkRequests.createdAt, new Date(paid.paidAt.getTime() + PUSH_MATCH_BEFORE_MS)),
+      ),
+    )
+    .orderBy(asc(mpesaStkRequests.createdAt), asc(mpesaStkRequests.id))
+    .limit(1);
+  const candidate = candidates[0]?.push;
+  if (!candidate) return false;
+  // The push's row lock, then the receipt's, as the STK callback takes them.
+  const [push] = await tx
+    .select()
+    .from(mpesaStkRequests)
+    .where(eq(mpesaStkRequests.id, candidate.id))
+    .for('update');
+  if (!push || push.paymentId === null) return false;
+  // False when the place was taken meanwhile: recordPayment then finds the receipt's payment.
+  return giveReceipt(tx, push, paid.receipt);
 }

@@ -8,6 +8,7 @@ import {
   MPESA_MESSAGES,
   mpesaStatusResponse,
   registerUrlsResponse,
+  resolveReviewResponse,
   stkPushBody,
   stkRequestSchema,
   unmatchedQuery,
@@ -21,7 +22,7 @@ import { DomainError, invalid } from '../../errors';
 import { DarajaError, darajaFor } from './daraja';
 import { importStatement } from './import';
 import { paybillUrls } from './paybill';
-import { assignUnmatched, listUnmatched } from './queue';
+import { assignUnmatched, listUnmatched, resolveReview } from './queue';
 import { getStkRequest, mpesaConfigured, requestStkPush } from './stk';
 
 const idParams = z.object({ id: idParam });
@@ -129,6 +130,18 @@ const mpesaRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!parsed.success) throw invalid('source', MPESA_MESSAGES.importSource);
     return { source: parsed.data, text };
   }
+
+  app.post(
+    '/payments/reviews/:id/resolve/',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParams, response: { 200: resolveReviewResponse }, tags: ['mpesa'] },
+    },
+    async (request) => {
+      const actor = { schoolId: request.schoolId(), userId: request.user.id };
+      return resolveReview(app.db, actor, request.params.id);
+    },
+  );
 
   app.post(
     '/payments/:id/assign/',

@@ -319,7 +319,11 @@ describe('STK query after two minutes without a callback', () => {
     expect(t.fake.counts.query).toBe(0);
     expect(await sweep(121_000)).toMatchObject({ asked: 1, paid: 1 });
     const paid = (await pushOf(moi, row.id)).json() as StkRequest;
-    expect(paid).toMatchObject({ status: 'paid', payment: { reference: row.checkout_request_id } });
+    // The CheckoutRequestID holds the receipt's place, in upper case as every M-Pesa reference.
+    expect(paid).toMatchObject({
+      status: 'paid',
+      payment: { reference: row.checkout_request_id!.toUpperCase() },
+    });
     expect(await balanceOf(t.app.db, moi.schoolId, student.id)).toBe(-50_000);
     expect(await sweep(400_000)).toMatchObject({ asked: 0 });
 

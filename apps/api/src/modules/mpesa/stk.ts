@@ -2,21 +2,27 @@ import { centsFromKes } from '@shule/shared/fees';
 import {
   accountReferenceFor,
   localPhoneOf,
+  MPESA_MAX_CENTS,
   MPESA_MESSAGES,
   mpesaPhone,
+  normalizeAccount,
+  normalizeReference,
+  PAYMENT_REVIEW_WORDS,
   STK_QUERY_AFTER_MS,
   type StkRequest,
   type stkCallbackBody,
   stkFailureWords,
   type stkPushBody,
 } from '@shule/shared/mpesa';
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { MpesaConfig } from '../../config';
+import { lockUntilCommit } from '../../db/advisory-locks';
 import type { Db, Tx } from '../../db/client';
 import { mpesaStkRequests, payments, students } from '../../db/schema/index';
 import { DomainError, invalid, notFound } from '../../errors';
 import { recordPayment } from '../fees/ledger';
+import { addReview } from '../fees/reviews';
 import { type DarajaClient, DarajaError, dateOfDarajaTime } from './daraja';
 
 /**
@@ -73,7 +79,7 @@ export async function getStkRequest(
     account_reference: r.accountReference,
     status: r.status as StkRequest['status'],
     result_code: r.resultCode,
-    reason: r.status === 'failed' ? r.resultDesc : null,
+    reason: r.status === 'failed' || r.status === 'held' ? r.resultDesc : null,
     checkout_request_id: r.checkoutRequestId,
     payment:
       r.paymentId !== null && row.paymentReceipt !== null
@@ -160,15 +166,19 @@ function itemsByName(body: StkCallbackBody) {
   return new Map(items.map((item) => [item.Name, item.Value]));
 }
 
-/** A paid push's payment: recorded once per M-Pesa receipt, credited to the push's student. */
-async function recordStkPayment(
+/**
+ * A paid push's payment: recorded once per M-Pesa receipt by the push's school, credited to the
+ * push's student (or, `studentId` null, to no one: held for review).
+ */
+function recordStkPayment(
   tx: Tx,
   row: StkRow,
   paid: { amountCents: number; receipt: string; paidAt: Date; phone: string | null },
+  studentId: number | null = row.studentId,
 ) {
-  const { payment } = await recordPayment(tx, {
+  return recordPayment(tx, {
     schoolId: row.schoolId,
-    studentId: row.studentId,
+    studentId,
     method: 'mpesa',
     source: 'stk',
     amountCents: paid.amountCents,
@@ -178,8 +188,46 @@ async function recordStkPayment(
     paidAt: paid.paidAt,
     recordedBy: null,
   });
-  // A receipt recorded for another school is not this push's payment.
-  return payment.schoolId === row.schoolId ? payment.id : null;
+}
+
+/** The reference a push settled by the STK query holds until M-Pesa's receipt is known. */
+export const placeholderOf = (row: Pick<StkRow, 'checkoutRequestId'>) =>
+  normalizeReference(row.checkoutRequestId!);
+
+/**
+ * M-Pesa's receipt for a push the STK query settled (its payment holds the CheckoutRequestID's
+ * place): the receipt takes the place, once. When the school recorded the receipt as another
+ * payment meanwhile, the two are queued for review rather than the callback refused.
+ * The caller holds the push's row lock.
+ */
+export async function giveReceipt(tx: Tx, row: StkRow, receipt: string) {
+  await lockUntilCommit(tx, 'paymentReference', sql`hashtext(${receipt})`);
+  const [payment] = await tx
+    .select({ id: payments.id, reference: payments.reference })
+    .from(payments)
+    .where(eq(payments.id, row.paymentId!));
+  if (!payment || payment.reference !== placeholderOf(row)) return false;
+  const [other] = await tx
+    .select({ id: payments.id, receiptNumber: payments.receiptNumber })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.schoolId, row.schoolId),
+        eq(payments.method, 'mpesa'),
+        sql`upper(btrim(${payments.reference})) = ${receipt}`,
+      ),
+    );
+  if (other) {
+    await addReview(
+      tx,
+      { id: payment.id, schoolId: row.schoolId },
+      'duplicate_reference',
+      PAYMENT_REVIEW_WORDS.duplicateOfPayment(other.receiptNumber),
+    );
+    return false;
+  }
+  await tx.update(payments).set({ reference: receipt }).where(eq(payments.id, payment.id));
+  return true;
 }
 
 /** Locks the push with `checkoutRequestId` until the transaction ends, or 404. */
@@ -214,11 +262,12 @@ export async function applyStkCallback(db: Db, body: StkCallbackBody) {
     if (amountCents === null || amountCents <= 0) {
       throw invalid('Amount', 'A successful callback needs its Amount in shillings');
     }
+    if (amountCents > MPESA_MAX_CENTS) throw invalid('Amount', MPESA_MESSAGES.maximum);
     const date = items.get('TransactionDate');
     const phone = items.get('PhoneNumber');
     paid = {
       amountCents,
-      receipt: receipt.trim(),
+      receipt: normalizeReference(receipt),
       paidAt: (date !== undefined && dateOfDarajaTime(date)) || new Date(),
       phone: phone === undefined ? null : localPhoneOf(String(phone)),
     };
@@ -229,24 +278,37 @@ export async function applyStkCallback(db: Db, body: StkCallbackBody) {
       if (row.status === 'paid') {
         // Paid already (a replay, or the STK query came first and held the receipt's place with
         // the CheckoutRequestID): nothing is recorded again; the real receipt replaces the place.
-        if (row.paymentId !== null) {
-          await tx
-            .update(payments)
-            .set({ reference: paid.receipt })
-            .where(
-              and(eq(payments.id, row.paymentId), eq(payments.reference, row.checkoutRequestId!)),
-            );
-        }
+        if (row.paymentId !== null) await giveReceipt(tx, row, paid.receipt);
         return { changed: false };
       }
-      const paymentId = await recordStkPayment(tx, row, paid);
+      // Held for review already: a replay changes nothing.
+      if (row.paymentId !== null) return { changed: false };
+      if (paid.amountCents !== row.amountCents) {
+        // Not what the parent was asked: recorded (the money moved) but credited to no one
+        // until an admin has looked (decision 016).
+        const reason = PAYMENT_REVIEW_WORDS.amountDiffers(paid.amountCents, row.amountCents);
+        const { payment, recorded } = await recordStkPayment(tx, row, paid, null);
+        if (recorded) await addReview(tx, payment, 'amount_differs', reason);
+        await tx
+          .update(mpesaStkRequests)
+          .set({
+            status: 'held',
+            resultCode: '0',
+            resultDesc: reason,
+            paymentId: payment.id,
+            updatedAt: new Date(),
+          })
+          .where(eq(mpesaStkRequests.id, row.id));
+        return { changed: true };
+      }
+      const { payment } = await recordStkPayment(tx, row, paid);
       await tx
         .update(mpesaStkRequests)
         .set({
           status: 'paid',
           resultCode: '0',
           resultDesc: callback.ResultDesc ?? null,
-          paymentId,
+          paymentId: payment.id,
           updatedAt: new Date(),
         })
         .where(eq(mpesaStkRequests.id, row.id));
@@ -264,6 +326,40 @@ export async function applyStkCallback(db: Db, body: StkCallbackBody) {
       .where(eq(mpesaStkRequests.id, row.id));
     return { changed: true };
   });
+}
+
+/**
+ * How far a Paybill confirmation may be paid before or after the push it is the payment of: a
+ * prompt lasts about a minute, and the STK query asks for an hour.
+ */
+export const PUSH_MATCH_BEFORE_MS = 5 * 60_000;
+export const PUSH_MATCH_AFTER_MS = 65 * 60_000;
+
+/**
+ * The Paybill confirmation of a push the STK query finds paid, when it came first (no callback,
+ * the confirmation straight away): the school's Paybill payment with the push's account and
+ * amount, paid within the push's hour, that no push holds yet. Its payment is the push's, so the
+ * money is credited once (decision 016). Null: none came.
+ */
+async function paybillPaymentOf(tx: Tx, row: StkRow, now: Date) {
+  const [found] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.schoolId, row.schoolId),
+        eq(payments.method, 'mpesa'),
+        eq(payments.source, 'c2b'),
+        eq(payments.amountCents, row.amountCents),
+        sql`upper(regexp_replace(coalesce(${payments.accountReference}, ''), '\\s', '', 'g')) = ${normalizeAccount(row.accountReference)}`,
+        gte(payments.paidAt, new Date(row.createdAt.getTime() - PUSH_MATCH_BEFORE_MS)),
+        lte(payments.paidAt, new Date(now.getTime() + PUSH_MATCH_BEFORE_MS)),
+        sql`not exists (select 1 from mpesa_stk_requests held where held.payment_id = "payments"."id")`,
+      ),
+    )
+    .orderBy(asc(payments.paidAt), asc(payments.id))
+    .limit(1);
+  return found?.id ?? null;
 }
 
 /** What a push whose request never reached Daraja becomes (the server stopped while asking). */
@@ -354,12 +450,16 @@ export async function settleStalePushes(
         return 'waiting';
       }
       if (answer.resultCode === '0') {
-        const paymentId = await recordStkPayment(tx, row, {
-          amountCents: row.amountCents,
-          receipt: row.checkoutRequestId!,
-          paidAt: now,
-          phone: row.phoneNumber,
-        });
+        const paymentId =
+          (await paybillPaymentOf(tx, row, now)) ??
+          (
+            await recordStkPayment(tx, row, {
+              amountCents: row.amountCents,
+              receipt: row.checkoutRequestId!,
+              paidAt: now,
+              phone: row.phoneNumber,
+            })
+          ).payment.id;
         await tx
           .update(mpesaStkRequests)
           .set({

@@ -1,5 +1,5 @@
 import type { ApplyStructureResult } from '@shule/shared/fee-structures';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { FEES_KEY } from './get-fee-categories';
 
@@ -12,5 +12,17 @@ export function useApplyFeeStructure() {
   return useMutation({
     mutationFn: applyFeeStructure,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: FEES_KEY }),
+  });
+}
+
+/** What billing the term would do now (charging nothing), asked while the confirmation is open. */
+export function useApplyPreview(termId: number, open: boolean) {
+  return useQuery({
+    queryKey: [...FEES_KEY, 'apply-preview', termId],
+    queryFn: () => api.get<ApplyStructureResult>(`/fees/structures/${termId}/apply/preview/`),
+    enabled: open,
+    // Always the numbers of now: students may have joined since the dialog was last open.
+    staleTime: 0,
+    gcTime: 0,
   });
 }

@@ -72,6 +72,9 @@ function fakeApi(
       ];
       return json(200, structure());
     }
+    if (url === '/api/fees/structures/2/apply/preview/') {
+      return json(200, { billed_students: 3, new_charges: 4, total_cents: 6_000_000 });
+    }
     if (url === '/api/fees/structures/2/apply/' && method === 'POST') {
       return json(200, { billed_students: 3, new_charges: 4, total_cents: 6_000_000 });
     }
@@ -178,7 +181,12 @@ describe('the fee structure screen', () => {
     await waitFor(() => expect(bill).toHaveProperty('disabled', false));
     fireEvent.click(bill);
     const confirm = await screen.findByRole('dialog', { name: 'Bill Term 2 2026?' });
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Bill students' }));
+    // Before it charges: how many students, and how much in all.
+    expect(
+      await within(confirm).findByText('This charges 3 students KES 60,000.00 in all (4 charges).'),
+    ).toBeTruthy();
+    expect(api.writes()).toHaveLength(1);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Bill 3 students' }));
     expect(
       await screen.findByText('Billed 3 students: 4 new charges, KES 60,000.00 in all.'),
     ).toBeTruthy();

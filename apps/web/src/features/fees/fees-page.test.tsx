@@ -60,6 +60,7 @@ const queued: QueuedPayment = {
   payer_phone: '2547****678',
   paid_at: '2026-11-20T09:15:00.000Z',
   student: null,
+  reviews: [],
 };
 
 const stk = (status: StkRequest['status'], changes: Partial<StkRequest> = {}): StkRequest => ({
@@ -90,15 +91,17 @@ function fakeApi({
       reason: 'The parent cancelled the M-Pesa prompt on their phone.',
     }),
   ],
+  queue = [queued],
 }: {
   role?: 'admin' | 'teacher';
   mpesa?: boolean;
   stkAnswers?: StkRequest[];
+  queue?: QueuedPayment[];
 } = {}) {
   const calls: Call[] = [];
   const imports: unknown[] = [];
   let rows = [baraka, wanjiru];
-  let unmatched = [queued];
+  let unmatched = queue;
   const polls = [...stkAnswers];
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
@@ -137,6 +140,14 @@ function fakeApi({
         page: 1,
         page_size: 50,
       });
+    }
+    const resolved = /^\/api\/payments\/reviews\/(\d+)\/resolve\/$/.exec(url);
+    if (resolved && method === 'POST') {
+      const id = Number(resolved[1]);
+      unmatched = unmatched
+        .map((p) => ({ ...p, reviews: p.reviews.filter((r) => r.id !== id) }))
+        .filter((p) => p.student === null || p.reviews.length > 0);
+      return json(200, { id, resolved_at: '2026-11-26T10:00:00.000Z' });
     }
     if (url === '/api/payments/' && method === 'POST') {
       rows = rows.map((r) =>
@@ -484,6 +495,56 @@ describe('the fees screen', () => {
     expect(
       screen.getByText('KES 1,500.00 to Akinyi Njeri, who now has KES 1,500.00 carried forward.'),
     ).toBeTruthy();
+  });
+
+  it('shows a payment another school also recorded, and takes it off the queue once checked', async () => {
+    const reason =
+      'Another school on this Shule installation also recorded this M-Pesa receipt. Check your Paybill statement: if the money is not yours, reverse this payment.';
+    const api = fakeApi({
+      queue: [
+        {
+          ...queued,
+          student: { id: 21, name: 'Wanjiru Kamau', admission_number: '0421' },
+          reviews: [{ id: 5, kind: 'receipt_elsewhere', reason }],
+        },
+      ],
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithApp(<FeesPage />);
+    const item = await screen.findByTestId('unmatched-payment');
+    expect(item.textContent).toContain('credited to Wanjiru Kamau (Adm. 0421)');
+    expect(within(item).getByRole('status').textContent).toContain(reason);
+    // Credited already: nothing to assign.
+    expect(within(item).queryByRole('button', { name: 'Assign to a student' })).toBeNull();
+    fireEvent.click(within(item).getByRole('button', { name: 'Checked' }));
+    expect(await screen.findByText('No unmatched payments')).toBeTruthy();
+    expect(api.writes()).toEqual([
+      expect.objectContaining({ method: 'POST', url: '/api/payments/reviews/5/resolve/' }),
+    ]);
+  });
+
+  it('says a push M-Pesa reported with another amount is held for review', {
+    timeout: 15_000,
+  }, async () => {
+    const reason =
+      'M-Pesa reported KES 2,500.00 paid, not the KES 25,000.00 the prompt asked: held, not credited. Check the Paybill statement, then assign it to the student it was for.';
+    const api = fakeApi({ stkAnswers: [stk('held', { result_code: '0', reason })] });
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithApp(<FeesPage />);
+    await screen.findAllByText('Wanjiru Kamau');
+    const button = within(rowOf('Wanjiru Kamau')).getByRole('button', {
+      name: "Request M-Pesa from Wanjiru Kamau's parent",
+    });
+    await waitFor(() => expect(button).toHaveProperty('disabled', false));
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Request M-Pesa' });
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Phone number')).toHaveProperty('value', '0711000111'),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(await within(dialog).findByText('Held for review')).toBeTruthy();
+    expect(within(dialog).getByText(reason)).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Ask again' })).toBeNull();
   });
 
   it('imports a bank statement and says what was matched, queued and left out', async () => {

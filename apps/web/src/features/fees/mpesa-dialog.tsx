@@ -1,7 +1,7 @@
 import { STK_STATUS_LABELS, type StkRequest } from '@shule/shared/mpesa';
 import type { StudentDetail } from '@shule/shared/students';
 import { useQuery } from '@tanstack/react-query';
-import { CheckCircle2, Loader2, Smartphone, XCircle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Loader2, Smartphone, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/ui/alert';
@@ -90,6 +90,24 @@ function StkProgress({
               receiptNumber={request.payment.receipt_number}
             />
           ) : null}
+        </div>
+      </div>
+    );
+  }
+  if (request.status === 'held') {
+    return (
+      <div className="space-y-4" data-testid="stk-status">
+        <Alert tone="warning" className="flex gap-3">
+          <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+          <div>
+            <p className="font-medium">{STK_STATUS_LABELS.held}</p>
+            <p>{request.reason}</p>
+          </div>
+        </Alert>
+        <div className="flex justify-end">
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
         </div>
       </div>
     );

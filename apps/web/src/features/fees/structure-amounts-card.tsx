@@ -14,10 +14,11 @@ import {
 import { Dialog } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Input } from '../../components/ui/input';
+import { LoadError } from '../../components/ui/load-error';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { kesFromCents } from '../../lib/kes';
-import { useApplyFeeStructure } from './apply-fee-structure';
+import { useApplyFeeStructure, useApplyPreview } from './apply-fee-structure';
 import { useSaveFeeStructure } from './save-fee-structure';
 import { cellKey, cellsOf, isChanged, linesOf } from './structure-cells';
 import { termLabel } from './term-choice';
@@ -31,6 +32,12 @@ export const billedText = (result: ApplyStructureResult) =>
     ? 'Nothing new to bill: every student of these classes has been billed these amounts already.'
     : `Billed ${plural(result.billed_students, 'student')}: ${plural(result.new_charges, 'new charge')}, ${kesFromCents(result.total_cents)} in all.`;
 
+/** What billing will do, in a sentence, before it is done. */
+export const toBillText = (preview: ApplyStructureResult) =>
+  preview.new_charges === 0
+    ? 'Nothing new to bill: every student of these classes has been billed these amounts already.'
+    : `This charges ${plural(preview.billed_students, 'student')} ${kesFromCents(preview.total_cents)} in all (${plural(preview.new_charges, 'charge')}).`;
+
 /**
  * A term's fee structure: what each class pays of each category, typed in shillings, saved in
  * one go; then "Bill this term" charges every student of those classes once.
@@ -38,11 +45,12 @@ export const billedText = (result: ApplyStructureResult) =>
 export function StructureAmountsCard({ structure }: { structure: FeeStructure }) {
   const save = useSaveFeeStructure();
   const apply = useApplyFeeStructure();
+  const [confirming, setConfirming] = useState(false);
+  const preview = useApplyPreview(structure.term.id, confirming);
   const saved = useMemo(() => cellsOf(structure), [structure]);
   const [cells, setCells] = useState(saved);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
   const [billed, setBilled] = useState<ApplyStructureResult | null>(null);
 
   // Another term, or the structure as saved: the boxes show it afresh.
@@ -220,12 +228,32 @@ export function StructureAmountsCard({ structure }: { structure: FeeStructure })
         title={`Bill ${term}?`}
         description="Every active student of the classes above is charged this term's amounts that apply to them (new or continuing), once. Billing again charges only what is new."
       >
+        <div className="mb-4" data-testid="bill-preview">
+          {preview.isPending ? (
+            <p className="text-sm text-muted-foreground">Counting the students to bill…</p>
+          ) : preview.isError ? (
+            <LoadError
+              what="what billing would charge"
+              error={preview.error}
+              onRetry={preview.refetch}
+            />
+          ) : (
+            <p className="text-sm font-medium">{toBillText(preview.data)}</p>
+          )}
+        </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" disabled={apply.isPending} onClick={() => setConfirming(false)}>
             Cancel
           </Button>
-          <Button disabled={apply.isPending} onClick={onBill}>
-            {apply.isPending ? '... Billing' : 'Bill students'}
+          <Button
+            disabled={apply.isPending || !preview.data || preview.data.new_charges === 0}
+            onClick={onBill}
+          >
+            {apply.isPending
+              ? '... Billing'
+              : preview.data && preview.data.billed_students > 0
+                ? `Bill ${plural(preview.data.billed_students, 'student')}`
+                : 'Bill students'}
           </Button>
         </div>
       </Dialog>

@@ -1,7 +1,7 @@
 import { formatSchoolMoment } from '@shule/shared/display-dates';
 import type { QueuedPayment } from '@shule/shared/mpesa';
 import { pageCount } from '@shule/shared/pagination';
-import { Inbox, Upload, UserCheck } from 'lucide-react';
+import { AlertTriangle, Check, Inbox, Upload, UserCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -24,7 +24,12 @@ import { kesFromCents } from '../../lib/kes';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { balanceWords } from './balance-words';
 import { ImportStatementDialog } from './import-statement-dialog';
-import { useAssignPayment, useStudentSearch, useUnmatchedPayments } from './unmatched-payments';
+import {
+  useAssignPayment,
+  useResolveReview,
+  useStudentSearch,
+  useUnmatchedPayments,
+} from './unmatched-payments';
 
 const SOURCE_WORDS = {
   counter: 'Counter',
@@ -122,9 +127,33 @@ function AssignDialog({ payment, onClose }: { payment: QueuedPayment | null; onC
   );
 }
 
+/** Marks a review looked at (the payment stays as it is; a wrong one is reversed on its own). */
+function ResolveButton({ reviewId }: { reviewId: number }) {
+  const resolve = useResolveReview();
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      className="h-7 shrink-0 px-2 text-xs"
+      disabled={resolve.isPending}
+      onClick={() =>
+        resolve.mutate(reviewId, {
+          onError: (err) =>
+            toast({ title: 'Not saved', description: errorMessage(err), variant: 'destructive' }),
+        })
+      }
+    >
+      <Check className="h-3.5 w-3.5" aria-hidden="true" />
+      Checked
+    </Button>
+  );
+}
+
 /**
- * Payments no admission number matched (a Paybill payment with a mistyped account, a statement
- * row): an admin assigns each to the student it was for.
+ * The review queue: payments no admission number matched (a Paybill payment with a mistyped
+ * account, a statement row), which an admin assigns to the student it was for; payments held
+ * back (M-Pesa reported another amount than the prompt asked); and payments whose M-Pesa
+ * receipt another school also recorded.
  */
 export function UnmatchedCard() {
   const [page, setPage] = useState(1);
@@ -137,10 +166,10 @@ export function UnmatchedCard() {
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 flex-1 basis-64 space-y-1.5">
-          <CardTitle>Unmatched payments</CardTitle>
+          <CardTitle>Payments to review</CardTitle>
           <CardDescription>
-            M-Pesa and imported payments whose account matched no admission number. Assign each to
-            its student.
+            M-Pesa and imported payments whose account matched no admission number, and payments
+            M-Pesa reported in a way that needs a look. Assign each unmatched one to its student.
           </CardDescription>
         </div>
         <Button variant="outline" onClick={() => setImporting(true)}>
@@ -157,12 +186,12 @@ export function UnmatchedCard() {
           <EmptyState
             icon={<Inbox className="h-10 w-10" />}
             title="No unmatched payments"
-            hint="Every payment received has found its student."
+            hint="Every payment received has found its student, and none needs a look."
           />
         ) : (
           <div className="space-y-3">
             <p className="text-sm">
-              {data!.total} waiting, {kesFromCents(data!.total_cents)} in all.
+              {data!.total} to look at, {kesFromCents(data!.total_cents)} in all.
             </p>
             <ul className="divide-y rounded-md border" aria-label="Unmatched payments">
               {data!.payments.map((p) => (
@@ -183,12 +212,37 @@ export function UnmatchedCard() {
                     </p>
                     <p className="text-xs text-muted-foreground">
                       {SOURCE_WORDS[p.source]} · {paidAt(p)} · receipt no. {p.receipt_number}
+                      {p.student
+                        ? ` · credited to ${p.student.name} (Adm. ${p.student.admission_number})`
+                        : ''}
                     </p>
+                    {p.reviews.map((review) => (
+                      <Alert
+                        key={review.id}
+                        tone="warning"
+                        className="mt-2 space-y-2 px-3 py-2 text-xs sm:flex sm:items-start sm:gap-2 sm:space-y-0"
+                      >
+                        <span className="flex min-w-0 flex-1 items-start gap-2">
+                          <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+                          <span className="min-w-0">{review.reason}</span>
+                        </span>
+                        {review.kind === 'amount_differs' ? null : (
+                          <ResolveButton reviewId={review.id} />
+                        )}
+                      </Alert>
+                    ))}
                   </div>
-                  <Button size="sm" variant="outline" onClick={() => setAssigning(p)}>
-                    <UserCheck className="h-4 w-4" aria-hidden="true" />
-                    Assign to a student
-                  </Button>
+                  {p.student ? null : (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      className="shrink-0"
+                      onClick={() => setAssigning(p)}
+                    >
+                      <UserCheck className="h-4 w-4" aria-hidden="true" />
+                      Assign to a student
+                    </Button>
+                  )}
                 </li>
               ))}
             </ul>

@@ -1,11 +1,15 @@
-import type { AssignPaymentResponse, UnmatchedResponse } from '@shule/shared/mpesa';
+import type {
+  AssignPaymentResponse,
+  ResolveReviewResponse,
+  UnmatchedResponse,
+} from '@shule/shared/mpesa';
 import type { StudentListResponse } from '@shule/shared/students';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { FEES_KEY } from './get-fee-categories';
 
-/** Payments no admission number matched (the Paybill, imports), oldest first. */
+/** The review queue: payments no admission number matched, held or in conflict, oldest first. */
 export function useUnmatchedPayments(page: number) {
   return useQuery({
     queryKey: [...FEES_KEY, 'unmatched', page],
@@ -23,6 +27,16 @@ export function useAssignPayment() {
   return useMutation({
     mutationFn: ({ paymentId, studentId }: { paymentId: number; studentId: number }) =>
       assignPayment(paymentId, studentId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: FEES_KEY }),
+  });
+}
+
+/** Marks a review (a receipt another school recorded, a reference recorded twice) looked at. */
+export function useResolveReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reviewId: number) =>
+      api.post<ResolveReviewResponse>(`/payments/reviews/${reviewId}/resolve/`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: FEES_KEY }),
   });
 }
