@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { seedForm4, typeMarks, WANJIRU_MARKS } from '../support/results';
 import { loginViaUi, registerSchoolViaApi } from '../support/school';
+import { shoot } from '../support/shots';
 
 test('marks typed in, the class’s merit list with positions and mean grades, and its PDF', async ({
   page,
@@ -40,6 +41,37 @@ test('marks typed in, the class’s merit list with positions and mean grades, a
   await expect(cell('Baraka Otieno', 'GR')).toHaveText('C+');
   await expect(cell('Chebet Kiprop', 'OVR POS')).toHaveText('3/3');
   await expect(cell('Chebet Kiprop', 'GR')).toHaveText('C-');
+
+  // On a laptop the subjects scroll sideways, but the name, the mean grade, the points and the
+  // positions stay in view, also scrolled to either end.
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    const scroller = page.getByRole('table').locator('xpath=..');
+    for (const to of ['start', 'middle'] as const) {
+      await scroller.evaluate((el, at) => {
+        el.scrollLeft = at === 'start' ? 0 : (el.scrollWidth - el.clientWidth) / 2;
+      }, to);
+      const hidden = await scroller.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return [...el.querySelectorAll('th')]
+          .filter((th) => ['NAME', 'GR', 'TT PTS', 'STR POS', 'OVR POS'].includes(th.textContent!))
+          .filter((th) => {
+            const r = th.getBoundingClientRect();
+            // Another cell on top of it (one scrolled under) hides it too.
+            const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return r.left < box.left - 1 || r.right > box.right + 1 || !th.contains(top);
+          })
+          .map((th) => th.textContent);
+      });
+      expect(hidden, `${width} px, scrolled to the ${to}`).toEqual([]);
+    }
+    if (width === 1024) {
+      // The list is wider than the screen there: the pins are what keeps the totals in view.
+      expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await shoot(page, 'merit-list');
 
   // The printed list: a PDF named after the class and exam.
   const download = page.waitForEvent('download');

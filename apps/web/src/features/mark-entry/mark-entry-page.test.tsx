@@ -133,9 +133,41 @@ describe('mark entry page', () => {
     expect(
       within(await row('Amina Wanjiru')).getByText('Not saved: A mark is 0 to 100, X or Y'),
     ).toBeTruthy();
-    expect(queueState()).toBe('All saved');
+    // Never "All saved" while a row says it is not.
+    expect(queueState()).toBe('1 mark not saved');
     await new Promise((r) => setTimeout(r, 1200));
     expect(api.puts).toEqual([]);
+    // Another mark saved meanwhile: the header still counts the refused one.
+    fireEvent.change(await input('Baraka Otieno'), { target: { value: '52' } });
+    await waitFor(() => expect(queueState()).toBe('Saving… · 1 not saved'));
+    await waitFor(() => expect(queueState()).toBe('1 mark not saved'), { timeout: 3000 });
+    // Corrected, it is queued and saved: all saved.
+    fireEvent.change(await input('Amina Wanjiru'), { target: { value: '100' } });
+    await waitFor(() => expect(queueState()).toBe('All saved'), { timeout: 3000 });
+    expect(api.puts.at(-1)).toEqual({ marks: [{ student: 1, mark: '100', base: null }] });
+  });
+
+  it('marks a mark withheld (Y) with one tap, beside X', async () => {
+    const api = fakeApi();
+    vi.stubGlobal('fetch', api.fetch);
+    renderPage();
+    const buttons = within(await row('Baraka Otieno')).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(['X', 'Y']);
+    const withheld = within(await row('Baraka Otieno')).getByRole('button', {
+      name: 'Mark Baraka Otieno withheld, an irregularity (Y)',
+    });
+    fireEvent.click(withheld);
+    expect(((await input('Baraka Otieno')) as HTMLInputElement).value).toBe('Y');
+    expect(withheld.getAttribute('aria-pressed')).toBe('true');
+    expect(within(await row('Baraka Otieno')).getByTestId('grade').textContent).toBe('');
+    await waitFor(() => expect(api.puts).toHaveLength(1), { timeout: 3000 });
+    expect(api.puts[0]).toEqual({ marks: [{ student: 2, mark: 'Y', base: 40 }] });
+    // A second tap takes it off again.
+    fireEvent.click(withheld);
+    expect(((await input('Baraka Otieno')) as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect(api.puts).toHaveLength(2), { timeout: 3000 });
+    expect(api.puts[1]).toEqual({ marks: [{ student: 2, mark: null, base: 'Y' }] });
+    await waitFor(() => expect(queueState()).toBe('All saved'));
   });
 
   it('keeps marks waiting when the network fails, and sends them when it returns', async () => {
@@ -190,7 +222,7 @@ describe('mark entry page', () => {
     fireEvent.change(await input('Amina Wanjiru'), { target: { value: '81' } });
     await waitFor(() => expect(api.puts).toHaveLength(2), { timeout: 3000 });
     expect(api.puts[1]).toEqual({ marks: [{ student: 1, mark: '81', base: null }] });
-    await waitFor(() => expect(queueState()).toBe('All saved'));
+    await waitFor(() => expect(queueState()).toBe('1 mark not saved'));
     expect(
       within(await row('Baraka Otieno')).getByText('Not saved: Baraka Otieno has left the school'),
     ).toBeTruthy();

@@ -261,7 +261,12 @@ function ColumnEntry({
           <span className="text-muted-foreground" data-testid="entered-count">
             {entered} of {students.length} entered
           </span>
-          <QueueState waiting={entry.waiting} sending={entry.sending} connected={entry.connected} />
+          <QueueState
+            waiting={entry.waiting}
+            sending={entry.sending}
+            connected={entry.connected}
+            unsaved={entry.unsaved}
+          />
         </div>
         <p className="text-xs text-muted-foreground">
           0–100 · <strong>X</strong> absent · <strong>Y</strong> withheld · empty removes a mark ·
@@ -303,16 +308,22 @@ function ColumnEntry({
   );
 }
 
-/** "All saved", "Saving…", "3 marks waiting for a connection". */
+/**
+ * "All saved", "Saving…", "3 marks waiting for a connection"; with rows refused (a mark out of
+ * range, one the server would not take) "1 mark not saved", or that after the others' state.
+ */
 function QueueState({
   waiting,
   sending,
   connected,
+  unsaved,
 }: {
   waiting: number;
   sending: boolean;
   connected: boolean;
+  unsaved: number;
 }) {
+  const notSaved = `${plural(unsaved, 'mark')} not saved`;
   const [tone, icon, text] =
     waiting > 0 && !connected
       ? ([
@@ -326,20 +337,33 @@ function QueueState({
             <Loader2 key="i" className="h-3.5 w-3.5 animate-spin" aria-hidden="true" />,
             'Saving…',
           ] as const)
-        : ([
-            'green',
-            <Check key="i" className="h-3.5 w-3.5" aria-hidden="true" />,
-            'All saved',
-          ] as const);
+        : unsaved > 0
+          ? ([
+              'red',
+              <AlertTriangle key="i" className="h-3.5 w-3.5" aria-hidden="true" />,
+              notSaved,
+            ] as const)
+          : ([
+              'green',
+              <Check key="i" className="h-3.5 w-3.5" aria-hidden="true" />,
+              'All saved',
+            ] as const);
   return (
     <span role="status" aria-live="polite" data-testid="queue-state">
       <Badge tone={tone} className="gap-1">
         {icon}
         {text}
+        {unsaved > 0 && tone !== 'red' ? ` · ${unsaved} not saved` : null}
       </Badge>
     </span>
   );
 }
+
+/** The codes a phone's number pad cannot type, one tap each (KENYA.md: neither is zero). */
+const MARK_CODES = [
+  { code: 'X', meaning: 'absent' },
+  { code: 'Y', meaning: 'withheld, an irregularity' },
+] as const;
 
 function MarkRow({
   student,
@@ -367,7 +391,7 @@ function MarkRow({
   const messageId = `mark-${student.id}-state`;
   return (
     <li className="px-3 py-2 sm:px-4" data-testid={`mark-row-${student.id}`}>
-      <div className="flex items-center gap-3">
+      <div className="flex items-center gap-2 sm:gap-3">
         <div className="min-w-0 flex-1">
           <p className="truncate font-medium">
             {name}
@@ -392,7 +416,7 @@ function MarkRow({
           autoComplete="off"
           maxLength={6}
           className={cn(
-            'h-11 w-20 shrink-0 rounded-md border border-input bg-background px-2 text-center text-base',
+            'h-11 w-16 shrink-0 rounded-md border border-input bg-background px-2 text-center text-base sm:w-20',
             'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
             problem && 'border-red-500 focus-visible:ring-red-500',
           )}
@@ -401,21 +425,24 @@ function MarkRow({
           onKeyDown={onKeyDown}
           onFocus={(e) => e.currentTarget.select()}
         />
-        {/* A phone's number pad has no letters: one tap marks the student absent (X). */}
-        <button
-          type="button"
-          tabIndex={-1}
-          aria-label={`Mark ${name} absent (X)`}
-          aria-pressed={text === 'X'}
-          className={cn(
-            'h-11 w-11 shrink-0 rounded-md border border-input text-sm font-semibold',
-            'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-            text === 'X' ? 'bg-secondary' : 'bg-background text-muted-foreground',
-          )}
-          onClick={() => onText(text === 'X' ? '' : 'X')}
-        >
-          X
-        </button>
+        {/* A phone's number pad has no letters: one tap marks X (absent) or Y (withheld). */}
+        {MARK_CODES.map(({ code, meaning }) => (
+          <button
+            key={code}
+            type="button"
+            tabIndex={-1}
+            aria-label={`Mark ${name} ${meaning} (${code})`}
+            aria-pressed={text === code}
+            className={cn(
+              'h-11 w-10 shrink-0 rounded-md border border-input text-sm font-semibold sm:w-11',
+              'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+              text === code ? 'bg-secondary' : 'bg-background text-muted-foreground',
+            )}
+            onClick={() => onText(text === code ? '' : code)}
+          >
+            {code}
+          </button>
+        ))}
         <span className="w-8 shrink-0 text-center text-sm font-semibold" data-testid="grade">
           {grade ? <span className="sr-only">Grade </span> : null}
           {grade}

@@ -275,6 +275,10 @@ export function useMarkEntry(c: ColumnKey, queue: MarkQueue = browserQueue()) {
   const textOf = (student: number) => texts[student] ?? markText(serverMark(student));
   const statusOf = (student: number): RowStatus =>
     statuses[student] ?? { kind: serverMark(student) === null ? 'idle' : 'saved' };
+  /** Rows that say "Not saved: …" (refused as typed, or by the server): never "All saved". */
+  const unsaved = Object.values(statuses).filter(
+    (s) => s.kind === 'invalid' || s.kind === 'error',
+  ).length;
 
   return {
     column,
@@ -286,6 +290,7 @@ export function useMarkEntry(c: ColumnKey, queue: MarkQueue = browserQueue()) {
     waiting,
     sending,
     connected,
+    unsaved,
     refusal,
   };
 }

@@ -206,6 +206,37 @@ describe('merit list page', () => {
     expect(within(card).getByText('B-')).toBeTruthy();
   });
 
+  it('pins the name on the left and the mean grade, points and positions on the right', async () => {
+    vi.stubGlobal('fetch', fakeApi(formFour()).fetch);
+    const { unmount } = renderPage();
+    await screen.findByRole('table');
+    const pinnedAt = (name: string) => {
+      const th = head(name);
+      return th.classList.contains('sticky') && th.style.right !== '' ? th.style.right : null;
+    };
+    expect(['GR', 'TT PTS', 'STR POS', 'OVR POS'].map(pinnedAt)).toEqual([
+      '13.5rem',
+      '9rem',
+      '4.5rem',
+      '0rem',
+    ]);
+    // The subjects, the other totals and DEV scroll between them.
+    expect(['ENG', 'TT MKS', 'MN MKS', 'DEV'].map(pinnedAt)).toEqual([null, null, null, null]);
+    expect(head('NAME').className).toMatch(/\bsticky\b.*\bleft-20\b/);
+    const amina = within(screen.getByTestId('merit-row-1')).getAllByRole('cell');
+    expect(amina[8]!.textContent).toBe('B');
+    expect(amina[8]!.style.right).toBe('13.5rem');
+    unmount();
+
+    // A list without positions (competency levels) pins its grade and points at the edge.
+    const cbc = formFour();
+    cbc.exam.ranks = false;
+    vi.stubGlobal('fetch', fakeApi(cbc).fetch);
+    renderPage();
+    await screen.findByRole('table');
+    expect(['GR', 'TT PTS'].map(pinnedAt)).toEqual(['4.5rem', '0rem']);
+  });
+
   it('sorts by a column: best first, then the other way, then back to the server’s order', async () => {
     vi.stubGlobal('fetch', fakeApi(formFour()).fetch);
     renderPage();

@@ -6,7 +6,7 @@ import {
 } from '@shule/shared/results/merit-list-columns';
 import { GRADING_SCHEME_LABELS } from '@shule/shared/results/scheme';
 import { ArrowDown, ArrowUp, FileSpreadsheet, ListOrdered } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { type CSSProperties, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -236,15 +236,33 @@ function PhoneSort({
 }
 
 /**
- * ADM NO and NAME on the left and the positions on the right stay in view while the subjects
- * scroll sideways under them; the heads stay while the rows scroll.
+ * ADM NO and NAME on the left, and the mean grade, the points and the positions on the right,
+ * stay in view while the subjects scroll sideways between them (at 1280 px a list of 11
+ * subjects is wider than the screen: its totals were behind a scroll); the heads stay while the
+ * rows scroll.
  */
-const STICKY: Record<string, string> = {
+const PINNED_LEFT: Record<string, string> = {
   admission_number: 'sticky left-0 w-20 min-w-20',
   name: 'sticky left-20 min-w-40 border-r',
-  class_position: 'sticky right-[4.5rem] w-[4.5rem] min-w-[4.5rem] border-l',
-  level_position: 'sticky right-0 w-[4.5rem] min-w-[4.5rem]',
 };
+/** Pinned on the right, in the list's order; a list without positions (CBC) pins the rest. */
+const PINNED_RIGHT = ['mean_grade', 'total_points', 'class_position', 'level_position'];
+const PINNED_RIGHT_REM = 4.5;
+
+/** Each pinned column's classes and offset from the right edge (the ones present after it). */
+function pinnedColumns(columns: MeritListColumn[]) {
+  const right = columns.filter((c) => PINNED_RIGHT.includes(c.key)).map((c) => c.key);
+  const pinned = new Map<string, { className: string; style?: CSSProperties }>(
+    Object.entries(PINNED_LEFT).map(([key, className]) => [key, { className }]),
+  );
+  right.forEach((key, i) => {
+    pinned.set(key, {
+      className: cn('sticky w-[4.5rem] min-w-[4.5rem]', i === 0 && 'border-l'),
+      style: { right: `${(right.length - 1 - i) * PINNED_RIGHT_REM}rem` },
+    });
+  });
+  return pinned;
+}
 
 function MeritListTable({
   columns,
@@ -258,6 +276,7 @@ function MeritListTable({
   onSort(column: MeritListColumn): void;
 }) {
   const reasonFrom = columns.findIndex((c) => c.key === 'mean_grade');
+  const pinned = pinnedColumns(columns);
   return (
     <div className="max-h-[calc(100dvh-12rem)] min-h-64 overflow-auto rounded-lg border">
       <table className="w-max min-w-full border-separate border-spacing-0 text-[13px] tabular-nums">
@@ -273,9 +292,10 @@ function MeritListTable({
                   key={column.key}
                   scope="col"
                   aria-sort={sorted ?? 'none'}
+                  style={pinned.get(column.key)?.style}
                   className={cn(
                     'sticky top-0 z-10 border-b bg-muted px-1 py-2 text-xs font-medium text-muted-foreground',
-                    STICKY[column.key] && `${STICKY[column.key]} z-20`,
+                    pinned.has(column.key) && `${pinned.get(column.key)!.className} z-20`,
                     column.align === 'right' && 'text-right',
                     column.align === 'center' && 'text-center',
                     column.align === 'left' && 'text-left',
@@ -313,9 +333,10 @@ function MeritListTable({
                 {cells.map((column) => (
                   <td
                     key={column.key}
+                    style={pinned.get(column.key)?.style}
                     className={cn(
                       'whitespace-nowrap border-b bg-background px-2 py-1.5 group-hover:bg-muted',
-                      STICKY[column.key],
+                      pinned.get(column.key)?.className,
                       column.align === 'right' && 'text-right',
                       column.align === 'center' && 'text-center',
                       (column.kind === 'position' ||
