@@ -131,6 +131,61 @@ describe('admin dashboard', () => {
     expect(await within(card).findByText('An error occurred')).toBeTruthy();
   });
 
+  it("shows the school's latest messages and the audit log's latest entries, with names", async () => {
+    renderDashboard({
+      '/api/messages/?school=7&page=1&page_size=3': json(200, {
+        messages: [
+          {
+            id: 4,
+            kind: 'broadcast',
+            content: 'Sports day is on Friday.',
+            class_names: ['Form 1 East'],
+            exam: null,
+            status: 'sent',
+            recipients: 30,
+            counts: { queued: 0, sending: 0, sent: 0, delivered: 30, failed: 0 },
+            skipped_no_consent: 0,
+            skipped_opted_out: 0,
+            parts: 1,
+            estimated_cost: '24.00',
+            cost: null,
+            test_mode: true,
+            created_at: '2026-08-23T21:49:00.000Z',
+          },
+        ],
+        total: 1,
+        page: 1,
+        page_size: 3,
+      }),
+      '/api/audit_log/?page=1&page_size=5': json(200, {
+        entries: [
+          {
+            id: 9,
+            action: 'register_taken',
+            actor_id: 1,
+            actor_name: 'Amina Otieno',
+            subject_type: 'class',
+            subject_id: 3,
+            subject_name: 'Form 1 East',
+            address: null,
+            created_at: '2026-08-24T05:30:00.000Z',
+          },
+        ],
+        total: 1,
+        page: 1,
+        page_size: 5,
+      }),
+    });
+    const messages = await screen.findByRole('list', { name: 'Latest messages' });
+    expect(within(messages).getByRole('link', { name: 'Sports day is on Friday.' })).toBeTruthy();
+    expect(within(messages).getByText('Form 1 East parents · 24 Aug 2026 00:49')).toBeTruthy();
+    const activities = await screen.findByRole('list', { name: 'Latest activities' });
+    expect(activities.textContent).toBe(
+      "Took a class's register · Form 1 EastAmina Otieno · 24 Aug 2026 08:30",
+    );
+    expect(screen.queryByText('Coming soon')).toBeNull();
+  });
+
   it('links the Messages card to Messaging, not coming soon', async () => {
     renderDashboard({});
     const link = await screen.findByRole('link', { name: 'Send a message' });
