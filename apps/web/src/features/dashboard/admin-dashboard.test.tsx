@@ -3,6 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keepSessionSetup, keepSetupState } from '../../lib/queries/setup';
+import { SessionProvider } from '../../lib/session';
 import { json, sessionUser } from '../../test/render-page';
 import { AdminDashboard } from './admin-dashboard';
 
@@ -29,9 +30,11 @@ function renderDashboard(
   );
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <AdminDashboard schoolId={7} />
-      </MemoryRouter>
+      <SessionProvider>
+        <MemoryRouter>
+          <AdminDashboard schoolId={7} />
+        </MemoryRouter>
+      </SessionProvider>
     </QueryClientProvider>,
   );
 }
