@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
@@ -46,9 +47,27 @@ function preloadApp(appEntry: string): Plugin {
   };
 }
 
+/**
+ * The version the Help page shows, so a user can say what they run when asking for help: the
+ * commit it was built from and its date ("a1b2c3d, 2026-12-02"), or "a development build"
+ * outside a git checkout.
+ */
+function buildVersion() {
+  try {
+    return execFileSync('git', ['log', '-1', '--format=%h, %cs'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .toString()
+      .trim();
+  } catch {
+    return 'a development build';
+  }
+}
+
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
+  define: { __SHULE_VERSION__: JSON.stringify(buildVersion()) },
   plugins: [
     react(),
     tailwindcss(),

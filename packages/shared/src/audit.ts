@@ -86,3 +86,20 @@ export const auditLogResponse = z.object({
   ...pageFields,
 });
 export type AuditLogResponse = z.infer<typeof auditLogResponse>;
+
+/** The acting user, or what is left of one since removed. */
+export const actorText = (entry: AuditEntry) =>
+  entry.actor_name ?? (entry.actor_id === null ? '—' : `User #${entry.actor_id} (removed)`);
+
+/**
+ * Whom it was done to: a class or staff user by name; a student or parent by id (the log holds
+ * no names of children or parents; the log screen links a student to their profile); one since
+ * removed by id.
+ */
+export const subjectText = (entry: AuditEntry) => {
+  if (entry.subject_type === null || entry.subject_id === null) return null;
+  if (entry.subject_name) return entry.subject_name;
+  const type = `${entry.subject_type[0]!.toUpperCase()}${entry.subject_type.slice(1)}`;
+  const removed = entry.subject_type === 'class' || entry.subject_type === 'user';
+  return `${type} #${entry.subject_id}${removed ? ' (removed)' : ''}`;
+};

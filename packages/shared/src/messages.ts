@@ -316,3 +316,16 @@ export const resultsSmsPreview = z.object({
   ...smsGatewayState,
 });
 export type ResultsSmsPreview = z.infer<typeof resultsSmsPreview>;
+
+/**
+ * To whom: "Form 4 East parents, Form 3 West parents", the exam whose results each got, or a
+ * fee reminder's or an absence notice's classes.
+ */
+export function recipientsText(message: Pick<Message, 'kind' | 'class_names' | 'exam'>) {
+  const classes = message.class_names.map((name) => `${name} parents`).join(', ');
+  if (message.kind === 'results')
+    return `Results of ${message.exam?.name ?? 'an exam'}${classes ? ` · ${classes}` : ''}`;
+  if (message.kind === 'fee_reminder') return `Fee reminders${classes ? ` · ${classes}` : ''}`;
+  if (message.kind === 'absence') return `Absence notices${classes ? ` · ${classes}` : ''}`;
+  return classes || 'Parents';
+}

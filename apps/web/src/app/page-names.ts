@@ -42,6 +42,7 @@ export const SIGNED_IN_PAGES = {
   '/analytics': 'Fee analytics',
   '/reports': 'Reports',
   '/setup': 'Setup',
+  '/help': 'Help',
 } as const;
 
 export type SignedInPath = keyof typeof SIGNED_IN_PAGES;

@@ -34,6 +34,10 @@ export const SIGNED_IN_SCREENS: Screen[] = [
     load: async () => (await import('../features/dashboard/dashboard-page')).DashboardPage,
   },
   {
+    path: '/help',
+    load: async () => (await import('../features/help/help-page')).HelpPage,
+  },
+  {
     path: '/account',
     load: async () => (await import('../features/auth/account-page')).AccountPage,
   },

@@ -31,6 +31,8 @@ export function UserMenu({ className, name, label, takeOver }: MenuProps) {
   const { user, logout } = useSession();
   const navigate = useNavigate();
   const role = user?.roles[0]?.name;
+  // The school's settings are an admin's (the profile screen, /settings).
+  const isAdmin = user?.roles.some((r) => r.name === 'admin') ?? false;
   return (
     <Menu.Root defaultOpen={takeOver.open}>
       <Menu.Trigger className={className} aria-label={name} autoFocus={takeOver.focus}>
@@ -55,17 +57,19 @@ export function UserMenu({ className, name, label, takeOver }: MenuProps) {
           >
             My Account
           </Menu.Item>
+          {isAdmin ? (
+            <Menu.Item
+              onSelect={() => navigate('/settings')}
+              className="cursor-pointer rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted"
+            >
+              Settings
+            </Menu.Item>
+          ) : null}
           <Menu.Item
-            disabled
-            className="rounded-sm px-2 py-1.5 text-sm text-muted-foreground outline-none"
+            onSelect={() => navigate('/help')}
+            className="cursor-pointer rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted"
           >
-            Settings <span className="text-xs">(coming soon)</span>
-          </Menu.Item>
-          <Menu.Item
-            disabled
-            className="rounded-sm px-2 py-1.5 text-sm text-muted-foreground outline-none"
-          >
-            Support <span className="text-xs">(coming soon)</span>
+            Support
           </Menu.Item>
           <Menu.Separator className="my-1 h-px bg-border" />
           <Menu.Item

@@ -1,6 +1,7 @@
 import { formatSchoolMoment, formatSchoolTime } from '@shule/shared/display-dates';
 import { TEST_MODE_NOTICE } from '@shule/shared/messages';
 import { FlaskConical, PauseCircle } from 'lucide-react';
+import { Link } from 'react-router';
 import { cn } from '../lib/cn';
 
 export interface SmsGatewayState {
@@ -31,8 +32,12 @@ export function SmsGatewayNotices({
           <FlaskConical className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
           <p>
             <strong className="font-semibold">{TEST_MODE_NOTICE}.</strong> Messages are recorded and
-            shown as delivered, but none reaches a phone until the SMS gateway is set up (the
-            README&apos;s &ldquo;Sending SMS in Kenya&rdquo;).
+            shown as delivered, but none reaches a phone until whoever installed Shule connects it
+            to an SMS provider (see{' '}
+            <Link to="/help" className="font-medium underline">
+              Help
+            </Link>
+            ).
           </p>
         </div>
       ) : null}

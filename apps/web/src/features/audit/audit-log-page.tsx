@@ -3,6 +3,8 @@ import {
   AUDIT_ACTIONS,
   type AuditAction,
   type AuditEntry,
+  actorText,
+  subjectText,
 } from '@shule/shared/audit';
 import { formatSchoolMoment } from '@shule/shared/display-dates';
 import { pageCount } from '@shule/shared/pagination';
@@ -22,22 +24,6 @@ import { useAuditLog } from './get-audit-log';
 
 /** When, by the school's clock: "23 Nov 2026 18:04". */
 const when = (entry: AuditEntry) => formatSchoolMoment(entry.created_at, { time: true });
-
-/** The acting user, or what is left of one since removed. */
-export const actorText = (entry: AuditEntry) =>
-  entry.actor_name ?? (entry.actor_id === null ? '—' : `User #${entry.actor_id} (removed)`);
-
-/**
- * Whom it was done to: a class or staff user by name; a student or parent by id (the log holds
- * no names of children or parents: a student's links to their profile); one since removed by id.
- */
-export const subjectText = (entry: AuditEntry) => {
-  if (entry.subject_type === null || entry.subject_id === null) return null;
-  if (entry.subject_name) return entry.subject_name;
-  const type = `${entry.subject_type[0]!.toUpperCase()}${entry.subject_type.slice(1)}`;
-  const removed = entry.subject_type === 'class' || entry.subject_type === 'user';
-  return `${type} #${entry.subject_id}${removed ? ' (removed)' : ''}`;
-};
 
 function What({ entry }: { entry: AuditEntry }) {
   const subject = subjectText(entry);

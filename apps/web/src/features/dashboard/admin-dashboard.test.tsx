@@ -3,6 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keepSessionSetup, keepSetupState } from '../../lib/queries/setup';
+import { SessionProvider } from '../../lib/session';
 import { json, sessionUser } from '../../test/render-page';
 import { AdminDashboard } from './admin-dashboard';
 
@@ -29,9 +30,11 @@ function renderDashboard(
   );
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <AdminDashboard schoolId={7} />
-      </MemoryRouter>
+      <SessionProvider>
+        <MemoryRouter>
+          <AdminDashboard schoolId={7} />
+        </MemoryRouter>
+      </SessionProvider>
     </QueryClientProvider>,
   );
 }
@@ -129,6 +132,61 @@ describe('admin dashboard', () => {
     renderDashboard({ ...emptySchoolCounts(), '/api/classes/': json(500, { message: 'boom' }) });
     const card = (await screen.findByText('Total Classes')).closest('a')!;
     expect(await within(card).findByText('An error occurred')).toBeTruthy();
+  });
+
+  it("shows the school's latest messages and the audit log's latest entries, with names", async () => {
+    renderDashboard({
+      '/api/messages/?school=7&page=1&page_size=3': json(200, {
+        messages: [
+          {
+            id: 4,
+            kind: 'broadcast',
+            content: 'Sports day is on Friday.',
+            class_names: ['Form 1 East'],
+            exam: null,
+            status: 'sent',
+            recipients: 30,
+            counts: { queued: 0, sending: 0, sent: 0, delivered: 30, failed: 0 },
+            skipped_no_consent: 0,
+            skipped_opted_out: 0,
+            parts: 1,
+            estimated_cost: '24.00',
+            cost: null,
+            test_mode: true,
+            created_at: '2026-08-23T21:49:00.000Z',
+          },
+        ],
+        total: 1,
+        page: 1,
+        page_size: 3,
+      }),
+      '/api/audit_log/?page=1&page_size=5': json(200, {
+        entries: [
+          {
+            id: 9,
+            action: 'register_taken',
+            actor_id: 1,
+            actor_name: 'Amina Otieno',
+            subject_type: 'class',
+            subject_id: 3,
+            subject_name: 'Form 1 East',
+            address: null,
+            created_at: '2026-08-24T05:30:00.000Z',
+          },
+        ],
+        total: 1,
+        page: 1,
+        page_size: 5,
+      }),
+    });
+    const messages = await screen.findByRole('list', { name: 'Latest messages' });
+    expect(within(messages).getByRole('link', { name: 'Sports day is on Friday.' })).toBeTruthy();
+    expect(within(messages).getByText('Form 1 East parents · 24 Aug 2026 00:49')).toBeTruthy();
+    const activities = await screen.findByRole('list', { name: 'Latest activities' });
+    expect(activities.textContent).toBe(
+      "Took a class's register · Form 1 EastAmina Otieno · 24 Aug 2026 08:30",
+    );
+    expect(screen.queryByText('Coming soon')).toBeNull();
   });
 
   it('links the Messages card to Messaging, not coming soon', async () => {

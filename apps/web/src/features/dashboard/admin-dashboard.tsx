@@ -1,16 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  Activity,
-  GraduationCap,
-  type LucideIcon,
-  Megaphone,
-  MessageSquare,
-  School,
-  Users,
-} from 'lucide-react';
-import { lazy, type ReactNode, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
+import { GraduationCap, type LucideIcon, MessageSquare, School, Users } from 'lucide-react';
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { setupProgressQuery } from '../../lib/queries/setup';
@@ -32,6 +23,15 @@ const groupThousands = (count: number) => String(count).replace(/\B(?=(\d{3})+(?
 // once the counts are in, so on a slow connection the counts do not wait behind them.
 const SchoolCalendar = lazy(async () => ({
   default: (await import('./school-calendar')).SchoolCalendar,
+}));
+
+// The latest messages and log entries read shared schemas' modules (with zod): apart, so the
+// counts at the top do not wait for them.
+const AnnouncementsCard = lazy(async () => ({
+  default: (await import('./recent-cards')).AnnouncementsCard,
+}));
+const RecentActivitiesCard = lazy(async () => ({
+  default: (await import('./recent-cards')).RecentActivitiesCard,
 }));
 
 /** A count card, reading the count from its own query (an answer redraws this card alone). */
@@ -81,29 +81,6 @@ function StatCard<Data>({
     </Link>
   ) : (
     body
-  );
-}
-
-function ComingSoonCard({
-  title,
-  icon: Icon,
-  children,
-}: {
-  title: string;
-  icon: LucideIcon;
-  children?: ReactNode;
-}) {
-  return (
-    <Card>
-      <CardHeader className="flex-row items-center justify-between pb-2">
-        <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
-        <Icon className="h-5 w-5 text-slate-400" aria-hidden="true" />
-      </CardHeader>
-      <CardContent>
-        <Badge tone="neutral">Coming soon</Badge>
-        {children}
-      </CardContent>
-    </Card>
   );
 }
 
@@ -338,8 +315,12 @@ export function AdminDashboard({ schoolId }: { schoolId: number }) {
         </div>
 
         <div className="grid gap-4 md:grid-cols-3">
-          <ComingSoonCard title="Announcements" icon={Megaphone} />
-          <ComingSoonCard title="Recent Activities" icon={Activity} />
+          <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+            <AnnouncementsCard schoolId={schoolId} />
+          </Suspense>
+          <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+            <RecentActivitiesCard />
+          </Suspense>
           <Card>
             <CardHeader className="flex-row items-center justify-between pb-2">
               <CardTitle className="text-sm font-medium text-muted-foreground">Messages</CardTitle>

@@ -251,8 +251,12 @@ export function BalancesCard({
           </CardDescription>
           {mpesaConfigured === false ? (
             <p className="text-sm text-yellow-800" data-testid="mpesa-not-configured">
-              {MPESA_MESSAGES.notConfigured}: cash, bank and cheque payments work. The README's
-              &quot;Taking fees by M-Pesa&quot; says which settings to add.
+              {MPESA_MESSAGES.notConfigured}: cash, bank and cheque payments work. Whoever installed
+              Shule adds the school&apos;s Paybill settings (see{' '}
+              <Link to="/help" className="font-medium underline">
+                Help
+              </Link>
+              ).
             </p>
           ) : null}
         </div>

@@ -38,7 +38,7 @@ export function PaybillCard() {
               ? 'Checking the M-Pesa settings…'
               : configured
                 ? `Parents pay to Paybill ${status.data!.shortcode} with the admission number as the account; each payment is matched to its student.`
-                : `${MPESA_MESSAGES.notConfigured}: the README's "Taking fees by M-Pesa" lists the settings. Cash, bank and cheque payments work without it.`}
+                : `${MPESA_MESSAGES.notConfigured}: whoever installed Shule adds the school's Paybill settings from Safaricom (see Help in the user menu). Cash, bank and cheque payments work without it.`}
           </CardDescription>
         </div>
         {configured ? (

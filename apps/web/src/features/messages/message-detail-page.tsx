@@ -1,4 +1,9 @@
-import { isPersonalMessage, type Message, type MessageRecipient } from '@shule/shared/messages';
+import {
+  isPersonalMessage,
+  type Message,
+  type MessageRecipient,
+  recipientsText,
+} from '@shule/shared/messages';
 import { ArrowLeft, MessageSquareOff } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -22,7 +27,6 @@ import {
   plural,
   RecipientStatusBadge,
   recipientsCount,
-  recipientsText,
   sentAt,
   skippedText,
 } from './message-pieces';

@@ -33,19 +33,6 @@ export function RecipientStatusBadge({ status }: { status: RecipientStatus }) {
 /** When, by the school's clock: "26 Nov 2026 14:02". */
 export const sentAt = (iso: string) => formatSchoolMoment(iso, { time: true });
 
-/**
- * To whom: "Form 4 East parents, Form 3 West parents", the exam whose results each got, or a
- * fee reminder's or an absence notice's classes.
- */
-export function recipientsText(message: Pick<Message, 'kind' | 'class_names' | 'exam'>) {
-  const classes = message.class_names.map((name) => `${name} parents`).join(', ');
-  if (message.kind === 'results')
-    return `Results of ${message.exam?.name ?? 'an exam'}${classes ? ` · ${classes}` : ''}`;
-  if (message.kind === 'fee_reminder') return `Fee reminders${classes ? ` · ${classes}` : ''}`;
-  if (message.kind === 'absence') return `Absence notices${classes ? ` · ${classes}` : ''}`;
-  return classes || 'Parents';
-}
-
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** "3 delivered · 1 sent · 0 failed", and how many still wait while some do. */

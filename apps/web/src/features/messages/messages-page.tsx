@@ -1,4 +1,4 @@
-import type { Message } from '@shule/shared/messages';
+import { type Message, recipientsText } from '@shule/shared/messages';
 import { pageCount } from '@shule/shared/pagination';
 import { ChevronRight, MessageSquare } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
@@ -19,7 +19,7 @@ import { Skeleton, SkeletonRows } from '../../components/ui/skeleton';
 import { useClasses } from '../../lib/queries/classes';
 import { ComposeMessageCard } from './compose-message-card';
 import { useMessages } from './get-messages';
-import { costText, countsText, MessageStatusBadge, recipientsText, sentAt } from './message-pieces';
+import { costText, countsText, MessageStatusBadge, sentAt } from './message-pieces';
 
 /**
  * Messaging (/messages, spec §2): compose an SMS to the parents of chosen classes, and the
