@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { changesOf } from './fields';
+import { changesOf, idField } from './fields';
 
 /**
  * A parent's consent to what a school does with their child's data (Data Protection Act 2019,
@@ -130,7 +130,7 @@ export const updateClassConsentsBody = z.object({
   students: z
     .array(
       z.object({
-        id: z.number({ error: CLASS_CONSENT_MESSAGES.students }).int().positive(),
+        id: idField('Student'),
         sms: consentStatusField.optional(),
         photos: consentStatusField.optional(),
       }),
@@ -141,3 +141,4 @@ export const updateClassConsentsBody = z.object({
     .refine((s) => new Set(s.map((x) => x.id)).size === s.length, CLASS_CONSENT_MESSAGES.students),
 });
 export type UpdateClassConsentsBody = z.input<typeof updateClassConsentsBody>;
+export type ClassConsentChanges = z.output<typeof updateClassConsentsBody>;

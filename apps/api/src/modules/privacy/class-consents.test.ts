@@ -112,6 +112,8 @@ describe('PUT /api/classes/{id}/consents/', () => {
   it('400 with the field message for a bad body', async () => {
     const bad = await save(ours, form1, { students: [{ id: amina, sms: 'yes' }] });
     await expectStatus(bad, 400, CONSENT_MESSAGES.status);
+    const past = await save(ours, form1, { students: [{ id: 2147483648, sms: 'granted' }] });
+    await expectStatus(past, 400, 'Student is not a valid id');
     for (const payload of [
       { students: [] },
       { students: 'all' },

@@ -1,6 +1,7 @@
 import {
   type AdmissionConsents,
   CLASS_CONSENT_MESSAGES,
+  type ClassConsentChanges,
   type ClassConsents,
   CONSENT_KINDS,
   type ConsentKind,
@@ -8,7 +9,6 @@ import {
   type ConsentStatus,
   isConsented,
   type StudentConsents,
-  type UpdateClassConsentsBody,
   type UpdateConsentsBody,
 } from '@shule/shared/consents';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -214,7 +214,7 @@ export function updateClassConsents(
   db: Db,
   actor: ConsentActor,
   classId: number,
-  input: UpdateClassConsentsBody,
+  input: ClassConsentChanges,
 ): Promise<ClassConsents> {
   return db.transaction(async (tx) => {
     await findInSchool(tx, actor.schoolId, classes, classId, 'Class');
