@@ -26,11 +26,14 @@ describe('readableDataExport', () => {
             first_name: 'Wanjiru',
             date_of_birth: '2009-03-02',
             is_active: true,
+            gender: 'female',
+            sms_consent: 'unknown',
+            created_at: '2026-08-23 21:49:00.459+00',
             upi: null,
             photo_consent_by: 7,
           },
         ],
-        exam_scores: [{ id: 2, exam_id: 9, subject_id: 4, score: 71, mark_code: null }],
+        exam_scores: [{ id: 2, exam_id: 9, subject_id: 4, score: '71.50', mark_code: null }],
       }),
     );
     expect(r.notes[0]).toBe('Kenya High School · exported 24 Aug 2026 00:49 (Nairobi time)');
@@ -44,12 +47,15 @@ describe('readableDataExport', () => {
         ['First name', 'Wanjiru'],
         ['Date of birth', '2 Mar 2009'],
         ['Active', 'Yes'],
+        ['Gender', 'Female'],
+        ['SMS consent', 'Not asked yet'],
+        ['Recorded', '24 Aug 2026 00:49'],
       ],
     });
     expect(r.sections[1]).toMatchObject({
       kind: 'table',
       columns: ['Exam', 'Subject', 'Score'],
-      rows: [['End term', 'Mathematics', '71']],
+      rows: [['End term', 'Mathematics', '71.5']],
     });
     expect(r.sections[2]!.rows).toEqual([['KES 12,500.50', '24 Aug 2026 00:49']]);
   });

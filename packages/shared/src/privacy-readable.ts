@@ -70,7 +70,19 @@ const COLUMN_LABELS: Record<string, string> = {
   created_at: 'Recorded',
   updated_at: 'Last changed',
   absence_sms_at: 'Absence SMS sent',
+  sms_consent: 'SMS consent',
+  sms_consent_at: 'SMS consent recorded',
+  photo_consent_at: 'Photo consent recorded',
 };
+
+/** The answers a consent holds, in the words of the screens. */
+const CONSENT_WORDS: Record<string, string> = {
+  granted: 'Granted',
+  refused: 'Refused',
+  unknown: 'Not asked yet',
+};
+/** Columns holding one of a few codes (male, present, sent), shown capitalised. */
+const CODED = new Set(['gender', 'status', 'kind', 'method', 'source', 'left_reason']);
 
 /** Record numbers that mean something only inside Shule, and its own bookkeeping: in the JSON. */
 const HIDDEN = new Set(['id', 'next_attempt_at', 'claimed_at']);
@@ -117,11 +129,25 @@ function readableValue(
   ];
   if (named) return named[String(value)] ?? String(value);
   if (typeof value === 'string') {
+    if (column.endsWith('_consent')) return CONSENT_WORDS[value] ?? value;
+    if (CODED.has(column) && /^[a-z_]+$/.test(value)) {
+      const words = value.replaceAll('_', ' ');
+      return words.charAt(0).toUpperCase() + words.slice(1);
+    }
     if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return DAY.format(new Date(`${value}T12:00:00Z`));
-    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) {
-      const at = new Date(value);
+    // A timestamp as ISO 8601 or as PostgreSQL writes it ("2026-08-23 21:49:00.1+00").
+    const stamp =
+      /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}(?::?\d{2})?)?$/.exec(
+        value,
+      );
+    if (stamp) {
+      const zone =
+        !stamp[3] || stamp[3] === 'Z' ? 'Z' : stamp[3].length === 3 ? `${stamp[3]}:00` : stamp[3];
+      const at = new Date(`${stamp[1]}T${stamp[2]}${zone}`);
       if (!Number.isNaN(at.getTime())) return `${DAY.format(at)} ${TIME.format(at)}`;
     }
+    // A decimal as PostgreSQL keeps it (a mark 45.00): without the zeros it does not need.
+    if (/^-?\d+\.\d+$/.test(value)) return value.replace(/\.?0+$/, '');
     return value;
   }
   if (typeof value === 'number') return String(value);

@@ -63,7 +63,7 @@ function wrap(doc: Doc, text: string, width: number): string[] {
 
 /** Widths for `section`'s columns: by how much text each holds, within the page's width. */
 function columnsOf(doc: Doc, section: ReadableSection, width: number): Column[] {
-  if (section.kind === 'fields') return [{ width: 170 }, { width: width - 170 }];
+  if (section.kind === 'fields') return [{ width: 170 }, { width: Math.min(width - 170, 400) }];
   doc.font(REGULAR).fontSize(SIZE);
   const wants = section.columns.map((head, j) => {
     const longest = Math.max(
@@ -88,7 +88,8 @@ function drawRow(
   const lines = cells.map((text, j) => wrap(doc, text, columns[j]!.width - 2 * PAD));
   const height = Math.max(...lines.map((l) => l.length)) * LEADING + 2 * PAD;
   const width = columns.reduce((s, c) => s + c.width, 0);
-  if (fill) doc.rect(MARGIN.left, y, width, height).fill(fill);
+  // Below the rule that closes the row above.
+  if (fill) doc.rect(MARGIN.left, y + 0.3, width, height - 0.3).fill(fill);
   doc
     .fillColor('black')
     .font(bold ? BOLD : REGULAR)
