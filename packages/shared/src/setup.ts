@@ -56,8 +56,29 @@ export const setupResponse = setupProgressSchema.extend({
   classes: z.array(
     z.object({ id: z.number().int(), name: z.string(), level: z.string().nullable() }),
   ),
+  /**
+   * What the school has beyond the wizard's own steps, for its last screen to send them on:
+   * how many grades (the grading scale), subjects and teachers.
+   */
+  after: z.object({
+    grades: z.number().int(),
+    subjects: z.number().int(),
+    teachers: z.number().int(),
+  }),
 });
 export type SetupState = z.infer<typeof setupResponse>;
+
+/**
+ * The grading scale a school's classes call for: KCSE's for Form classes (8-4-4), a CBC scale
+ * for Grade classes (CBE), both when it has both; from the classes' levels, or names without.
+ */
+export function suggestedScales(classes: readonly { name: string; level: string | null }[]) {
+  const levels = classes.map((c) => (c.level ?? c.name).trim().toLowerCase());
+  return {
+    kcse: levels.some((l) => l.startsWith('form')),
+    cbc: levels.some((l) => l.startsWith('grade')),
+  };
+}
 
 /**
  * Why the wizard may not stand at `step` with what is saved, or null when it may: the terms

@@ -6,9 +6,9 @@ import {
   type SignedInSchool,
   useTestApp,
 } from '../../test/app';
-import { createClassFixture, signedInTeacher } from '../../test/fixtures';
+import { addTeacherFixture, createClassFixture, signedInTeacher } from '../../test/fixtures';
 
-const { t, schools, create, newSchool } = useTestApp('Alliance High School', 'Lenana School');
+const { t, schools, call, create, newSchool } = useTestApp('Alliance High School', 'Lenana School');
 const [, theirs] = schools;
 
 const send = (
@@ -54,7 +54,19 @@ describe('GET /api/setup/', () => {
       academic_year: null,
       terms: [],
       classes: [],
+      after: { grades: 0, subjects: 0, teachers: 0 },
     });
+  });
+
+  it('counts what comes after the wizard: the grades, subjects and teachers of this school only', async () => {
+    const school = await newSchool();
+    const other = await newSchool();
+    await expectStatus(call('POST', '/api/grades/grades/kcse/', school.auth), 201);
+    await create(school, '/api/grades/subjects/', { name: 'English', code: 'ENG' });
+    await addTeacherFixture(t.app, school);
+    await addTeacherFixture(t.app, other);
+    expect((await setupOf(school)).after).toEqual({ grades: 12, subjects: 1, teachers: 1 });
+    expect((await setupOf(other)).after).toEqual({ grades: 0, subjects: 0, teachers: 1 });
   });
 
   it("reads back what was saved: the latest year, its terms by date and the school's classes", async () => {

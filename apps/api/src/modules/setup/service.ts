@@ -2,7 +2,16 @@ import { type SetupState, setupStepRefusal, type UpdateSetupBody } from '@shule/
 import type { SetupProgress } from '@shule/shared/setup-progress';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { academicYears, classes, schoolSetups, terms } from '../../db/schema/index';
+import { queryRows } from '../../db/raw-rows';
+import {
+  academicYears,
+  classes,
+  grades,
+  schoolSetups,
+  subjects,
+  teachers,
+  terms,
+} from '../../db/schema/index';
 import { invalid } from '../../errors';
 
 /**
@@ -58,13 +67,26 @@ export async function setupProgress(db: Db | Tx, schoolId: number): Promise<Setu
   return { step: row?.step ?? 1, finished_at: row?.finishedAt?.toISOString() ?? null };
 }
 
+/** How many grades, subjects and teachers the school has: what comes after the wizard. */
+async function afterSetup(db: Db | Tx, schoolId: number): Promise<SetupState['after']> {
+  const [row] = await queryRows<SetupState['after']>(
+    db,
+    sql`select
+      (select count(*)::int from ${grades} where ${grades.schoolId} = ${schoolId}) as grades,
+      (select count(*)::int from ${subjects} where ${subjects.schoolId} = ${schoolId}) as subjects,
+      (select count(*)::int from ${teachers} where ${teachers.schoolId} = ${schoolId}) as teachers`,
+  );
+  return { grades: row?.grades ?? 0, subjects: row?.subjects ?? 0, teachers: row?.teachers ?? 0 };
+}
+
 /** GET /setup/ */
 export async function getSetup(db: Db | Tx, schoolId: number): Promise<SetupState> {
-  const [progress, saved] = await Promise.all([
+  const [progress, saved, after] = await Promise.all([
     setupProgress(db, schoolId),
     savedSetup(db, schoolId),
+    afterSetup(db, schoolId),
   ]);
-  return { ...progress, ...saved };
+  return { ...progress, ...saved, after };
 }
 
 /**

@@ -78,6 +78,7 @@ describe('admin dashboard', () => {
         academic_year: null,
         terms: [],
         classes: [],
+        after: { grades: 0, subjects: 0, teachers: 0 },
       }),
     );
     await waitFor(() => expect(screen.queryByRole('heading', { name: /set/i })).toBeNull());
@@ -179,10 +180,19 @@ describe('admin dashboard', () => {
         page_size: 5,
       }),
     });
-    const messages = await screen.findByRole('list', { name: 'Latest messages' });
+    // The two cards load lazily, after the counts.
+    const messages = await screen.findByRole(
+      'list',
+      { name: 'Latest messages' },
+      { timeout: 5000 },
+    );
     expect(within(messages).getByRole('link', { name: 'Sports day is on Friday.' })).toBeTruthy();
     expect(within(messages).getByText('Form 1 East parents · 24 Aug 2026 00:49')).toBeTruthy();
-    const activities = await screen.findByRole('list', { name: 'Latest activities' });
+    const activities = await screen.findByRole(
+      'list',
+      { name: 'Latest activities' },
+      { timeout: 5000 },
+    );
     expect(activities.textContent).toBe(
       "Took a class's register · Form 1 EastAmina Otieno · 24 Aug 2026 08:30",
     );

@@ -11,6 +11,7 @@ const setup = (changes: Partial<SetupState>): SetupState => ({
   academic_year: null,
   terms: [],
   classes: [],
+  after: { grades: 0, subjects: 0, teachers: 0 },
   ...changes,
 });
 

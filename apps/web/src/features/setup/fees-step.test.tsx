@@ -20,6 +20,7 @@ const state: SetupState = {
   academic_year: { id: 3, name: '2026', start_date: '2026-01-05', end_date: '2026-11-27' },
   terms,
   classes,
+  after: { grades: 0, subjects: 0, teachers: 0 },
 };
 const tuition: FeeCategory = {
   id: 21,

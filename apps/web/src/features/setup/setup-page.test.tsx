@@ -14,6 +14,7 @@ const state = (changes: Partial<SetupState>): SetupState => ({
   academic_year: null,
   terms: [],
   classes: [],
+  after: { grades: 0, subjects: 0, teachers: 0 },
   ...changes,
 });
 
@@ -119,5 +120,37 @@ describe('setup wizard', () => {
     expect(links.map((l) => l.getAttribute('href'))).toEqual(['/students', '/fees', '/dashboard']);
     expect(screen.getByRole('button', { name: 'Go to Dashboard' })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Setup steps' })).toBeNull());
+  });
+
+  it('sends a finished school on to its grading, subjects and teachers, with what is done', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeApi(
+        state({
+          step: 6,
+          finished_at: '2026-11-26T10:00:00.000Z',
+          academic_year: year,
+          classes: [
+            { id: 4, name: '4 East', level: 'Form 4' },
+            { id: 5, name: 'Grade 7', level: null },
+          ],
+          after: { grades: 0, subjects: 8, teachers: 1 },
+        }),
+        [],
+      ),
+    );
+    renderWithApp(<SetupPage />);
+    const toSet = await screen.findByRole('list', { name: 'Still to set' });
+    expect(
+      within(toSet)
+        .getAllByRole('link')
+        .map((l) => [l.getAttribute('href'), l.textContent]),
+    ).toEqual([
+      ['/grades', 'GradingThe KCSE scale for Form classes, a CBC scale for Grade classes'],
+      ['/subjects', 'Subjects8 subjects'],
+      ['/teachers', 'Teachers1 teacher'],
+    ]);
+    expect(within(toSet).getAllByLabelText('Done')).toHaveLength(2);
+    expect(within(toSet).getAllByLabelText('Not yet')).toHaveLength(1);
   });
 });

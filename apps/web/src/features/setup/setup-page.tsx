@@ -47,7 +47,7 @@ function Setup() {
           {/* Padded all round (CardContent has none on top: it follows a header). */}
           <div className="p-4 sm:p-6">
             {state.finished_at !== null && state.step === 6 ? (
-              <SetupComplete onChange={() => move(2)} />
+              <SetupComplete state={state} onChange={() => move(2)} />
             ) : (
               <>
                 <SetupStepper step={state.step} />
