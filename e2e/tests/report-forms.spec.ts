@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { seedForm4, typeMarks, WANJIRU_MARKS } from '../support/results';
-import { loginViaUi, registerSchoolViaApi } from '../support/school';
+import { apiSession, loginViaUi, registerSchoolViaApi, uniquePhone } from '../support/school';
 
 /** Counts window.print() calls instead of opening the print dialog. */
 const stubPrint = (page: Page) =>
@@ -23,6 +23,24 @@ test('marks typed in, the class’s report forms as a PDF, and one form on a 390
 }) => {
   const school = await registerSchoolViaApi(request, 'Kakamega School');
   const { east, exam } = await seedForm4(request, school);
+  // John Mwangi teaches 4 East Mathematics: the forms name him in its TEACHER column.
+  const api = await apiSession(request, school);
+  const subjects = await (
+    await request.get('/api/grades/subjects/', { headers: api.headers })
+  ).json();
+  const maths = (Array.isArray(subjects) ? subjects : subjects.subjects).find(
+    (s: { code: string }) => s.code === 'MAT',
+  );
+  const john = await api.post('/staff/teachers/', {
+    first_name: 'John',
+    last_name: 'Mwangi',
+    phone_number: uniquePhone(),
+    tsc_number: `TSC${Date.now() % 1_000_000}`,
+  });
+  await api.post(`/staff/teachers/${john.teacher.id}/assignments/`, {
+    class: east.id,
+    subject: maths.id,
+  });
   await stubPrint(page);
   await loginViaUi(page, school);
 
@@ -71,6 +89,13 @@ test('marks typed in, the class’s report forms as a PDF, and one form on a 390
   expect(await fitsWidth(page)).toBe(true);
   // No register was taken in Term 2 (a past term's registers cannot be taken now).
   await expect(form.getByText('Attendance: no registers taken')).toBeVisible();
+  // The subject teacher, as initials until the admin chooses names.
+  const mathsRow = form.getByRole('row').filter({ hasText: 'Mathematics' });
+  await expect(mathsRow).toContainText('JM');
+  await page.getByLabel('Subject teachers on forms').selectOption('name');
+  await expect(page.getByText('Subject teachers updated')).toBeVisible();
+  await expect(mathsRow).toContainText('J. Mwangi');
+  expect(await fitsWidth(page)).toBe(true);
   if (process.env.SHOTS_DIR) {
     await form.screenshot({ path: `${process.env.SHOTS_DIR}/report-form-390.png` });
     await page.setViewportSize({ width: 1280, height: 900 });
