@@ -342,7 +342,7 @@ export const queuedPaymentSchema = z.object({
   student: z
     .object({ id: z.number().int(), name: z.string(), admission_number: z.string() })
     .nullable(),
-  /** Why an admin should look at it, beyond having no student; null when only unmatched. */
+  /** Why an admin should look at it, beyond having no student; empty when only unmatched. */
   reviews: z.array(
     z.object({ id: z.number().int(), kind: z.enum(PAYMENT_REVIEW_KINDS), reason: z.string() }),
   ),

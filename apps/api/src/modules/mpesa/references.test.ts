@@ -313,6 +313,33 @@ describe('a push settled by the STK query, then confirmed by the Paybill', () =>
     expect(await balanceOf(t.app.db, moi.schoolId, student.id)).toBe(-40_000);
   });
 
+  it('records the STK callback’s receipt as other money when the push took a Paybill payment of another receipt', async () => {
+    const student = await mpesaStudent(t, moi.schoolId);
+    t.fake.planPhone('0712000324', { outcome: 'success', callback: false });
+    const row = await push(moi, student.id, '0712000324', 60_000);
+    await eventually(async () => (t.fake.pushes[0]!.settled ? true : undefined));
+    await sweep();
+    // The parent also paid the same amount to the Paybill: the push takes that payment…
+    const paybillReceipt = `TP${tag()}77`;
+    await expectStatus(
+      confirm(
+        moi.schoolId,
+        c2bConfirmation({ amount: 600, account: row.account_reference, transId: paybillReceipt }),
+      ),
+      200,
+    );
+    expect(await balanceOf(t.app.db, moi.schoolId, student.id)).toBe(-60_000);
+    // …and the prompt's own receipt, when its callback comes at last, is the second payment.
+    expect(await t.fake.postStkCallback(row.checkout_request_id!)).toBe(200);
+    expect(await t.fake.postStkCallback(row.checkout_request_id!)).toBe(200);
+    expect(await balanceOf(t.app.db, moi.schoolId, student.id)).toBe(-120_000);
+    const refs = (await paymentsOf(t, moi.schoolId))
+      .filter((p) => p.studentId === student.id)
+      .map((p) => p.reference)
+      .sort();
+    expect(refs).toEqual([paybillReceipt, t.fake.pushes[0]!.receipt!].sort());
+  });
+
   it('does not take a Paybill payment of another amount or account for the push', async () => {
     const student = await mpesaStudent(t, moi.schoolId);
     t.fake.planPhone('0712000322', { outcome: 'success', callback: false });

@@ -278,7 +278,18 @@ export async function applyStkCallback(db: Db, body: StkCallbackBody) {
       if (row.status === 'paid') {
         // Paid already (a replay, or the STK query came first and held the receipt's place with
         // the CheckoutRequestID): nothing is recorded again; the real receipt replaces the place.
-        if (row.paymentId !== null) await giveReceipt(tx, row, paid.receipt);
+        if (row.paymentId !== null && !(await giveReceipt(tx, row, paid.receipt))) {
+          const [held] = await tx
+            .select({ reference: payments.reference })
+            .from(payments)
+            .where(eq(payments.id, row.paymentId));
+          // The push holds a Paybill payment of another receipt (taken for it while no callback
+          // came): this receipt is other money, recorded once like any.
+          if (held && held.reference !== paid.receipt && held.reference !== placeholderOf(row)) {
+            await recordStkPayment(tx, row, paid);
+            return { changed: true };
+          }
+        }
         return { changed: false };
       }
       // Held for review already: a replay changes nothing.
