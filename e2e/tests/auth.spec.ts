@@ -15,7 +15,8 @@ test('register a school, see its dashboard, log out, and be sent to /login from 
   ).toBeVisible();
 
   await page.getByLabel('Institution name *').fill('Lenana School');
-  await page.getByLabel('Type *').selectOption('IPS');
+  await page.getByLabel('Type *').selectOption('County School');
+  await page.getByLabel('Senior School / Secondary (Grade 10–12, Form 1–4)').check();
   await page.getByLabel('County *').fill('Nairobi');
   await page.getByLabel('Postal code *').fill('00100');
   await page.getByLabel('Phone *', { exact: true }).fill('0720123456');
