@@ -26,6 +26,7 @@ test('register a school, see its dashboard, log out, and be sent to /login from 
   await page.getByLabel('Admin phone *').fill(adminPhone);
   await page.getByLabel('Password *', { exact: true }).fill('secret123');
   await page.getByLabel('Repeat password *').fill('secret123');
+  await shoot(page, 'registration-form');
   await page.getByRole('button', { name: 'Register institution' }).click();
 
   // A code goes to the admin phone; with it the school is made and the admin signed in.
