@@ -15,7 +15,8 @@ test('register a school, see its dashboard, log out, and be sent to /login from 
   ).toBeVisible();
 
   await page.getByLabel('Institution name *').fill('Lenana School');
-  await page.getByLabel('Type *').selectOption('IPS');
+  await page.getByLabel('Type *').selectOption('County School');
+  await page.getByLabel('Senior School / Secondary (Grade 10–12, Form 1–4)').check();
   await page.getByLabel('County *').fill('Nairobi');
   await page.getByLabel('Postal code *').fill('00100');
   await page.getByLabel('Phone *', { exact: true }).fill('0720123456');
@@ -25,6 +26,7 @@ test('register a school, see its dashboard, log out, and be sent to /login from 
   await page.getByLabel('Admin phone *').fill(adminPhone);
   await page.getByLabel('Password *', { exact: true }).fill('secret123');
   await page.getByLabel('Repeat password *').fill('secret123');
+  await shoot(page, 'registration-form');
   await page.getByRole('button', { name: 'Register institution' }).click();
 
   // A code goes to the admin phone; with it the school is made and the admin signed in.

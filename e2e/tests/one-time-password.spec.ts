@@ -148,6 +148,7 @@ test('a person who signed up alone registers their institution with their own ac
   await expect(page.getByText('Already registered?')).toHaveCount(0);
   await page.getByLabel('Institution name *').fill('Machakos Academy');
   await page.getByLabel('Type *').selectOption('IPS');
+  await page.getByLabel('Primary (Grade 1–6)').check();
   await page.getByLabel('County *').fill('Machakos');
   await page.getByLabel('Postal code *').fill('90100');
   await page.getByLabel('Phone *', { exact: true }).fill('0720123499');

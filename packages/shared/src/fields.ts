@@ -17,6 +17,7 @@ export const MESSAGES = {
   passwordsMatch: 'Passwords have to match',
   county: 'Please choose a county from the list',
   institutionType: 'Please choose an institution type',
+  schoolLevels: 'Choose the levels the school teaches',
 } as const;
 
 export const required = (label: string) => `${label} is required`;

@@ -3,6 +3,7 @@ import { KENYAN_COUNTIES } from './counties';
 import { MESSAGES } from './fields';
 import {
   INSTITUTION_TYPES,
+  institutionTypeLabel,
   type RegistrationForm,
   registerSchoolBody,
   registrationFormSchema,
@@ -20,6 +21,7 @@ const validForm = {
     year_established: '1990',
     description: 'A girls boarding school',
     type: 'IPS',
+    levels: ['senior'],
     website: 'https://moigirls.ac.ke',
     documents: '',
   },
@@ -147,6 +149,25 @@ describe('registration form (spec §5)', () => {
     ]);
   });
 
+  it('takes the public categories and the private kinds as types, and refuses others', () => {
+    for (const type of ['NAT', 'XCT', 'CTY', 'SCT', 'IPS', 'other']) {
+      expect(formMessages('school.type', type)).toEqual([]);
+    }
+    expect(formMessages('school.type', 'Harambee')).toEqual([MESSAGES.institutionType]);
+    expect(institutionTypeLabel('XCT')).toBe('Public · Extra-County School');
+    expect(institutionTypeLabel('MNT')).toBe('Private · Montessori School');
+  });
+
+  it('takes one or more levels, each once, kept in the order of the levels', () => {
+    expect(formMessages('school.levels', ['junior', 'primary'])).toEqual([]);
+    expect(formMessages('school.levels', [])).toEqual([MESSAGES.schoolLevels]);
+    expect(formMessages('school.levels', ['university'])).toEqual([MESSAGES.schoolLevels]);
+    const parsed = registrationFormSchema.parse(
+      withValue('school.levels', ['senior', 'junior', 'senior']),
+    );
+    expect(parsed.school.levels).toEqual(['junior', 'senior']);
+  });
+
   it('accepts every one of the 47 counties and nothing else', () => {
     for (const county of KENYAN_COUNTIES) {
       expect(formMessages('school.county', county)).toEqual([]);
@@ -163,6 +184,7 @@ describe('registration form (spec §5)', () => {
     ['school.phone_number', 'Phone is required'],
     ['school.year_established', 'Year is required'],
     ['school.type', 'Type is required'],
+    ['school.levels', 'Choose the levels the school teaches'],
     ['admin.first_name', 'First name is required'],
     ['admin.last_name', 'Last name is required'],
     ['admin.phone_number', 'Admin phone is required'],
@@ -309,6 +331,7 @@ describe('register_school body', () => {
     ['school.phone_number', 'Phone is required'],
     ['school.year_established', 'Year is required'],
     ['school.type', 'Type is required'],
+    ['school.levels', 'Choose the levels the school teaches'],
     ['admin.first_name', 'First name is required'],
     ['admin.last_name', 'Last name is required'],
     ['admin.phone_number', 'Admin phone is required'],

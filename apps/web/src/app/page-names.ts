@@ -13,6 +13,7 @@ export const PUBLIC_PAGES = {
 
 export const SIGNED_IN_PAGES = {
   '/dashboard': 'Dashboard',
+  '/settings': 'School profile',
   '/account': 'Account',
   '/teachers': 'Teachers',
   '/teachers/import': 'Import teachers',

@@ -38,6 +38,11 @@ export const SIGNED_IN_SCREENS: Screen[] = [
     load: async () => (await import('../features/help/help-page')).HelpPage,
   },
   {
+    path: '/settings',
+    load: async () =>
+      (await import('../features/school-profile/school-profile-page')).SchoolProfilePage,
+  },
+  {
     path: '/account',
     load: async () => (await import('../features/auth/account-page')).AccountPage,
   },

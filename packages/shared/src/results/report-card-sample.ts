@@ -46,6 +46,7 @@ export function sampleCard(i = 0, overrides: Partial<ReportCard> = {}): ReportCa
       postal_address: 'P.O. Box 7-00902, Kikuyu',
       phone_number: '0720000000',
       email: 'info@alliance.ac.ke',
+      motto: 'Strong to Serve',
       logo: null,
     },
     exam: { id: 3, name: 'End term', term: 'Term 2', year: '2026' },

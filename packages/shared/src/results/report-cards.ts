@@ -73,6 +73,7 @@ export const reportCardSchema = z.object({
     postal_address: z.string().nullable(),
     phone_number: z.string(),
     email: z.string().nullable(),
+    motto: z.string().nullable(),
     logo: z.string().nullable(),
   }),
   exam: z.object({

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const schools = pgTable('schools', {
@@ -10,9 +11,15 @@ export const schools = pgTable('schools', {
   phoneNumber: text('phone_number').notNull(),
   email: text('email'),
   yearEstablished: integer('year_established').notNull(),
+  /** INSTITUTION_TYPES' value: public NAT, XCT, CTY, SCT; private IPS, FBS, INT, MNT, SNS; other. */
   type: text('type').notNull(),
+  /** SCHOOL_LEVELS' values taught (pre_primary, primary, junior, senior); none before issue 34. */
+  levels: text('levels').array().notNull().default(sql`'{}'::text[]`),
   website: text('website'),
   description: text('description'),
+  /** "Strive to Excel", printed under the name on every PDF. */
+  motto: text('motto'),
+  /** The crest: `/uploads/<name>` of an upload of this school, or null. */
   logo: text('logo'),
   documents: text('documents'),
   /** Last admission number handed out; incremented under a row lock. */

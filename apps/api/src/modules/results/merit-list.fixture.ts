@@ -39,7 +39,10 @@ export const schoolFixture: School = {
   phone_number: '0712345678',
   email: 'info@kilimani.sc.ke',
   website: null,
+  motto: null,
   logo: null,
+  type: 'CTY',
+  levels: ['senior'],
   grading_scheme: 'kcse',
   report_teacher_names: 'initials',
 };

@@ -49,8 +49,9 @@ export function a4Document(options: {
 }
 
 /**
- * The first page's header: the crest on the left, the school's name, address and contacts
- * centred, the title, then `notes` in small type, one line each. Answers the y below it.
+ * The first page's header: the crest on the left, the school's name, motto, P.O. Box and
+ * contacts centred, the title, then `notes` in small type, one line each. Answers the y below
+ * it. Every PDF but the report form (its own layout) prints this one.
  */
 export function drawSchoolHeader(
   doc: Doc,
@@ -80,6 +81,7 @@ export function drawSchoolHeader(
   };
   doc.fillColor('black');
   let y = centred(school.name.toUpperCase(), BOLD, 15, margins.top);
+  if (school.motto) y = centred(`“${school.motto}”`, 'Helvetica-Oblique', 8.5, y);
   const address = school.postal_address ?? (school.county ? `${school.county} County` : '');
   if (address) y = centred(address, REGULAR, 8.5, y);
   const contacts = [

@@ -145,6 +145,13 @@ function drawHeader(doc: Doc, card: ReportCard, crest: OpenedImage | null) {
   contacts.forEach((text, i) => {
     line(doc, text, x, top + 22 + i * 12, w, { size: 9, color: MUTED, align: 'center' });
   });
+  if (card.school.motto) {
+    line(doc, `“${card.school.motto}”`, x, top + 22 + contacts.length * 12, w, {
+      font: 'Helvetica-Oblique',
+      size: 9,
+      align: 'center',
+    });
+  }
   const titleY = top + 66;
   doc.rect(MARGIN, titleY, WIDTH, 20).fill(BRAND);
   line(doc, card.title, MARGIN + 6, titleY + 6, WIDTH - 12, {

@@ -344,6 +344,7 @@ async function buildReportCards(
         postal_address: school.postal_address,
         phone_number: school.phone_number,
         email: school.email,
+        motto: school.motto,
         logo: school.logo,
       },
       exam: { id: exam.id, name: exam.name, term: exam.termName, year: exam.yearName },

@@ -170,7 +170,8 @@ async function selectExamAndSchool(db: Db, schoolId: number, examId: number) {
            json_build_object(
              'id', s.id, 'name', s.name, 'postal_address', s.postal_address,
              'postal_code', s.postal_code, 'county', s.county, 'phone_number', s.phone_number,
-             'email', s.email, 'website', s.website, 'logo', s.logo,
+             'email', s.email, 'website', s.website, 'motto', s.motto, 'logo', s.logo,
+             'type', s.type, 'levels', s.levels,
              'grading_scheme', s.grading_scheme,
              'report_teacher_names', s.report_teacher_names) as school,
            (select json_agg(json_build_object('id', c.id, 'name', c.name, 'level', c.level))

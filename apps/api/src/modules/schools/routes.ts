@@ -1,7 +1,7 @@
 import { idParam } from '@shule/shared/fields';
 import { registerSchoolBody, registerSchoolResponse } from '@shule/shared/institution';
 import { codeConfirmBody, codeSentResponse } from '@shule/shared/one-time-codes';
-import { schoolSchema, updateSchoolBody } from '@shule/shared/schools';
+import { type School, schoolSchema, updateSchoolBody } from '@shule/shared/schools';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { codeDepsOf, signUpLimit } from '../auth/routes';
@@ -51,15 +51,18 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
 
 const schoolParams = z.object({ id: idParam });
 
-/** A school's own settings: its staff read them, its admins change them. */
+/** A school's own profile and settings: its staff read them, its admins change them. */
 export const schoolSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The crest travels as a signed link, as every photo does (decision 012). */
+  const signed = (school: School): School => ({ ...school, logo: app.photoUrls.sign(school.logo) });
+
   app.get(
     '/schools/:id/',
     {
       config: { access: 'staff' },
       schema: { params: schoolParams, response: { 200: schoolSchema }, tags: ['schools'] },
     },
-    async (request) => getSchool(app.db, request.assertOwnSchool(request.params.id)),
+    async (request) => signed(await getSchool(app.db, request.assertOwnSchool(request.params.id))),
   );
 
   app.patch(
@@ -74,6 +77,13 @@ export const schoolSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateSchool(app.db, request.assertOwnSchool(request.params.id), request.body),
+      signed(
+        await updateSchool(
+          app.db,
+          app.config.dataDir,
+          request.assertOwnSchool(request.params.id),
+          request.body,
+        ),
+      ),
   );
 };

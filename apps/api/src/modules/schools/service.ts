@@ -12,6 +12,7 @@ import { PHONE_TAKEN_MESSAGE } from '../auth/service';
 import { forgetSessionVersion, raiseSessionVersion } from '../auth/sessions';
 import { checkPasswordThrottled } from '../auth/throttle';
 import { grantRole, isPhoneTaken } from '../auth/users';
+import { assertUploadOfSchool, deleteUpload } from '../uploads/service';
 
 /** Who registers: the caller's address and the login limits their password guesses count against. */
 export interface Registrant {
@@ -103,6 +104,7 @@ export async function createSchoolAndAdmin(
         email: school.email,
         yearEstablished: Number(school.year_established),
         type: school.type,
+        levels: school.levels ?? [],
         website: school.website,
         description: school.description,
         documents: school.documents,
@@ -160,7 +162,10 @@ const schoolColumns = {
   phone_number: schools.phoneNumber,
   email: schools.email,
   website: schools.website,
+  motto: schools.motto,
   logo: schools.logo,
+  type: schools.type,
+  levels: schools.levels,
   grading_scheme: schools.gradingScheme,
   report_teacher_names: schools.reportTeacherNames,
 };
@@ -172,21 +177,46 @@ export async function getSchool(db: Db, schoolId: number): Promise<School> {
   return row as School;
 }
 
-/** PATCH /schools/{id}/ */
+/**
+ * PATCH /schools/{id}/: the profile's fields that were sent. A crest must be an upload of the
+ * school itself (400 otherwise); the crest it replaces or removes is deleted once the change
+ * has committed, unless something else of the school still uses it.
+ */
 export async function updateSchool(
   db: Db,
+  dataDir: string,
   schoolId: number,
   input: z.output<typeof updateSchoolBody>,
 ): Promise<School> {
-  const [row] = await db
-    .update(schools)
-    .set({
-      gradingScheme: input.grading_scheme,
-      postalAddress: input.postal_address,
-      reportTeacherNames: input.report_teacher_names,
-    })
-    .where(eq(schools.id, schoolId))
-    .returning(schoolColumns);
-  if (!row) throw notFound('School');
+  const { row, previousLogo } = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ logo: schools.logo })
+      .from(schools)
+      .where(eq(schools.id, schoolId))
+      .for('update');
+    if (!before) throw notFound('School');
+    if (input.logo) await assertUploadOfSchool(tx, schoolId, input.logo, 'logo');
+    const [updated] = await tx
+      .update(schools)
+      .set({
+        name: input.name,
+        phoneNumber: input.phone_number,
+        email: input.email,
+        postalAddress: input.postal_address,
+        motto: input.motto,
+        logo: input.logo,
+        county: input.county,
+        type: input.type,
+        levels: input.levels,
+        gradingScheme: input.grading_scheme,
+        reportTeacherNames: input.report_teacher_names,
+      })
+      .where(eq(schools.id, schoolId))
+      .returning(schoolColumns);
+    return { row: updated!, previousLogo: before.logo };
+  });
+  if (input.logo !== undefined && previousLogo !== row.logo) {
+    await deleteUpload(db, dataDir, schoolId, previousLogo);
+  }
   return row as School;
 }

@@ -7,7 +7,9 @@ function fillValidForm() {
   const fill = (label: string, value: string) =>
     fireEvent.change(screen.getByLabelText(label), { target: { value } });
   fill('Institution name *', 'Lenana School');
-  fill('Type *', 'IPS');
+  fill('Type *', 'CTY');
+  fireEvent.click(screen.getByLabelText('Junior School (Grade 7–9)'));
+  fireEvent.click(screen.getByLabelText('Senior School / Secondary (Grade 10–12, Form 1–4)'));
   fill('County *', 'Nairobi');
   fill('Postal code *', '00100');
   fill('Phone *', '0720123456');
@@ -54,6 +56,9 @@ describe('RegisterInstitutionPage', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/schools/register_school/');
     const body = JSON.parse(String(init.body));
+    // A public County school teaching Junior and Senior School; no logo link is asked for.
+    expect(body.school).toMatchObject({ type: 'CTY', levels: ['junior', 'senior'] });
+    expect(body.school).not.toHaveProperty('logo');
     expect(body.admin).toEqual({
       first_name: 'Peter',
       last_name: 'Kamau',

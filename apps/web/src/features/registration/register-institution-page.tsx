@@ -1,6 +1,5 @@
 import { KENYAN_COUNTIES } from '@shule/shared/counties';
 import {
-  INSTITUTION_TYPES,
   type RegisterSchoolBody,
   type RegisterSchoolResponse,
   type RegistrationForm,
@@ -8,13 +7,14 @@ import {
 } from '@shule/shared/institution';
 import type { CodeSentResponse } from '@shule/shared/one-time-codes';
 import { useState } from 'react';
-import { type Path, useForm } from 'react-hook-form';
+import { Controller, type Path, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { CodeStep } from '../../components/code-step';
+import { SchoolLevelsField, SchoolTypeSelect } from '../../components/school-kind-fields';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
-import { Input, Select, Textarea } from '../../components/ui/input';
+import { Input, Textarea } from '../../components/ui/input';
 import { Logo } from '../../components/ui/logo';
 import { toast } from '../../components/ui/toast';
 import { ApiError, api } from '../../lib/api-client';
@@ -32,6 +32,7 @@ const EMPTY: RegistrationForm = {
     year_established: '',
     description: '',
     type: '',
+    levels: [],
     website: '',
     documents: '',
   },
@@ -198,14 +199,7 @@ export function RegisterInstitutionPage() {
                 </legend>
                 {text('school.name', 'Institution name *', { autoComplete: 'organization' })}
                 <Field label="Type *" error={errors.school?.type?.message}>
-                  <Select {...form.register('school.type')}>
-                    <option value="">Choose a type</option>
-                    {INSTITUTION_TYPES.map((t) => (
-                      <option key={t.value} value={t.value}>
-                        {t.value === 'other' ? 'Other' : `${t.value} — ${t.label}`}
-                      </option>
-                    ))}
-                  </Select>
+                  <SchoolTypeSelect {...form.register('school.type')} />
                 </Field>
                 {text('school.county', 'County *', {
                   list: 'counties',
@@ -229,6 +223,17 @@ export function RegisterInstitutionPage() {
                 {text('school.documents', 'Documents (links)', {
                   placeholder: 'Registration certificate link',
                 })}
+                <Controller
+                  control={form.control}
+                  name="school.levels"
+                  render={({ field, fieldState }) => (
+                    <SchoolLevelsField
+                      value={field.value}
+                      onChange={field.onChange}
+                      error={fieldState.error?.message}
+                    />
+                  )}
+                />
                 <Field
                   label="Description"
                   error={errors.school?.description?.message}
