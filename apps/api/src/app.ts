@@ -23,6 +23,7 @@ import auth from './plugins/auth';
 import changes from './plugins/changes';
 import errors from './plugins/errors';
 import idempotency from './plugins/idempotency';
+import loadShedding from './plugins/load-shedding';
 import securityHeaders from './plugins/security-headers';
 import spa from './plugins/spa';
 
@@ -79,6 +80,8 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
   app.decorate('config', config);
 
   await app.register(securityHeaders, SECURITY_HEADERS);
+  // A burst waits its turn, for a bounded time (a 503 with Retry-After after it).
+  await app.register(loadShedding, config.load);
   // Before compression: it keeps an answer's bytes as serialized, for a repeat of its request.
   await app.register(idempotency);
   // Brotli or gzip for whatever the client accepts, above 1 KB (smaller answers fit one packet

@@ -3,6 +3,7 @@ import { existsSync, linkSync, readFileSync, renameSync, rmSync, writeFileSync }
 import path from 'node:path';
 import { centsFromKes } from '@shule/shared/fees';
 import { z } from 'zod';
+import type { LoadLimits } from './plugins/load-shedding';
 import { makePrivateDirSync, PRIVATE_FILE_MODE } from './private-files';
 
 const MIN_SECRET_LENGTH = 32;
@@ -24,6 +25,8 @@ const envSchema = z.object({
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(2048),
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(200),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(32),
+  MAX_QUEUE_WAIT_SECONDS: z.coerce.number().min(0.1).max(600).default(10),
   SMS_DRIVER: z.enum(['test', 'africastalking']).default('test'),
   AT_USERNAME: z.string().optional(),
   AT_API_KEY: z.string().optional(),
@@ -138,6 +141,11 @@ export interface Config {
    * client is answered 408 and its connection closed): REQUEST_TIMEOUT_SECONDS.
    */
   requestTimeoutMs: number;
+  /**
+   * API requests that run at once, and how long the next may wait for their turn before a 503
+   * with Retry-After (plugins/load-shedding.ts): MAX_REQUESTS_IN_FLIGHT, MAX_QUEUE_WAIT_SECONDS.
+   */
+  load: LoadLimits;
   /** Uploaded photos: the bytes a school may keep, and the uploads a user may send in an hour. */
   uploadLimits: { quotaBytes: number; perUserPerHour: number };
   sms: SmsConfig;
@@ -251,6 +259,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    load: {
+      maxInFlight: e.MAX_REQUESTS_IN_FLIGHT,
+      maxWaitMs: Math.round(e.MAX_QUEUE_WAIT_SECONDS * 1000),
+    },
     uploadLimits: {
       quotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
       perUserPerHour: e.UPLOADS_PER_HOUR,
