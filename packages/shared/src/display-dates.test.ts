@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDayMonth, formatSchoolMoment, formatSchoolTime } from './display-dates';
+import {
+  formatDate,
+  formatDateRange,
+  formatDayMonth,
+  formatSchoolMoment,
+  formatSchoolTime,
+} from './display-dates';
 
 describe('formatSchoolMoment', () => {
   it("dates a moment by Nairobi's calendar, whatever the browser's zone", () => {
@@ -30,6 +36,8 @@ describe('formatDate', () => {
     expect(formatDate('2026-01-05')).toBe('5 Jan 2026');
     expect(formatDate('2026-09-30T12:00:00Z')).toBe('30 Sep 2026');
     expect(formatDayMonth('2026-08-04')).toBe('4 Aug');
+    expect(formatDateRange('2026-08-24', '2026-10-30')).toBe('24 Aug 2026 – 30 Oct 2026');
+    expect(formatDateRange('2026-12-02', '2026-12-02')).toBe('2 Dec 2026');
   });
 
   it('shows a dash for no date or something that is not one', () => {

@@ -28,6 +28,10 @@ export const formatDate = (iso: string | null | undefined) => {
   return `${day} ${MONTHS[month - 1]} ${year}`;
 };
 
+/** A range of days: '24 Aug 2026 – 30 Oct 2026', or one date when it is one day. */
+export const formatDateRange = (start: string, end: string) =>
+  start === end ? formatDate(start) : `${formatDate(start)} – ${formatDate(end)}`;
+
 /** yyyy-mm-dd → '24 Aug', for a chart's axis or a range within one year. */
 export const formatDayMonth = (iso: string) => {
   const parts = dateParts(iso);

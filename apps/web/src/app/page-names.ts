@@ -42,8 +42,8 @@ export const SIGNED_IN_PAGES = {
   '/fees': 'Fees',
   '/analytics': 'Fee analytics',
   '/reports': 'Reports',
-  '/setup': 'Setup',
   '/help': 'Help',
+  '/setup': 'Setup',
 } as const;
 
 export type SignedInPath = keyof typeof SIGNED_IN_PAGES;

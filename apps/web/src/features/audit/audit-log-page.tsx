@@ -166,7 +166,7 @@ function AuditLog() {
       />
       <p className="mb-4 text-sm text-muted-foreground">
         Who did what with people&apos;s data or access, when and from which address. Entries name
-        students and users by number only.
+        classes and staff; students and parents by number only.
       </p>
       {body}
     </div>

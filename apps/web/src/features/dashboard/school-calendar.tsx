@@ -1,4 +1,4 @@
-import { formatDate } from '@shule/shared/display-dates';
+import { formatDateRange } from '@shule/shared/display-dates';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { DayPicker, type Modifiers } from 'react-day-picker';
@@ -91,8 +91,8 @@ export function SchoolCalendar() {
               <span className="min-w-0">
                 <span className="font-medium">{item.name}</span>{' '}
                 <span className="text-muted-foreground">
-                  ({item.kind === 'Exam' ? 'exam' : 'term'}) {formatDate(item.start_date)} –{' '}
-                  {formatDate(item.end_date)}
+                  ({item.kind === 'Exam' ? 'exam' : 'term'}){' '}
+                  {formatDateRange(item.start_date, item.end_date)}
                 </span>
               </span>
             </li>

@@ -1,4 +1,4 @@
-import { formatDate } from '@shule/shared/display-dates';
+import { formatDateRange } from '@shule/shared/display-dates';
 import { classSitsExam, type Exam } from '@shule/shared/exams';
 import { MAX_SCORE, MIN_SCORE } from '@shule/shared/grades';
 import type { Mark } from '@shule/shared/results/marks';
@@ -145,7 +145,7 @@ export function ExamGradingPage({
         ) : exam.data ? (
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <span className="text-sm text-muted-foreground">
-              {formatDate(exam.data.start_date)} – {formatDate(exam.data.end_date)}
+              {formatDateRange(exam.data.start_date, exam.data.end_date)}
             </span>
             <DateStatusBadge status={exam.data.status} />
           </div>
