@@ -9,7 +9,7 @@ import {
 } from './institution';
 import { GRADING_SCHEMES } from './results/scheme';
 import { REPORT_TEACHER_NAMES } from './teaching';
-import { replacePhotoField } from './uploads';
+import { replaceCrestField } from './uploads';
 
 /** The school's motto, printed under its name on every PDF ("Strive to Excel"). */
 export const MOTTO_MAX = 100;
@@ -52,7 +52,7 @@ export const updateSchoolBody = changesOf({
   email: z.union([z.literal(''), z.null(), emailField]).transform((v) => v || null),
   postal_address: clearableText('Postal address', { max: 100 }),
   motto: clearableText('Motto', { max: MOTTO_MAX }),
-  logo: replacePhotoField,
+  logo: replaceCrestField,
   county: countyField,
   type: institutionType,
   levels: schoolLevelsField,

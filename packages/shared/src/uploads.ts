@@ -11,6 +11,7 @@ export const UPLOAD_MESSAGES = {
   type: 'Only JPEG or PNG images are accepted',
   tooLarge: 'The image is larger than 5 MB. Please choose a smaller one.',
   photoUrl: 'Profile photo must be an image uploaded to Shule',
+  crestUrl: 'Crest must be an image uploaded to Shule',
   malformed: 'The upload arrived incomplete or garbled. Please choose the image again.',
   notOurs: 'Choose a photo uploaded by your school',
   unsigned: 'Photos are shown only through the links Shule gives with them',
@@ -136,10 +137,12 @@ const PHOTO_LINK_PATTERN =
 /** The stored reference of a photo link (signed or not); undefined for anything else. */
 export const photoRefOf = (link: string) => PHOTO_LINK_PATTERN.exec(link)?.[1];
 
-const photoLink = z
-  .string({ error: UPLOAD_MESSAGES.photoUrl })
-  .trim()
-  .refine((v) => v === '' || photoRefOf(v) !== undefined, UPLOAD_MESSAGES.photoUrl);
+const uploadLink = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((v) => v === '' || photoRefOf(v) !== undefined, message);
+const photoLink = uploadLink(UPLOAD_MESSAGES.photoUrl);
 
 /**
  * An optional profile photo: the `secure_url` that POST /api/uploads/ answered (or a photo link
@@ -149,9 +152,12 @@ const photoLink = z
 export const photoUrlField = photoLink.nullish().transform((v) => (v ? photoRefOf(v) : undefined));
 
 /** A photo a change may replace or remove: a link as above, or null (or '') for no photo. */
-export const replacePhotoField = photoLink
-  .nullable()
-  .transform((v) => (v ? (photoRefOf(v) ?? null) : null));
+const replaceableUpload = (link: ReturnType<typeof uploadLink>) =>
+  link.nullable().transform((v) => (v ? (photoRefOf(v) ?? null) : null));
+export const replacePhotoField = replaceableUpload(photoLink);
+
+/** The school's crest, replaced or removed as a photo is. */
+export const replaceCrestField = replaceableUpload(uploadLink(UPLOAD_MESSAGES.crestUrl));
 
 /** 201 from POST /api/uploads/: the signed link of the photo, to preview and send with the form. */
 export const uploadResponse = z.object({ secure_url: z.string() });

@@ -74,7 +74,7 @@ describe("the school's profile (PATCH /api/schools/{id}/)", () => {
       [{ levels: [] }, 'levels', MESSAGES.schoolLevels],
       [{ levels: ['university'] }, 'levels', MESSAGES.schoolLevels],
       [{ motto: 'x'.repeat(101) }, 'motto', tooLongMessage('Motto', 100)],
-      [{ logo: 'https://example.com/crest.png' }, 'logo', UPLOAD_MESSAGES.photoUrl],
+      [{ logo: 'https://example.com/crest.png' }, 'logo', UPLOAD_MESSAGES.crestUrl],
     ];
     for (const [body, field, message] of cases) {
       const res = await expectStatus(patch(ours, body), 400);
