@@ -1,4 +1,5 @@
 import { type StudentsWithGrades, studentsWithGradesResponse } from '@shule/shared/scores';
+import { notYourClassMessage } from '@shule/shared/teaching';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/raw-rows';
@@ -122,6 +123,12 @@ beforeAll(async () => {
 });
 
 describe('students_with_grades', () => {
+  it("gives a teacher the classes they teach, and 403 for another class's marks (issue 34 B8)", async () => {
+    const { teacher, form1, form2, exam } = await ownGradebook();
+    await expectStatus(classMarks(exam, form1, teacher), 200);
+    await expectStatus(classMarks(exam, form2, teacher), 403, notYourClassMessage);
+  });
+
   it('answers one class: its subjects, and its students by name with no marks yet', async () => {
     const { who, form1, form2, mat, eng, exam, amina, baraka, chebet, daudi } =
       await ownGradebook();

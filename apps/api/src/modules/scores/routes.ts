@@ -6,6 +6,7 @@ import {
 } from '@shule/shared/scores';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendTypedJson } from '../../plugins/typed-json';
+import { assertMayReadClass, readableClasses } from '../teaching/my-classes';
 import { listClassMarks, saveStudentMarks } from './service';
 
 /** Exam scores: admins and teachers both read and enter them. */
@@ -21,11 +22,18 @@ const scoreRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['scores'],
       },
     },
-    async (request, reply) =>
-      sendTypedJson(
+    async (request, reply) => {
+      // A teacher reads the marks of the classes they lead or teach, as the students' lists.
+      const schoolId = request.schoolId();
+      assertMayReadClass(
+        await readableClasses(app.db, request.user, schoolId),
+        request.query.class,
+      );
+      return sendTypedJson(
         reply,
-        await listClassMarks(app.db, request.schoolId(), request.query.exam, request.query.class),
-      ),
+        await listClassMarks(app.db, schoolId, request.query.exam, request.query.class),
+      );
+    },
   );
 
   app.post(
