@@ -167,7 +167,7 @@ test('classes, siblings, CSV export, a teacher with a photo, dashboard counts an
     /^\uFEFFfirst_name,last_name,date_of_birth,gender,class,admission_number,/,
   );
   expect(csv.slice(1)).toEqual([
-    `Zawadi,Mwangi,2014-07-09,female,Form 1 East,0002,John,Mwangi,${parent.phone},john@example.com,,,,,,,,,,,,`,
+    `Zawadi,Mwangi,2014-07-09,female,Form 1 East,0002,John,Mwangi,${parent.phone},john@example.com,,,,,,,,,,,,,,`,
     '',
   ]);
   await page.getByLabel('Search students').fill('');
