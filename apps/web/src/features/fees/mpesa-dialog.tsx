@@ -34,6 +34,17 @@ function useParentPhone(studentId: number | null) {
 const suggestedAmount = (balanceCents: number | null) =>
   balanceCents && balanceCents > 0 ? String(Math.ceil(balanceCents / 100)) : '';
 
+/** The one way out of a push still waiting or held for review. */
+function CloseRow({ onClose }: { onClose(): void }) {
+  return (
+    <div className="flex justify-end">
+      <Button variant="outline" onClick={onClose}>
+        Close
+      </Button>
+    </div>
+  );
+}
+
 function StkProgress({
   request,
   onRetry,
@@ -57,11 +68,7 @@ function StkProgress({
             </p>
           </div>
         </Alert>
-        <div className="flex justify-end">
-          <Button variant="outline" onClick={onClose}>
-            Close
-          </Button>
-        </div>
+        <CloseRow onClose={onClose} />
       </div>
     );
   }
@@ -104,11 +111,7 @@ function StkProgress({
             <p>{request.reason}</p>
           </div>
         </Alert>
-        <div className="flex justify-end">
-          <Button variant="outline" onClick={onClose}>
-            Close
-          </Button>
-        </div>
+        <CloseRow onClose={onClose} />
       </div>
     );
   }
