@@ -39,8 +39,7 @@ export const SIGNED_IN_SCREENS: Screen[] = [
   },
   {
     path: '/settings',
-    load: async () =>
-      (await import('../features/schools/school-profile-page')).SchoolProfilePage,
+    load: async () => (await import('../features/schools/school-profile-page')).SchoolProfilePage,
   },
   {
     path: '/account',
