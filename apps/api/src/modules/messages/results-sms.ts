@@ -13,8 +13,8 @@ import type { SmsConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { classes } from '../../db/schema/index';
 import { invalid } from '../../errors';
-import { getExam } from '../exams/service';
-import { examResults, type ResultsScope } from '../results/service';
+import { getExam } from '../exams/index';
+import { examResults, type ResultsScope } from '../results/index';
 import { audienceStudents, classesOfSchool, noReachableParent, parentVerdicts } from './audience';
 import {
   estimateCents,

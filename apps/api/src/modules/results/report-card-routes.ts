@@ -12,7 +12,7 @@ import {
 } from '@shule/shared/results/student-results';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../errors';
-import { maySeeMoney } from '../fees/access';
+import { maySeeMoney } from '../fees/index';
 import { jsonOrPdfAnswer, sendPdf } from './pdf-answer';
 import { classOfStudent, reportCards, saveReportRemarks } from './report-cards';
 import { renderReportCardsPdf } from './report-cards-pdf';

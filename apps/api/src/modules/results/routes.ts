@@ -8,7 +8,7 @@ import { examIdParams, meritListQuery, meritListResponse } from '@shule/shared/r
 import { meritListFileName } from '@shule/shared/results/merit-list-columns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendTypedJson } from '../../plugins/typed-json';
-import { schoolForPrint } from '../schools/print';
+import { schoolForPrint } from '../schools/index';
 import { examAnalysis, latestResults } from './analysis';
 import { renderAnalysisPdf } from './analysis-pdf';
 import { renderMeritListPdf } from './merit-list-pdf';
