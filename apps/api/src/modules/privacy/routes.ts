@@ -22,7 +22,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendPdf } from '../results/pdf-answer';
+import { sendPdf } from '../../pdf/answer';
 import { schoolForPrint } from '../schools/index';
 import { deleteUpload } from '../uploads/index';
 import { consentFormFileName, renderConsentFormPdf } from './consent-form-pdf';

@@ -12,8 +12,8 @@ import {
 } from '@shule/shared/results/student-results';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../errors';
+import { jsonOrPdfAnswer, sendPdf } from '../../pdf/answer';
 import { maySeeMoney } from '../fees/index';
-import { jsonOrPdfAnswer, sendPdf } from './pdf-answer';
 import { classOfStudent, reportCards, saveReportRemarks } from './report-cards';
 import { renderReportCardsPdf } from './report-cards-pdf';
 import { assertMaySeeResults } from './service';
