@@ -18,7 +18,7 @@ import { deliveryReportRoutes, messageRoutes } from './messages/index';
 import { mpesaCallbackRoutes, mpesaRoutes } from './mpesa/index';
 import { privacyRoutes } from './privacy/index';
 import { reportRoutes } from './reports/index';
-import { reportCardRoutes, resultRoutes } from './results/index';
+import { reportCardRoutes, resultRoutes, resultsSmsRoutes } from './results/index';
 import { registrationRoutes, schoolSettingsRoutes } from './schools/index';
 import { markEntryRoutes, markHistoryRoutes, scoreRoutes } from './scores/index';
 import { setupRoutes } from './setup/index';
@@ -103,6 +103,7 @@ export const protectedDomainRoutes: FastifyPluginAsync[] = [
   auditRoutes,
   privacyRoutes,
   messageRoutes,
+  resultsSmsRoutes,
   feeStructureRoutes,
   feeReminderRoutes,
   setupRoutes,

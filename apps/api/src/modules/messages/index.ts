@@ -2,7 +2,7 @@
 
 export { queueAccountSms } from './account-sms';
 export type { ClassRef } from './audience';
-export { audienceStudents, classesOfSchool, parentVerdicts } from './audience';
+export { audienceStudents, classesOfSchool, noReachableParent, parentVerdicts } from './audience';
 export { default as deliveryReportRoutes } from './delivery-report-routes';
 export { isCallbackToken } from './delivery-reports';
 export { testGateway } from './gateways/test-driver';
