@@ -1,41 +1,34 @@
 import type { FastifyPluginAsync } from 'fastify';
-import academicYearRoutes from './academic-years/routes';
-import attendanceRoutes from './attendance/routes';
-import auditRoutes from './audit/routes';
-import { accountRoutes, sessionRoutes } from './auth/routes';
-import promotionRoutes from './classes/promotion-routes';
-import classRoutes from './classes/routes';
-import dashboardRoutes from './dashboard/routes';
-import examRoutes from './exams/routes';
-import feeLedgerRoutes from './fees/ledger-routes';
-import feeReminderRoutes from './fees/reminder-routes';
-import feeReportRoutes from './fees/report-routes';
-import sponsorRoutes from './fees/sponsor-routes';
-import feeStructureRoutes from './fees/structure-routes';
-import gradeRoutes from './grades/routes';
-import deliveryReportRoutes from './messages/delivery-report-routes';
-import messageRoutes from './messages/routes';
-import mpesaCallbackRoutes from './mpesa/callback-routes';
-import mpesaRoutes from './mpesa/routes';
-import privacyRoutes from './privacy/routes';
-import reportRoutes from './reports/routes';
-import reportCardRoutes from './results/report-card-routes';
-import resultRoutes from './results/routes';
-import { registrationRoutes, schoolSettingsRoutes } from './schools/routes';
-import markHistoryRoutes from './scores/history-routes';
-import markEntryRoutes from './scores/mark-entry-routes';
-import scoreRoutes from './scores/routes';
-import setupRoutes from './setup/routes';
-import staffRoutes from './staff/routes';
-import teacherImportRoutes from './staff/teacher-import-routes';
-import teacherRoutes from './staff/teacher-routes';
-import studentImportRoutes from './students/import-routes';
-import studentRoutes from './students/routes';
-import subjectGradeRoutes from './subject-grades/routes';
-import subjectRoutes from './subjects/routes';
-import teachingRoutes from './teaching/routes';
-import termRoutes from './terms/routes';
-import uploadRoutes from './uploads/routes';
+import { academicYearRoutes } from './academic-years/index';
+import { attendanceRoutes } from './attendance/index';
+import { auditRoutes } from './audit/index';
+import { accountRoutes, sessionRoutes } from './auth/index';
+import { classRoutes, promotionRoutes } from './classes/index';
+import { dashboardRoutes } from './dashboard/index';
+import { examRoutes } from './exams/index';
+import {
+  feeLedgerRoutes,
+  feeReminderRoutes,
+  feeReportRoutes,
+  feeStructureRoutes,
+  sponsorRoutes,
+} from './fees/index';
+import { gradeRoutes } from './grades/index';
+import { deliveryReportRoutes, messageRoutes } from './messages/index';
+import { mpesaCallbackRoutes, mpesaRoutes } from './mpesa/index';
+import { privacyRoutes } from './privacy/index';
+import { reportRoutes } from './reports/index';
+import { reportCardRoutes, resultRoutes, resultsSmsRoutes } from './results/index';
+import { registrationRoutes, schoolSettingsRoutes } from './schools/index';
+import { markEntryRoutes, markHistoryRoutes, scoreRoutes } from './scores/index';
+import { setupRoutes } from './setup/index';
+import { staffRoutes, teacherImportRoutes, teacherRoutes } from './staff/index';
+import { studentImportRoutes, studentRoutes } from './students/index';
+import { subjectGradeRoutes } from './subject-grades/index';
+import { subjectRoutes } from './subjects/index';
+import { teachingRoutes } from './teaching/index';
+import { termRoutes } from './terms/index';
+import { uploadRoutes } from './uploads/index';
 
 /**
  * The API routes anyone may call without a token, listed once. app.ts mounts `publicDomainRoutes`
@@ -110,6 +103,7 @@ export const protectedDomainRoutes: FastifyPluginAsync[] = [
   auditRoutes,
   privacyRoutes,
   messageRoutes,
+  resultsSmsRoutes,
   feeStructureRoutes,
   feeReminderRoutes,
   setupRoutes,

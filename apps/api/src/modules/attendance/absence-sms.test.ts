@@ -4,10 +4,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messageRecipients, messages } from '../../db/schema/index';
 import { expectStatus, type SignedInSchool, useTestApp } from '../../test/app';
-import { testGateway } from '../messages/gateways/test-driver';
-import type { SmsGateway, SmsSend } from '../messages/gateways/types';
-import { sendDueBatch } from '../messages/outbox-worker';
-import { type MessagingSchool, messagingSchool } from '../messages/test-school';
+import { type MessagingSchool, messagingSchool } from '../../test/messaging-school';
+import type { SmsGateway, SmsSend } from '../messages/index';
+import { sendDueBatch, testGateway } from '../messages/index';
 import { insertCurrentTerm, registerDates } from './test-school';
 
 const { t, newSchool } = useTestApp('Kenya High School');
@@ -25,7 +24,7 @@ const put = (who: SignedInSchool, classId: number, body: RegisterBody) =>
   );
 
 /**
- * The messaging school (messages/test-school.ts) with a term: Form 1 East's active students are
+ * The messaging school (test/messaging-school.ts) with a term: Form 1 East's active students are
  * Achieng and Chebet (SMS consent granted), Daudi (refused) and Ekaru (unknown).
  */
 async function eastSchool(name: string) {

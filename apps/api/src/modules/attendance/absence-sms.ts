@@ -6,8 +6,7 @@ import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/raw-rows';
 import { schools } from '../../db/schema/index';
 import { notFound } from '../../errors';
-import { audienceStudents, parentVerdicts } from '../messages/audience';
-import { type OutboxRow, storeMessage } from '../messages/service';
+import { audienceStudents, type OutboxRow, parentVerdicts, storeMessage } from '../messages/index';
 
 interface AbsentRow {
   id: number;

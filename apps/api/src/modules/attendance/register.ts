@@ -16,7 +16,7 @@ import { queryRows } from '../../db/raw-rows';
 import { attendanceMarks } from '../../db/schema/index';
 import { forbidden, invalid, notFound } from '../../errors';
 import type { AuthUser } from '../../plugins/auth';
-import { recordAudit } from '../audit/record';
+import { recordAudit } from '../audit/index';
 import { queueAbsenceSms } from './absence-sms';
 import { currentTerm, type TermRef } from './terms';
 

@@ -15,7 +15,7 @@ import type { CodeLimits } from '../../config';
 import type { Db } from '../../db/client';
 import { oneTimeCodes } from '../../db/schema/index';
 import { invalid, TooManyAttempts } from '../../errors';
-import { queueAccountSms } from '../messages/account-sms';
+import { queueAccountSms } from '../messages/index';
 import { type CountedKey, takeAttempt, waitOf } from './throttle';
 
 /**

@@ -21,8 +21,8 @@ import type { LoginLimits } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { conflict, forbidden, invalid, unauthorized } from '../../errors';
-import { type AuditEntryInput, recordAudit } from '../audit/record';
-import { setupProgress } from '../setup/service';
+import { type AuditEntryInput, recordAudit } from '../audit/index';
+import { setupProgress } from '../setup/index';
 import { type CodeDeps, sendCodeOrNotice, takeCode } from './one-time-codes';
 import { hashPassword, verifyPassword } from './passwords';
 import {

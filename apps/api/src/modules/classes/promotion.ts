@@ -16,8 +16,8 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { classes, students } from '../../db/schema/index';
 import { conflict, DomainError, invalid, notFound } from '../../errors';
-import { recordAudit } from '../audit/record';
-import { dropSubjectsNotTaught, type StudentActor } from '../students/edit';
+import { recordAudit } from '../audit/index';
+import { dropSubjectsNotTaught, type StudentActor } from '../students/index';
 
 interface ClassWithCount {
   id: number;

@@ -20,7 +20,7 @@ import {
 } from '../../db/schema/index';
 import { deleteUnlessUsed, findInSchool, takenInSchool } from '../../db/school-rows';
 import { conflict, invalid, notFound } from '../../errors';
-import { assertClassFreeOfFees } from '../fees/in-use';
+import { assertClassFreeOfFees } from '../fees/index';
 
 export async function countClasses(db: Db, schoolId: number) {
   const [row] = await db.select({ n: count() }).from(classes).where(eq(classes.schoolId, schoolId));

@@ -10,8 +10,8 @@ import {
 import { idParam } from '@shule/shared/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { jsonOrPdfAnswer, sendPdf } from '../results/pdf-answer';
-import { schoolForPrint } from '../schools/print';
+import { jsonOrPdfAnswer, sendPdf } from '../../pdf/answer';
+import { schoolForPrint } from '../schools/index';
 import { addAdjustment, reverseEntry } from './adjustments';
 import { receiptOf, recordCounterPayment } from './payments';
 import { receiptFileName, renderReceiptPdf } from './receipt-pdf';

@@ -9,7 +9,7 @@ import {
   type Margins,
   REGULAR,
   RULE,
-} from '../results/pdf-page';
+} from '../../pdf/page';
 import type { Receipt } from './payments';
 import { kesInWords } from './words';
 

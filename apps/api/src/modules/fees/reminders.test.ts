@@ -16,10 +16,9 @@ import {
   useTestApp,
 } from '../../test/app';
 import { signedInTeacher } from '../../test/fixtures';
-import { testGateway } from '../messages/gateways/test-driver';
-import type { SmsGateway, SmsSend } from '../messages/gateways/types';
-import { CHILD_ERASED_REASON, sendDueBatch } from '../messages/outbox-worker';
-import { type MessagingSchool, messagingSchool } from '../messages/test-school';
+import { type MessagingSchool, messagingSchool } from '../../test/messaging-school';
+import type { SmsGateway, SmsSend } from '../messages/index';
+import { CHILD_ERASED_REASON, sendDueBatch, testGateway } from '../messages/index';
 import { recordPayment } from './ledger';
 
 const { t, schools, newSchool } = useTestApp('Kakamega School', 'Lenana School');

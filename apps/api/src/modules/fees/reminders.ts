@@ -16,15 +16,13 @@ import {
   audienceStudents,
   type ClassRef,
   classesOfSchool,
-  parentVerdicts,
-} from '../messages/audience';
-import {
   estimateCents,
   gatewayState,
   getMessageRow,
   type OutboxRow,
+  parentVerdicts,
   storeMessage,
-} from '../messages/service';
+} from '../messages/index';
 
 /**
  * Fee reminders by SMS: each parent of a student owing more than an amount gets one SMS per

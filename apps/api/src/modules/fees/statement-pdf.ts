@@ -13,7 +13,7 @@ import {
   REGULAR,
   RULE,
   ZEBRA,
-} from '../results/pdf-page';
+} from '../../pdf/page';
 
 /**
  * A student's fee statement on A4: the school's header, the student, every ledger entry with

@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { grades, schools, subjectGrades, subjects } from '../../db/schema/index';
 import { deleteInSchool, findInSchool, ofSchool, takenInSchool } from '../../db/school-rows';
 import { conflict } from '../../errors';
-import { addBandsForGrade, lockSchoolGrading } from '../subject-grades/service';
+import { addBandsForGrade, lockSchoolGrading } from '../subject-grades/index';
 
 const gradeColumns = {
   id: grades.id,

@@ -5,7 +5,7 @@ import { studentDetailSchema } from '@shule/shared/students';
 import { describe, expect, it } from 'vitest';
 import { expectStatus, type SignedInSchool, useTestApp } from '../../test/app';
 import { createClassFixture, signedInTeacher } from '../../test/fixtures';
-import { admitWithSms, parentNamed } from './test-school';
+import { admitWithSms, parentNamed } from '../../test/messaging-school';
 
 const { t, call, newSchool } = useTestApp();
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { parents } from '../../db/schema/index';
 import { notFound } from '../../errors';
-import { recordAudit } from '../audit/record';
+import { recordAudit } from '../audit/index';
 
 /**
  * PATCH /parents/{id}/sms/: the parent does (not) want SMS from the school. Every message after

@@ -19,8 +19,13 @@ import {
   useTestApp,
 } from '../../test/app';
 import { createClassFixture, signedInTeacher } from '../../test/fixtures';
+import {
+  admitWithSms,
+  type MessagingSchool,
+  messagingSchool,
+  parentNamed,
+} from '../../test/messaging-school';
 import { shillings } from './service';
-import { admitWithSms, type MessagingSchool, messagingSchool, parentNamed } from './test-school';
 
 const { t, schools, call, newSchool } = useTestApp('Alliance Girls High School', 'Lenana School');
 const [ours, theirs] = schools;

@@ -7,17 +7,12 @@ import {
   messageListResponse,
   parentSmsBody,
   parentSmsResponse,
-  resultsSmsBody,
-  resultsSmsPreview,
-  resultsSmsQuery,
   sendMessageBody,
   sendMessageResponse,
 } from '@shule/shared/messages';
-import { examIdParams } from '@shule/shared/results/merit-list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setParentSmsOptOut } from './parent-sms';
-import { previewResultsSms, sendResultsSms } from './results-sms';
 import { getMessageDetail, listMessages, messageAudience, sendMessage } from './service';
 
 const idParams = z.object({ id: idParam });
@@ -98,45 +93,6 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = { schoolId: request.schoolId(), userId: request.user.id, address: request.ip };
       return setParentSmsOptOut(app.db, actor, request.params.id, request.body.opted_out);
-    },
-  );
-
-  // Results by SMS: beside the exam's merit list, each parent their own child's results.
-  app.get(
-    '/exams/:id/results_sms/',
-    {
-      config: { access: 'admin' },
-      schema: {
-        params: examIdParams,
-        querystring: resultsSmsQuery,
-        response: { 200: resultsSmsPreview },
-        tags: ['messages'],
-      },
-    },
-    async (request) => {
-      const schoolId = request.assertOwnSchool(request.query.school);
-      const { id } = request.params;
-      return previewResultsSms(app.db, schoolId, app.config.sms, id, request.query.classes);
-    },
-  );
-
-  app.post(
-    '/exams/:id/results_sms/',
-    {
-      config: { idempotent: true, access: 'admin' },
-      schema: {
-        params: examIdParams,
-        body: resultsSmsBody,
-        response: { 201: sendMessageResponse },
-        tags: ['messages'],
-      },
-    },
-    async (request, reply) => {
-      const schoolId = request.assertOwnSchool(request.body.school);
-      const actor = { schoolId, userId: request.user.id };
-      const { id } = request.params;
-      const answer = await sendResultsSms(app.db, actor, app.config.sms, id, request.body.classes);
-      return reply.status(201).send(answer);
     },
   );
 };

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { authAs, expectStatus } from '../../test/app';
 import { c2bConfirmation } from '../../test/fake-daraja';
 import { type FormPart, multipartForm } from '../../test/multipart';
-import { balanceOf } from '../fees/ledger';
+import { balanceOf } from '../fees/index';
 import { statementDate } from './import';
 import { paybillUrls } from './paybill';
 import { ledgerMatchesPayments, mpesaStudent, paymentsOf, useMpesaApp } from './test-app';

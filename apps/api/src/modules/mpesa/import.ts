@@ -11,7 +11,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { students } from '../../db/schema/index';
 import { invalid } from '../../errors';
-import { recordPayment } from '../fees/ledger';
+import { recordPayment } from '../fees/index';
 
 /**
  * Statements of money received elsewhere (decision 016): a bank's, the eCitizen Paybill's, or

@@ -2,7 +2,7 @@ import type { AssignPaymentResponse, UnmatchedResponse } from '@shule/shared/mpe
 import { describe, expect, it } from 'vitest';
 import { authAs, expectStatus } from '../../test/app';
 import { c2bConfirmation } from '../../test/fake-daraja';
-import { balanceOf } from '../fees/ledger';
+import { balanceOf } from '../fees/index';
 import { paybillToken, paybillUrls, schoolOfPaybillToken } from './paybill';
 import { ledgerMatchesPayments, mpesaStudent, paymentsOf, useMpesaApp } from './test-app';
 

@@ -14,7 +14,7 @@ import type { MpesaConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { mpesaStkRequests, payments, students } from '../../db/schema/index';
 import { invalid } from '../../errors';
-import { recordPayment } from '../fees/ledger';
+import { recordPayment } from '../fees/index';
 import { dateOfDarajaTime } from './daraja';
 import { giveReceipt, PUSH_MATCH_AFTER_MS, PUSH_MATCH_BEFORE_MS } from './stk';
 

@@ -9,8 +9,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { paymentReviews, payments, students } from '../../db/schema/index';
 import { conflict, notFound } from '../../errors';
-import { assignPayment, balanceOf } from '../fees/ledger';
-import { resolveReviewsOf } from '../fees/reviews';
+import { assignPayment, balanceOf, resolveReviewsOf } from '../fees/index';
 
 /**
  * The review queue: payments (Paybill, imports) no admission number matched, waiting for an

@@ -15,7 +15,7 @@ import { mpesaStkRequests, payments } from '../../db/schema/index';
 import { authAs, expectStatus } from '../../test/app';
 import { c2bConfirmation } from '../../test/fake-daraja';
 import { type FormPart, multipartForm } from '../../test/multipart';
-import { balanceOf, recordPayment } from '../fees/ledger';
+import { balanceOf, recordPayment } from '../fees/index';
 import { darajaClient } from './daraja';
 import { paybillUrls } from './paybill';
 import { settleStalePushes } from './stk';

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mpesaStkRequests } from '../../db/schema/index';
 import { authAs, createTestApp, expectStatus, registerSchool } from '../../test/app';
-import { balanceOf } from '../fees/ledger';
+import { balanceOf } from '../fees/index';
 import {
   darajaClient,
   darajaTimestamp,

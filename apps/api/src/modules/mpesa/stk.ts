@@ -21,8 +21,7 @@ import { lockUntilCommit } from '../../db/advisory-locks';
 import type { Db, Tx } from '../../db/client';
 import { mpesaStkRequests, payments, students } from '../../db/schema/index';
 import { DomainError, invalid, notFound } from '../../errors';
-import { recordPayment } from '../fees/ledger';
-import { addReview } from '../fees/reviews';
+import { addReview, recordPayment } from '../fees/index';
 import { type DarajaClient, DarajaError, dateOfDarajaTime } from './daraja';
 
 /**

@@ -1,7 +1,7 @@
 import type { ClassConsents } from '@shule/shared/consents';
 import { describe, expect, it } from 'vitest';
+import { schoolFixture } from '../../test/merit-list-fixture';
 import { readPdf } from '../../test/read-pdf';
-import { schoolFixture } from '../results/merit-list.fixture';
 import {
   CONSENT_FORM_FOOTER,
   CONSENT_FORM_TITLE,

@@ -12,7 +12,7 @@ import {
   type Margins,
   REGULAR,
   RULE,
-} from '../results/pdf-page';
+} from '../../pdf/page';
 
 /**
  * The paper SMS consent form of a class: the school's header, what the consent allows (Data

@@ -17,7 +17,7 @@ import type { Db, Tx } from '../../db/client';
 import { classes, parents, students, users } from '../../db/schema/index';
 import { findInSchool } from '../../db/school-rows';
 import { invalid, notFound } from '../../errors';
-import { recordAudit } from '../audit/record';
+import { recordAudit } from '../audit/index';
 
 /** The students columns of each kind of consent. */
 export const CONSENT_COLUMNS = {

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/raw-rows';
 import { parents, students } from '../../db/schema/index';
 import { invalid } from '../../errors';
-import { recordAudit } from '../audit/record';
+import { recordAudit } from '../audit/index';
 import { findStudentToServe, keyIn } from './export';
 import { type ColumnErasure, PERSONAL_COPIES, PERSONAL_DATA, type PersonalTable } from './registry';
 

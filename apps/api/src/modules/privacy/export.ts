@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/raw-rows';
 import { classes, exams, schools, students, subjects } from '../../db/schema/index';
 import { notFound } from '../../errors';
-import { recordAudit } from '../audit/record';
+import { recordAudit } from '../audit/index';
 import { PERSONAL_DATA, type PersonalTable, tableName } from './registry';
 
 /** A student of the school not erased, locked for the rest of the transaction when `lock`. */

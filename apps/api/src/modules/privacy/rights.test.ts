@@ -26,8 +26,8 @@ import {
   uploadPhotoFixture,
 } from '../../test/fixtures';
 import { readPdf } from '../../test/read-pdf';
-import { kcseForm4 } from '../results/test-school';
-import { uploadsDir } from '../uploads/service';
+import { kcseForm4 } from '../../test/results-school';
+import { uploadsDir } from '../uploads/index';
 
 const { t, call, create, newSchool } = useTestApp();
 

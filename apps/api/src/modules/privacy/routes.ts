@@ -22,9 +22,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendPdf } from '../results/pdf-answer';
-import { schoolForPrint } from '../schools/print';
-import { deleteUpload } from '../uploads/service';
+import { sendPdf } from '../../pdf/answer';
+import { schoolForPrint } from '../schools/index';
+import { deleteUpload } from '../uploads/index';
 import { consentFormFileName, renderConsentFormPdf } from './consent-form-pdf';
 import { classConsents, updateClassConsents, updateConsents } from './consents';
 import { eraseStudent } from './erase';

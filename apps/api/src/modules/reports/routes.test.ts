@@ -11,7 +11,7 @@ import {
   useTestApp,
 } from '../../test/app';
 import { insertClass, insertStudent } from '../../test/seed';
-import { recordPayment } from '../fees/ledger';
+import { recordPayment } from '../fees/index';
 
 const { t, call, create, newSchool, schools } = useTestApp('Maseno School');
 const [other] = schools;

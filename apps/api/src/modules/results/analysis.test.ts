@@ -13,8 +13,8 @@ import {
   type SignedInSchool,
   useTestApp,
 } from '../../test/app';
+import { kcseForm4, type Marks, signedInClassTeacher } from '../../test/results-school';
 import { insertStudent } from '../../test/seed';
-import { kcseForm4, type Marks, signedInClassTeacher } from './test-school';
 
 const { t, call, create, newSchool } = useTestApp();
 

@@ -10,7 +10,7 @@ import { reportTeachersCell } from '@shule/shared/teaching';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/raw-rows';
-import { subjectTeachersOn } from '../teaching/service';
+import { subjectTeachersOn } from '../teaching/index';
 import { type ExamResults, examResults, type ResultsScope } from './service';
 
 /**

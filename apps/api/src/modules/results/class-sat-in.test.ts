@@ -3,7 +3,7 @@ import type { ReportCard } from '@shule/shared/results/report-cards';
 import { todayIn } from '@shule/shared/school-time';
 import { describe, expect, it } from 'vitest';
 import { countQueries, expectStatus, type SignedInSchool, useTestApp } from '../../test/app';
-import { kcseForm4 } from './test-school';
+import { kcseForm4 } from '../../test/results-school';
 
 const { t, call, create, newSchool } = useTestApp();
 

@@ -3,7 +3,7 @@ import type { MeritList } from '@shule/shared/results/merit-list';
 import type { ReportCards } from '@shule/shared/results/report-cards';
 import { describe, expect, it } from 'vitest';
 import { countQueries, type SignedInSchool, useTestApp } from '../../test/app';
-import { kcseForm4 } from './test-school';
+import { kcseForm4 } from '../../test/results-school';
 
 const { t, call, create, newSchool } = useTestApp();
 

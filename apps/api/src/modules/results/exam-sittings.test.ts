@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/raw-rows';
 import { expectStatus, type SignedInSchool, useTestApp } from '../../test/app';
-import { kcseForm4 } from './test-school';
+import { kcseForm4 } from '../../test/results-school';
 
 const { t, call, create, newSchool } = useTestApp();
 

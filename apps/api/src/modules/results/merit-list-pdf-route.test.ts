@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { schools } from '../../db/schema/index';
 import { expectStatus, type SignedInSchool, useTestApp } from '../../test/app';
 import { insertStudent } from '../../test/seed';
-import { storeImage } from '../uploads/service';
+import { storeImage } from '../uploads/index';
 
 const { t, call, create, newSchool } = useTestApp();
 

@@ -1,8 +1,8 @@
 import { MERIT_LIST_FOOTER, type MeritList } from '@shule/shared/results/merit-list';
 import { formatSubjectResult } from '@shule/shared/results/merit-list-columns';
 import { describe, expect, it } from 'vitest';
+import { meritListFixture, schoolFixture } from '../../test/merit-list-fixture';
 import { readPdf } from '../../test/read-pdf';
-import { meritListFixture, schoolFixture } from './merit-list.fixture';
 import { renderMeritListPdf } from './merit-list-pdf';
 
 const render = (list: MeritList, crest?: Buffer | null) =>

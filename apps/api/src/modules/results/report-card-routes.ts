@@ -12,8 +12,8 @@ import {
 } from '@shule/shared/results/student-results';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../errors';
-import { maySeeMoney } from '../fees/access';
-import { jsonOrPdfAnswer, sendPdf } from './pdf-answer';
+import { jsonOrPdfAnswer, sendPdf } from '../../pdf/answer';
+import { maySeeMoney } from '../fees/index';
 import { classOfStudent, reportCards, saveReportRemarks } from './report-cards';
 import { renderReportCardsPdf } from './report-cards-pdf';
 import { assertMaySeeResults } from './service';

@@ -13,7 +13,7 @@ import {
 } from '@shule/shared/results/report-card-format';
 import type { ReportCard } from '@shule/shared/results/report-cards';
 import PDFDocument from 'pdfkit';
-import { readThumbnail } from '../uploads/service';
+import { readThumbnail } from '../uploads/index';
 
 /**
  * Report forms as one PDF, an A4 portrait page per student, in the layout Kenyan parents know

@@ -14,8 +14,8 @@ import {
 } from '../../test/app';
 import { photoRefOf, uploadPhotoFixture } from '../../test/fixtures';
 import { readPdf } from '../../test/read-pdf';
+import { kcseForm4, type Marks as MarksOf, signedInClassTeacher } from '../../test/results-school';
 import { insertStudent } from '../../test/seed';
-import { kcseForm4, type Marks as MarksOf, signedInClassTeacher } from './test-school';
 
 const { t, call, create, newSchool } = useTestApp();
 

@@ -16,8 +16,8 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/raw-rows';
 import { examScores, exams, reportRemarks, schools, students, terms } from '../../db/schema/index';
 import { DomainError, notFound } from '../../errors';
-import { feeBalancesOf } from '../fees/ledger';
-import { subjectTeachersOn } from '../teaching/service';
+import { feeBalancesOf } from '../fees/index';
+import { subjectTeachersOn } from '../teaching/index';
 import { type ExamResults, examResults } from './service';
 
 /**

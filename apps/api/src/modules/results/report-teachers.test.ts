@@ -6,7 +6,7 @@ import { teachingAssignments } from '../../db/schema/index';
 import { expectStatus, type SignedInSchool, useTestApp } from '../../test/app';
 import { addTeacherFixture } from '../../test/fixtures';
 import { readPdf } from '../../test/read-pdf';
-import { kcseForm4 } from './test-school';
+import { kcseForm4 } from '../../test/results-school';
 
 const { t, call, create, newSchool } = useTestApp();
 

@@ -7,12 +7,12 @@ import {
 import { examIdParams, meritListQuery, meritListResponse } from '@shule/shared/results/merit-list';
 import { meritListFileName } from '@shule/shared/results/merit-list-columns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { jsonOrPdfAnswer, sendPdf } from '../../pdf/answer';
 import { sendTypedJson } from '../../plugins/typed-json';
-import { schoolForPrint } from '../schools/print';
+import { schoolForPrint } from '../schools/index';
 import { examAnalysis, latestResults } from './analysis';
 import { renderAnalysisPdf } from './analysis-pdf';
 import { renderMeritListPdf } from './merit-list-pdf';
-import { jsonOrPdfAnswer, sendPdf } from './pdf-answer';
 import { assertMaySeeResults, meritList, type ResultsScope } from './service';
 
 /** Exam results: merit lists (and, with the report forms, what parents are given). */

@@ -1,7 +1,7 @@
 import { studentResultsResponse } from '@shule/shared/results/student-results';
 import { describe, expect, it } from 'vitest';
 import { expectStatus, type SignedInSchool, useTestApp } from '../../test/app';
-import { kcseForm4, signedInClassTeacher } from './test-school';
+import { kcseForm4, signedInClassTeacher } from '../../test/results-school';
 
 const { t, call, create, newSchool } = useTestApp();
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { readThumbnail } from '../uploads/service';
+import { readThumbnail } from '../uploads/index';
 import { getSchool } from './service';
 
 /** A school as a PDF header prints it, with its crest's thumbnail (null without one). */

@@ -14,7 +14,7 @@ import {
   useTestApp,
 } from '../../test/app';
 import { uploadPhotoFixture } from '../../test/fixtures';
-import { uploadsDir } from '../uploads/service';
+import { uploadsDir } from '../uploads/index';
 
 const { t, call, schools, newSchool } = useTestApp('Profile High School', 'Other Profile School');
 const [a, b] = schools;

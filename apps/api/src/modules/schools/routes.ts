@@ -4,8 +4,7 @@ import { codeConfirmBody, codeSentResponse } from '@shule/shared/one-time-codes'
 import { type School, schoolSchema, updateSchoolBody } from '@shule/shared/schools';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { codeDepsOf, signUpLimit } from '../auth/routes';
-import { retryAfterHeader } from '../auth/throttle';
+import { codeDepsOf, retryAfterHeader, signUpLimit } from '../auth/index';
 import { getSchool, updateSchool } from './service';
 import { finishRegistration, startRegistration } from './verified-registration';
 

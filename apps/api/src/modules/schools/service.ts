@@ -6,13 +6,18 @@ import type { LoginLimits } from '../../config';
 import type { Db } from '../../db/client';
 import { schools, users } from '../../db/schema/index';
 import { conflict, notFound } from '../../errors';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { revokeUserRefreshTokens } from '../auth/refresh-tokens';
-import { PHONE_TAKEN_MESSAGE } from '../auth/service';
-import { forgetSessionVersion, raiseSessionVersion } from '../auth/sessions';
-import { checkPasswordThrottled } from '../auth/throttle';
-import { grantRole, isPhoneTaken } from '../auth/users';
-import { assertUploadOfSchool, deleteUpload } from '../uploads/service';
+import {
+  checkPasswordThrottled,
+  forgetSessionVersion,
+  grantRole,
+  hashPassword,
+  isPhoneTaken,
+  PHONE_TAKEN_MESSAGE,
+  raiseSessionVersion,
+  revokeUserRefreshTokens,
+  verifyPassword,
+} from '../auth/index';
+import { assertUploadOfSchool, deleteUpload } from '../uploads/index';
 
 /** Who registers: the caller's address and the login limits their password guesses count against. */
 export interface Registrant {

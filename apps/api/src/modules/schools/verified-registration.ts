@@ -4,8 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
-import { type CodeDeps, sendCodeOrNotice, takeCode } from '../auth/one-time-codes';
-import { hashPassword } from '../auth/passwords';
+import { type CodeDeps, hashPassword, sendCodeOrNotice, takeCode } from '../auth/index';
 import {
   createSchoolAndAdmin,
   type RegisteringAdmin,

@@ -27,7 +27,7 @@ import { classes, exams } from '../../db/schema/index';
 import { findInSchool } from '../../db/school-rows';
 import { conflict, invalid, notFound } from '../../errors';
 import type { AuthUser } from '../../plugins/auth';
-import { assertMayMark } from '../teaching/may-mark';
+import { assertMayMark } from '../teaching/index';
 import { type MarkToWrite, writeMarks } from './write-marks';
 
 interface Column {

@@ -6,7 +6,7 @@ import {
 } from '@shule/shared/scores';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendTypedJson } from '../../plugins/typed-json';
-import { assertMayReadClass, readableClasses } from '../teaching/my-classes';
+import { assertMayReadClass, readableClasses } from '../teaching/index';
 import { listClassMarks, saveStudentMarks } from './service';
 
 /** Exam scores: admins and teachers both read and enter them. */

@@ -18,7 +18,7 @@ import { classes, exams, students, subjects } from '../../db/schema/index';
 import { findInSchool, ofSchool } from '../../db/school-rows';
 import { conflict, invalid, notFound } from '../../errors';
 import type { AuthUser } from '../../plugins/auth';
-import { assertMayMark } from '../teaching/may-mark';
+import { assertMayMark } from '../teaching/index';
 import { type MarkToWrite, writeMarks } from './write-marks';
 
 // The correlated subqueries name the outer table in full: drizzle leaves column names

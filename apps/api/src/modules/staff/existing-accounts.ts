@@ -3,9 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { conflict } from '../../errors';
-import { revokeUserRefreshTokens } from '../auth/refresh-tokens';
-import { raiseSessionVersion } from '../auth/sessions';
-import { grantRole } from '../auth/users';
+import { grantRole, raiseSessionVersion, revokeUserRefreshTokens } from '../auth/index';
 
 /**
  * A phone is one login across Shule. When a teacher is added (one, or from a file) with a phone

@@ -8,7 +8,7 @@ import {
 } from '@shule/shared/teachers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signPhotos } from '../uploads/signed-urls';
+import { signPhotos } from '../uploads/index';
 import { countTeachers, createTeacher, listTeachers } from './service';
 
 const staffRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -21,13 +21,17 @@ import type { Db, Tx } from '../../db/client';
 import { classes, subjects, teachers, teachingAssignments, users } from '../../db/schema/index';
 import { takenInSchool } from '../../db/school-rows';
 import { conflict, notFound } from '../../errors';
-import { recordAudit } from '../audit/record';
-import { hashPassword } from '../auth/passwords';
-import { revokeUserRefreshTokens } from '../auth/refresh-tokens';
-import { forgetSessionVersion, raiseSessionVersion } from '../auth/sessions';
-import { grantRole, isPhoneTaken } from '../auth/users';
-import { type Actor, endAllAssignmentsOf } from '../teaching/service';
-import { assertUploadOfSchool } from '../uploads/service';
+import { recordAudit } from '../audit/index';
+import {
+  forgetSessionVersion,
+  grantRole,
+  hashPassword,
+  isPhoneTaken,
+  raiseSessionVersion,
+  revokeUserRefreshTokens,
+} from '../auth/index';
+import { type Actor, endAllAssignmentsOf } from '../teaching/index';
+import { assertUploadOfSchool } from '../uploads/index';
 import { accountsByPhone, holderOf, linkAccountToSchool } from './existing-accounts';
 import { generateOneTimePassword } from './one-time-password';
 

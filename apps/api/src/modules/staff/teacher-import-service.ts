@@ -12,9 +12,8 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/raw-rows';
 import { teachers } from '../../db/schema/index';
-import { recordAudit } from '../audit/record';
-import { hashPassword } from '../auth/passwords';
-import { forgetSessionVersion } from '../auth/sessions';
+import { recordAudit } from '../audit/index';
+import { forgetSessionVersion, hashPassword } from '../auth/index';
 import { accountsByPhone, holderOf, linkAccountToSchool } from './existing-accounts';
 import { generateOneTimePassword } from './one-time-password';
 

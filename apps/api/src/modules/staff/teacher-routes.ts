@@ -5,7 +5,7 @@ import {
   updateTeacherBody,
 } from '@shule/shared/teachers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { signPhotos } from '../uploads/signed-urls';
+import { signPhotos } from '../uploads/index';
 import { activateTeacher, deactivateTeacher, resetTeacherPassword, updateTeacher } from './service';
 
 /**

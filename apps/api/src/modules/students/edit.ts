@@ -13,7 +13,7 @@ import type { Db, Tx } from '../../db/client';
 import { classes, parents, studentSubjects, students, subjectClasses } from '../../db/schema/index';
 import { findInSchool } from '../../db/school-rows';
 import { conflict, invalid, notFound } from '../../errors';
-import { recordAudit } from '../audit/record';
+import { recordAudit } from '../audit/index';
 import { getStudentDetail } from './results-details';
 
 /** Who changes a student, for the audit log. */

@@ -16,8 +16,8 @@ import { formatAdmissionNumber } from '@shule/shared/students';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/raw-rows';
-import { recordAudit } from '../audit/record';
-import { admissionConsentValues } from '../privacy/consents';
+import { recordAudit } from '../audit/index';
+import { admissionConsentValues } from '../privacy/index';
 
 /**
  * The students import (decision 021): a CSV read by the shared row rules, then checked against

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { students } from '../../db/schema/index';
 import { invalid, notFound } from '../../errors';
-import { assertUploadOfSchool, deleteUpload } from '../uploads/service';
+import { assertUploadOfSchool, deleteUpload } from '../uploads/index';
 import { getStudentDetail } from './results-details';
 
 /** 400 unless the parent consented to photos: no photo is attached without it. */

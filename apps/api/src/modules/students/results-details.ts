@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { students } from '../../db/schema/index';
 import { notFound } from '../../errors';
-import { consentsOf } from '../privacy/consents';
+import { consentsOf } from '../privacy/index';
 import { getStudent } from './service';
 
 /** A student's results details (own subjects, null: the class's; entry marks) and register. */

@@ -19,8 +19,8 @@ import { classes, parents, schools, students } from '../../db/schema/index';
 import { findInSchool } from '../../db/school-rows';
 import { containsIgnoringCase } from '../../db/search';
 import { notFound } from '../../errors';
-import { admissionConsentValues } from '../privacy/consents';
-import { assertUploadOfSchool } from '../uploads/service';
+import { admissionConsentValues } from '../privacy/index';
+import { assertUploadOfSchool } from '../uploads/index';
 import { assertPhotoConsent } from './photo';
 
 export async function countStudentsByGender(db: Db, schoolId: number): Promise<StudentCounts> {

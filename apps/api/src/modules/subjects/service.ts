@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../db/client';
 import { classes, examScores, subjectClasses, subjects } from '../../db/schema/index';
 import { deleteUnlessUsed, findInSchool, ofSchool, takenInSchool } from '../../db/school-rows';
 import { conflict, notFound } from '../../errors';
-import { addBandsForSubject, lockSchoolGrading } from '../subject-grades/service';
+import { addBandsForSubject, lockSchoolGrading } from '../subject-grades/index';
 
 /** Subjects with their class ids, aggregated in SQL: one query for the whole list. */
 async function selectSubjects(db: Db | Tx, where: SQL): Promise<Subject[]> {

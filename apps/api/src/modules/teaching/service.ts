@@ -21,7 +21,7 @@ import {
 } from '../../db/schema/index';
 import { findInSchool } from '../../db/school-rows';
 import { conflict, invalid, notFound } from '../../errors';
-import { recordAudit } from '../audit/record';
+import { recordAudit } from '../audit/index';
 
 export interface Actor {
   userId: number;

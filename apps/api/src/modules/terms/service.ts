@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { academicYears, exams, terms } from '../../db/schema/index';
 import { deleteUnlessUsed, findInSchool, ofSchool } from '../../db/school-rows';
 import { invalid } from '../../errors';
-import { assertTermFreeOfFees } from '../fees/in-use';
+import { assertTermFreeOfFees } from '../fees/index';
 
 /** Terms with their academic year's id and name: one query, a left join. */
 async function selectTerms(db: Db | Tx, where: SQL, today: string): Promise<Term[]> {

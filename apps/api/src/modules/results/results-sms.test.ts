@@ -18,8 +18,8 @@ import {
   useTestApp,
 } from '../../test/app';
 import { createClassFixture, signedInTeacher } from '../../test/fixtures';
-import { kcseForm4 } from '../results/test-school';
-import { admitWithSms, parentNamed } from './test-school';
+import { admitWithSms, parentNamed } from '../../test/messaging-school';
+import { kcseForm4 } from '../../test/results-school';
 
 const { t, call, create, newSchool } = useTestApp();
 

@@ -1,10 +1,10 @@
 import type { ConsentStatus } from '@shule/shared/consents';
 import type { StudentRow } from '@shule/shared/students';
 import { eq } from 'drizzle-orm';
-import type { App } from '../../app';
-import { parents, students } from '../../db/schema/index';
-import { type SignedInSchool, uniquePhone } from '../../test/app';
-import { admitFixture, createClassFixture } from '../../test/fixtures';
+import type { App } from '../app';
+import { parents, students } from '../db/schema/index';
+import { type SignedInSchool, uniquePhone } from './app';
+import { admitFixture, createClassFixture } from './fixtures';
 
 /** A parent as an admission names them: a new phone each time unless one is given. */
 export const parentNamed = (first_name: string, phone_number = uniquePhone()) => ({

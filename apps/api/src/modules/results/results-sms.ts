@@ -13,21 +13,24 @@ import type { SmsConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { classes } from '../../db/schema/index';
 import { invalid } from '../../errors';
-import { getExam } from '../exams/service';
-import { examResults, type ResultsScope } from '../results/service';
-import { audienceStudents, classesOfSchool, noReachableParent, parentVerdicts } from './audience';
+import { getExam } from '../exams/index';
 import {
+  audienceStudents,
+  classesOfSchool,
   estimateCents,
   gatewayState,
   getMessageRow,
+  noReachableParent,
   type OutboxRow,
+  parentVerdicts,
   storeMessage,
-} from './service';
+} from '../messages/index';
+import { examResults, type ResultsScope } from './service';
 
 /**
  * Results by SMS: each student's parent gets one SMS of their own child's results of an exam,
  * its text built from the merit list (marks, grades, mean grade, position when the exam ranks)
- * by resultsSmsText. The parents are chosen by the broadcast's rule (audience.ts): a parent
+ * by resultsSmsText. The parents are chosen by the broadcast's rule (messages/audience.ts): a parent
  * reached for one child of the classes is reached for each, so siblings' parent gets one SMS
  * per child; a student whose parent is left out is counted once, as no consent or opted out.
  * Students with no mark in the exam get nothing.

@@ -1,14 +1,8 @@
 import type { Mark } from '@shule/shared/results/marks';
 import { expect } from 'vitest';
-import { teachers, users } from '../../db/schema/index';
-import {
-  bearerOf,
-  expectStatus,
-  type SignedInSchool,
-  uniquePhone,
-  type useTestApp,
-} from '../../test/app';
-import { insertStudent } from '../../test/seed';
+import { teachers, users } from '../db/schema/index';
+import { bearerOf, expectStatus, type SignedInSchool, uniquePhone, type useTestApp } from './app';
+import { insertStudent } from './seed';
 
 /** What the results tests need of useTestApp. */
 type Api = Pick<ReturnType<typeof useTestApp>, 't' | 'call' | 'create'>;

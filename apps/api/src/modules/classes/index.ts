@@ -1,0 +1,4 @@
+// The front door of this module: what other modules may use. Everything else is internal.
+
+export { default as promotionRoutes } from './promotion-routes';
+export { default as classRoutes } from './routes';

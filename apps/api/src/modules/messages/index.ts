@@ -1,0 +1,13 @@
+// The front door of this module: what other modules may use. Everything else is internal.
+
+export { queueAccountSms } from './account-sms';
+export type { ClassRef } from './audience';
+export { audienceStudents, classesOfSchool, noReachableParent, parentVerdicts } from './audience';
+export { default as deliveryReportRoutes } from './delivery-report-routes';
+export { isCallbackToken } from './delivery-reports';
+export { testGateway } from './gateways/test-driver';
+export type { SmsGateway, SmsSend } from './gateways/types';
+export { CHILD_ERASED_REASON, sendDueBatch } from './outbox-worker';
+export { default as messageRoutes } from './routes';
+export type { OutboxRow } from './service';
+export { estimateCents, gatewayState, getMessageRow, storeMessage } from './service';

@@ -1,0 +1,2 @@
+// The front door of this module: what other modules may use. Everything else is internal.
+export { default as reportRoutes } from './routes';

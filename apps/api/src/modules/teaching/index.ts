@@ -1,0 +1,7 @@
+// The front door of this module: what other modules may use. Everything else is internal.
+
+export { assertMayMark } from './may-mark';
+export { assertMayReadClass, readableClasses } from './my-classes';
+export { default as teachingRoutes } from './routes';
+export type { Actor } from './service';
+export { endAllAssignmentsOf, subjectTeachersOn } from './service';
