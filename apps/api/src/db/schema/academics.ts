@@ -268,7 +268,7 @@ export const examSittings = pgTable(
 
 /**
  * Every change to a mark (set, changed, removed), written in the transaction that changes it
- * (modules/scores/write-marks.ts). Only ever added to: no route edits or deletes a row. The
+ * (modules/mark-entry/write-marks.ts). Only ever added to: no route edits or deletes a row. The
  * mark before and after are each a score or a code (X, Y), both null for no mark. `changed_by`
  * is a plain user id, like the audit log's: the record outlives the user.
  */

@@ -23,7 +23,7 @@ import { generateOneTimePassword } from './one-time-password';
  * once or not at all, as Add Teacher writes one teacher: a user with the teacher role, a
  * one-time password kept only as its argon2 hash, the teacher row, a user_added audit entry; for
  * a phone whose account has no school, that account taken in with its own one-time password
- * (modules/staff/existing-accounts).
+ * (modules/teachers/existing-accounts).
  */
 
 /**

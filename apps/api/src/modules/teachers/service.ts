@@ -260,7 +260,7 @@ export async function activateTeacher(db: Db, schoolId: number, teacherId: numbe
  * generated here, stored only as a hash, flagged to be changed first and shown once in the
  * message. A phone whose account has no school (someone who signed up alone) becomes that
  * account, with the one-time password all the same: its old password no longer works and its
- * sessions end (modules/staff/existing-accounts.ts), and the message says so.
+ * sessions end (modules/teachers/existing-accounts.ts), and the message says so.
  */
 export async function createTeacher(
   db: Db,
