@@ -29,7 +29,7 @@ function moduleOf(file: string, specifier: string) {
   return first;
 }
 
-export function moduleGraph(): Map<string, Set<string>> {
+function moduleGraph(): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
   for (const name of readdirSync(modulesRoot)) {
     const folder = join(modulesRoot, name);
@@ -47,7 +47,7 @@ export function moduleGraph(): Map<string, Set<string>> {
 }
 
 /** One cycle through each group of modules that reach each other, as `a → b → … → a`. */
-export function cycles(graph: Map<string, Set<string>>): string[] {
+function cycles(graph: Map<string, Set<string>>): string[] {
   const found: string[] = [];
   const settled = new Set<string>();
   for (const start of [...graph.keys()].sort()) {

@@ -7,7 +7,7 @@ import { tightenDataDir } from './private-files';
 
 const modeOf = (file: string) => statSync(file).mode & 0o777;
 
-describe('the data folder is the Shule account’s alone (issue 34 B9)', () => {
+describe('the data folder is the Shule account’s alone', () => {
   it('makes a new data folder 0700 and its signing secret 0600', () => {
     const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'shule-modes-')), 'a', 'data');
     loadConfig({ DATA_DIR: dataDir });

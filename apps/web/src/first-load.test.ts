@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 
 // Every page's first load is the first script (boot.ts), the app (main.tsx, fetched from the
 // start, see vite.config.ts) and what they import without `import()`: the landing page
-// and /login must stay light on a phone (issue 7), so the heavy libraries the signed-in screens
+// and /login must stay light on a phone, so the heavy libraries the signed-in screens
 // use may only come in through a lazy route. One stray constant from a module that also builds a
 // zod schema once put all of zod (24 KB compressed) on every page.
 const webSrc = import.meta.dirname;

@@ -3,7 +3,7 @@ import { createAcademicYearBody, updateAcademicYearBody } from './academic-years
 import { createTermBody, isWithin } from './terms';
 
 describe('academic year bodies', () => {
-  it('accepts the spec start and end names', () => {
+  it('accepts the older start and end names', () => {
     expect(
       createAcademicYearBody.parse({
         name: '2024',

@@ -19,7 +19,7 @@ export const academicYearFormSchema = z
   .refine(endNotBeforeStart, endNotBeforeStartIssue);
 export type AcademicYearForm = z.input<typeof academicYearFormSchema>;
 
-/** POST /api/fees/academic_years/ — also accepts the spec's `start`/`end`. */
+/** POST /api/fees/academic_years/ — also accepts the older `start`/`end` names. */
 export const createAcademicYearBody = z.preprocess(
   acceptDateAliases,
   z

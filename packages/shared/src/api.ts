@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error shape every endpoint answers with (DESIGN.md §4). */
+/** The one error shape every endpoint answers with. */
 export const apiErrorBody = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),

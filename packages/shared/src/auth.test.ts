@@ -25,7 +25,7 @@ const validSignup = {
   password: 'secret123',
 };
 
-describe('sign-up (spec §5)', () => {
+describe('sign-up', () => {
   it('uses the product messages', () => {
     expect(SIGNUP_MESSAGES).toEqual({
       incomplete: 'All fields have to be filled and valid',
@@ -78,7 +78,7 @@ describe('sign-up (spec §5)', () => {
   });
 });
 
-describe('login (spec §5): both fields required, the phone read as every phone field reads it', () => {
+describe('login: both fields required, the phone read as every phone field reads it', () => {
   it('accepts a phone as people write it and any filled password', () => {
     for (const typed of [' 0712345678 ', '+254712345678', '0712 345 678']) {
       expect(loginBody.parse({ username: typed, password: 'x' })).toEqual({

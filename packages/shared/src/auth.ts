@@ -117,7 +117,7 @@ export const loginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-/** 201 from POST /api/users/signup/ (the spec names the access token `token` here). */
+/** 201 from POST /api/users/signup/ (the access token is named `token` here, as older clients read it). */
 export const signupResponse = z.object({
   message: z.string(),
   tokens: z.object({ token: z.string(), refresh: z.string() }),
@@ -138,7 +138,7 @@ export const currentUserSchema = z.object({
   password_change_required: z.boolean(),
   /**
    * Where the school's setup stands, for its admins; null for anyone else. The dashboard decides
-   * from it whether to offer the wizard without asking GET /api/setup/ after this (issue 7).
+   * from it whether to offer the wizard without asking GET /api/setup/ after this.
    */
   setup: setupProgressSchema.nullable(),
 });

@@ -35,7 +35,7 @@ export const classesQuery = schoolQuery.extend({
   count: z.enum(['true', 'false']).optional(),
 });
 
-/** A class as every class endpoint answers it (spec §3, with the read extras). */
+/** A class as every class endpoint answers it (with the read extras). */
 export const classRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -65,7 +65,7 @@ export type CreateClassResponse = z.infer<typeof createClassResponse>;
 
 export const classNameTakenMessage = (name: string) => `A class named '${name}' already exists`;
 
-/** Why a class with students cannot be deleted (DESIGN.md §5: nothing is lost silently). */
+/** Why a class with students cannot be deleted (nothing is lost silently). */
 /** A class whose students' marks of past exams name it: the results keep it. */
 export const classHasMarksMessage = (name: string) =>
   `${name} holds marks of past exams, kept in the class they were sat in; it cannot be deleted.`;

@@ -3,7 +3,7 @@ import { isCalendarDate } from './fields';
 
 /**
  * Academic years, terms and exams carry a status derived from their dates against today
- * (DESIGN.md §6). Dates travel as yyyy-mm-dd strings, which compare correctly as text.
+ * (today in Nairobi). Dates travel as yyyy-mm-dd strings, which compare correctly as text.
  */
 export const DATE_STATUSES = ['Upcoming', 'Ongoing', 'Completed'] as const;
 export type DateStatus = (typeof DATE_STATUSES)[number];
@@ -46,7 +46,7 @@ export const endNotBeforeStartIssue = {
 };
 
 /**
- * The spec's clients send `start` and `end` (spec §7); we name them start_date and end_date.
+ * Older clients send `start` and `end`; we name them start_date and end_date.
  * Either spelling is accepted; the long one wins when both are sent.
  */
 export function acceptDateAliases(body: unknown): unknown {

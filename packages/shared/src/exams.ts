@@ -105,7 +105,7 @@ export const examFormSchema = z
   .refine(endNotBeforeStart, endNotBeforeStartIssue);
 export type ExamForm = z.input<typeof examFormSchema>;
 
-/** POST /api/grades/exams/ — also accepts the spec's `start`/`end`. */
+/** POST /api/grades/exams/ — also accepts the older `start`/`end` names. */
 export const createExamBody = z.preprocess(
   acceptDateAliases,
   z.object({ ...examFields, school: schoolRef }).refine(endNotBeforeStart, endNotBeforeStartIssue),
@@ -139,8 +139,8 @@ export type Exam = z.infer<typeof examSchema>;
 export const examListResponse = z.array(examSchema);
 
 /**
- * Spec §4: is_completed gives Completed, otherwise is_ongoing gives Ongoing, otherwise
- * Upcoming. We add (DESIGN.md §6) that an exam whose end date has passed is Completed even
+ * `is_completed` gives Completed, otherwise is_ongoing gives Ongoing, otherwise
+ * Upcoming. We add that an exam whose end date has passed is Completed even
  * when nobody ticked it, and that an exam marked completed is no longer ongoing.
  */
 export function examStatus(

@@ -5,7 +5,7 @@ import { classIdsParam, smsGatewayState, smsParts } from './messages';
 import { gsm7LookAlikes, schoolInitials, schoolShortName } from './results-sms';
 
 /**
- * Fee reminders by SMS (issue 18): the parents of students whose balance is over an amount get
+ * Fee reminders by SMS: the parents of students whose balance is over an amount get
  * one SMS each per child, with that child's own balance, through the messaging outbox (a
  * message of kind 'fee_reminder'). Previewed first: whom it reaches, who is left out, one text.
  */

@@ -195,7 +195,7 @@ export function appliesToStudent(
   return appliesTo === 'new' ? isNew : !isNew;
 }
 
-/** Why a class or a term the fees use cannot be deleted (DESIGN.md §5: nothing lost silently). */
+/** Why a class or a term the fees use cannot be deleted (nothing lost silently). */
 export const classHasFeesMessage = (name: string) =>
   `${name} has amounts in a fee structure; remove them from the structure before deleting it`;
 export const termHasFeeStructureMessage = (name: string) =>

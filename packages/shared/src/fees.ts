@@ -6,7 +6,7 @@ import { z } from 'zod';
  * typed and shown as shillings; it is never a float.
  */
 
-/** Spec §9: who a category applies to, and how often it falls due. */
+/** Who a category applies to, and how often it falls due. */
 export const FEE_APPLICABILITY = ['all', 'new', 'old'] as const;
 export type FeeApplicability = (typeof FEE_APPLICABILITY)[number];
 export const FEE_APPLICABILITY_LABELS: Record<FeeApplicability, string> = {
@@ -22,7 +22,7 @@ export const FEE_DURATION_LABELS: Record<FeeDuration, string> = {
   monthly: 'Monthly',
 };
 
-/** The headings a public school reports its fees under (KENYA.md, Fees). */
+/** The headings a public school reports its fees under (the Ministry's fee guidelines). */
 export const VOTE_HEADS = [
   'tuition',
   'boarding',

@@ -33,8 +33,8 @@ function messages(schema: z.ZodType, value: unknown) {
   return result.success ? [] : [...new Set(result.error.issues.map((i) => i.message))];
 }
 
-describe('the §5 messages', () => {
-  it('are the product texts, with the spec typo fixed (DESIGN §6)', () => {
+describe('the field messages', () => {
+  it('are the product texts, with the original typo fixed', () => {
     expect(MESSAGES).toMatchObject({
       institutionName: 'Institution name must be 2 or more characters',
       postalCode: 'Please enter a valid postal code',

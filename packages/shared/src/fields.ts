@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Field schemas shared by every form and route. The messages are the product's (spec §5);
+ * Field schemas shared by every form and route. The messages are the product's;
  * change them here and both the browser and the API follow.
  */
 export const MESSAGES = {
@@ -124,7 +124,7 @@ export const optionalEmail = z
 export const personNameField = (label: string) =>
   requiredText(label).regex(/^\p{L}{2,}$/u, MESSAGES.personName);
 
-/** At least 8 characters with letters and numbers (spec §9), on top of a form's own emptiness rule. */
+/** At least 8 characters with letters and numbers, on top of a form's own emptiness rule. */
 export const withPasswordRules = (base: z.ZodString) =>
   base.min(8, MESSAGES.password).regex(/\p{L}/u, MESSAGES.password).regex(/\d/, MESSAGES.password);
 

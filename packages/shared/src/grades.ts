@@ -8,7 +8,7 @@ import {
   schoolRef,
 } from './fields';
 
-/** Scores and band bounds run from 0 to 100 (spec §9). */
+/** Scores and band bounds run from 0 to 100. */
 export const MIN_SCORE = 0;
 export const MAX_SCORE = 100;
 
@@ -38,7 +38,7 @@ const gradeFields = {
   points: pointsField,
 };
 
-/** The grade form (spec §2: name, code forced to upper case, comments). */
+/** The grade form (name, code forced to upper case, comments). */
 export const gradeFormSchema = z.object(gradeFields);
 export type GradeForm = z.input<typeof gradeFormSchema>;
 

@@ -55,7 +55,7 @@ function formMessages(path: FieldPath, value: unknown, base: RegistrationForm = 
   return result.success ? [] : messagesAt(result.error.issues, path);
 }
 
-/** Each §5 field with one accepted and several refused values, and the message they get. */
+/** Each registration field with one accepted and several refused values, and the message they get. */
 const rules: [FieldPath, unknown[], unknown[], string][] = [
   ['school.name', ['Moi', 'St'], ['M', ' M '], MESSAGES.institutionName],
   ['school.postal_code', ['00100', '1'], ['00-100', 'abc', '001 00'], MESSAGES.postalCode],
@@ -101,7 +101,7 @@ const rules: [FieldPath, unknown[], unknown[], string][] = [
   ],
 ];
 
-describe('registration form (spec §5)', () => {
+describe('registration form', () => {
   it('accepts a complete, valid form', () => {
     expect(registrationFormSchema.safeParse(validForm).success).toBe(true);
   });

@@ -91,7 +91,7 @@ const registerSchoolAdmin = z.object({
 });
 
 /**
- * POST /api/schools/register_school/ (spec §2): the school and its first admin. The registration
+ * POST /api/schools/register_school/: the school and its first admin. The registration
  * form holds exactly this shape (plus the repeated password), so a field message the API answers
  * for `school.county` lands on the form's `school.county` input with no mapping in between.
  */
@@ -127,7 +127,7 @@ export const registrationFormSchema = registerSchoolBody.extend({
 });
 export type RegistrationForm = z.input<typeof registrationFormSchema>;
 
-/** The school info the browser keeps after login or registration (spec §3). */
+/** The school info the browser keeps after login or registration. */
 export const schoolInfoSchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -3,7 +3,7 @@ import { KENYAN_COUNTIES } from './counties';
 import { boundedText, type TextBounds } from './fields';
 
 /**
- * The government's learner register (NEMIS, becoming KEMIS; KENYA.md): what the Ministry asks
+ * The government's learner register (NEMIS, becoming KEMIS): what the Ministry asks
  * of every school about each learner, beyond the name, birth date, gender and class. Every
  * field is optional (a learner without a birth certificate is registered all the same).
  */

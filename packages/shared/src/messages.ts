@@ -38,7 +38,7 @@ export const RECIPIENT_STATUS_LABELS: Record<RecipientStatus, string> = {
   failed: 'Failed',
 };
 
-/** A message's badge (spec §4): Sending yellow, Sent green, Failed red. */
+/** A message's badge: Sending yellow, Sent green, Failed red. */
 export const MESSAGE_STATUSES = ['sending', 'sent', 'failed'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
@@ -123,7 +123,7 @@ export const messageContentField = boundedText(
   { max: 1000, multiline: true },
 ).refine((v) => smsParts(v).parts <= MAX_SMS_PARTS, MESSAGE_MESSAGES.contentTooLong);
 
-/** POST /api/messages/ (spec §7): `classes`, `content`, `school`. */
+/** POST /api/messages/: `classes`, `content`, `school`. */
 export const sendMessageBody = z.object({
   school: schoolRef,
   classes: z

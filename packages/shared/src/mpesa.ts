@@ -4,8 +4,8 @@ import { boundedText, idField, phoneField, tooLongMessage } from './fields';
 import { pageFields, paginationQuery } from './pagination';
 
 /**
- * M-Pesa through Safaricom's Daraja API (docs/decisions/016-mpesa.md, ../shared/KENYA.md
- * "M-Pesa (Daraja)"): STK pushes to a parent's phone, the Paybill's confirmations, the queue of
+ * M-Pesa through Safaricom's Daraja API (docs/decisions/016-mpesa.md): STK pushes to a parent's phone,
+ * the Paybill's confirmations, the queue of
  * payments no admission number matched, and statements imported from elsewhere. Money travels
  * as integer cents; M-Pesa itself moves whole shillings.
  */
@@ -87,7 +87,7 @@ export const mpesaAmountCentsField = z
 
 // ── STK push ────────────────────────────────────────────────────────────────────────────────
 
-/** STK result codes in words a school understands (KENYA.md). */
+/** STK result codes in words a school understands. */
 export const STK_RESULT_WORDS: Record<string, string> = {
   '1032': 'The parent cancelled the M-Pesa prompt on their phone.',
   '1037':
@@ -106,7 +106,7 @@ export function stkFailureWords(resultCode: string, resultDesc?: string | null) 
     : `M-Pesa failed (code ${resultCode}).`;
 }
 
-/** An M-Pesa amount in whole shillings, as M-Pesa and issue 18's `amount` take it. */
+/** An M-Pesa amount in whole shillings, as M-Pesa and the fee endpoints' `amount` take it. */
 export const mpesaShillingsField = z
   .number({ error: 'Amount must be a number of shillings' })
   .int(MPESA_MESSAGES.wholeShillings)
@@ -120,7 +120,7 @@ export const STK_AMOUNT_MESSAGES = {
 
 /**
  * POST /api/fees/mpesa/stk_push/ (admin; send an Idempotency-Key): `student`, `phone_number` and
- * `amount` in whole shillings, the fields other clients rely on (issue 18), or `amount_cents` as
+ * `amount` in whole shillings, the fields other clients rely on, or `amount_cents` as
  * every other money field of the API. Read as `amount_cents`.
  */
 export const stkPushBody = z

@@ -4,7 +4,7 @@
 export const ROLE_NAMES = ['admin', 'teacher', 'student'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
-/** Which dashboard a user sees (spec §6): the most capable role they hold. */
+/** Which dashboard a user sees: the most capable role they hold. */
 export function dashboardFor(roles: { name: string }[] | undefined) {
   const names = new Set(roles?.map((r) => r.name));
   return ROLE_NAMES.find((name) => names.has(name)) ?? 'unauthorized';

@@ -1,7 +1,7 @@
 // No zod here: the dashboard's setup offer reads the step count, and zod is not part of its load.
 
 /**
- * The setup wizard (/setup, spec §2): six steps a new school walks through once. Each step
+ * The setup wizard (/setup): six steps a new school walks through once. Each step
  * saves when the user moves on (the year, terms and classes through their own endpoints, the
  * fees through the fee structure's), and the school's step is kept (school_setups), so a reload
  * or another device resumes where it was left.
@@ -15,7 +15,7 @@ export const SETUP_STEPS = [
   'review',
 ] as const;
 export type SetupStepName = (typeof SETUP_STEPS)[number];
-/** Spec §9: the wizard has six steps. */
+/** The wizard has six steps. */
 export const SETUP_STEP_COUNT = SETUP_STEPS.length;
 
 export const SETUP_STEP_LABELS: Record<SetupStepName, string> = {

@@ -147,7 +147,7 @@ export const SETUP_FEE_MESSAGES = {
 
 const feeClassAmount = z.object({
   class: z.number().int(),
-  /** Spec §5: a class's amount input is enabled only when its class is ticked. */
+  /** A class's amount input is enabled only when its class is ticked. */
   checked: z.boolean(),
   /** Shillings as typed ("12,500"); read only when ticked. */
   amount: z.string().optional(),
@@ -184,7 +184,7 @@ const feeRow = z
   });
 
 /**
- * Step 5 (spec §2, §3 "Fee structure (wizard)"): fees, each a category (saved through
+ * Step 5, the fee structure: fees, each a category (saved through
  * /api/fees/categories/) with the terms it is charged in and an amount per ticked class (saved
  * through PUT /api/fees/structures/ for that category alone, term by term). "Add another fee".
  */

@@ -3,7 +3,7 @@ import { boundedText } from './fields';
 
 /**
  * Africa's Talking's delivery report: a form post to POST /api/sms/delivery_reports/{token}
- * (../shared/KENYA.md). Field names are the gateway's.
+ * (Africa's Talking's SMS API documentation). Field names are the gateway's.
  */
 export const DELIVERY_REPORT_STATUSES = [
   'Sent',

@@ -165,8 +165,8 @@ export const STUDENT_HEADER_SYNONYMS: Record<string, StudentImportColumn> = {
 };
 
 /**
- * GET /students/export/?format=nemis: the learner register's columns in its order (KENYA.md:
- * UPI, birth certificate, index number and marks, nationality, county and sub-county, special
+ * GET /students/export/?format=nemis: the learner register's columns in its order
+ * (UPI, birth certificate, index number and marks, nationality, county and sub-county, special
  * needs, medical condition, NHIF/SHA, then the parent), after the learner's identity.
  */
 export const NEMIS_COLUMNS = [

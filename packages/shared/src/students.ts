@@ -79,7 +79,7 @@ export const parentBody = z.object(
   { error: STUDENT_MESSAGES.parent },
 );
 
-/** POST /api/classes/{id}/add_student — a student with a nested parent (spec §3). */
+/** POST /api/classes/{id}/add_student — a student with a nested parent. */
 export const admitStudentBody = z.object({
   first_name: requiredText('First name'),
   last_name: requiredText('Last name'),
@@ -111,7 +111,7 @@ export const getStudentsParams = z.object({
 /** A class as a student row names it. */
 const classRef = z.object({ id: z.number().int(), name: z.string() });
 
-/** A student's parent (spec §3 read shape): `id` is the parent's, shared by siblings. */
+/** A student's parent: `id` is the parent's, shared by siblings. */
 const studentParentSchema = z.object({
   id: z.number().int(),
   user: z.object({
@@ -122,7 +122,7 @@ const studentParentSchema = z.object({
   }),
 });
 
-/** A student in full (spec §3 read shape): the card, the profile, an admission and the export. */
+/** A student in full: the card, the profile, an admission and the export. */
 export const studentRowSchema = z.object({
   id: z.number().int(),
   first_name: z.string(),

@@ -21,7 +21,7 @@ const messagesFor = (input: Record<string, unknown>) => {
 };
 
 describe('createTeacherBody', () => {
-  it('accepts the §3 create fields and drops empty optional ones', () => {
+  it('accepts the create fields and drops empty optional ones', () => {
     expect(
       createTeacherBody.parse({
         ...valid,
@@ -41,7 +41,7 @@ describe('createTeacherBody', () => {
     });
   });
 
-  it('gives the spec §5 messages', () => {
+  it('gives the messages of the teacher form', () => {
     expect(messagesFor({ first_name: '' }).first_name).toEqual(['First name is required']);
     expect(messagesFor({ last_name: undefined }).last_name).toEqual(['Last name is required']);
     expect(messagesFor({ phone_number: '12345' }).phone_number).toEqual([MESSAGES.phone]);

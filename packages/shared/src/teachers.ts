@@ -19,12 +19,12 @@ export const TEACHER_MESSAGES = {
   gender: 'Gender must be male, female or other',
 } as const;
 
-/** The TSC Number input's placeholder (spec §2: TSC followed by digits). */
+/** The TSC Number input's placeholder (TSC followed by digits). */
 export const TSC_PLACEHOLDER = 'TSC123456';
 
 /**
- * The Add Teacher form and POST /api/staff/teachers/. First and last name are required
- * (spec §5); the phone number is the teacher's login, so it must be a valid one.
+ * The Add Teacher form and POST /api/staff/teachers/. First and last name are required;
+ * the phone number is the teacher's login, so it must be a valid one.
  */
 export const createTeacherBody = z.object({
   first_name: requiredText('First name'),
@@ -38,7 +38,7 @@ export const createTeacherBody = z.object({
     .transform((v) => (v ? v : undefined)),
   profile_photo: photoUrlField,
   role: z.literal('teacher', { error: TEACHER_MESSAGES.role }).optional(),
-  /** Sent by the client (spec §3); the server uses the caller's school and refuses another. */
+  /** Sent by the client; the server uses the caller's school and refuses another. */
   school: schoolRef,
 });
 export type CreateTeacherBody = z.input<typeof createTeacherBody>;
@@ -77,10 +77,10 @@ export const teacherParams = z.object({ id: idParam });
 export const teacherFormSchema = createTeacherBody;
 export type TeacherForm = CreateTeacherBody;
 
-/** A teacher as GET /api/schools/{id}/teachers and POST /api/staff/teachers/ answer it (spec §3). */
+/** A teacher as GET /api/schools/{id}/teachers and POST /api/staff/teachers/ answer it. */
 export const teacherRowSchema = z.object({
   id: z.number().int(),
-  /** The spec's free-text subject, kept for its clients: always null (see `assignments`). */
+  /** The old free-text subject, kept for older clients: always null (see `assignments`). */
   subject: z.string().nullable(),
   tsc_number: z.string().nullable(),
   /** False once an administrator deactivated the teacher: they cannot sign in. */
@@ -155,7 +155,7 @@ export const cannotDeactivateSelfMessage =
 export const tscTakenMessage = (tsc: string) =>
   `A teacher with TSC number ${tsc} already exists in your school`;
 
-/** Spec §2: case-insensitive match on first name, last name or the user id. */
+/** Case-insensitive match on first name, last name or the user id. */
 export function matchesTeacherSearch(teacher: TeacherRow, search: string) {
   const q = search.trim().toLowerCase();
   if (!q) return true;

@@ -30,7 +30,7 @@ export const termFormSchema = z
   .refine(endNotBeforeStart, endNotBeforeStartIssue);
 export type TermForm = z.input<typeof termFormSchema>;
 
-/** POST /api/fees/terms/ — also accepts the spec's `start`/`end`. */
+/** POST /api/fees/terms/ — also accepts the older `start`/`end` names. */
 export const createTermBody = z.preprocess(
   acceptDateAliases,
   z.object({ ...termFields, school: schoolRef }).refine(endNotBeforeStart, endNotBeforeStartIssue),

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: how the API holds up with a school of 2,000 students (issue 7, item 5).
+ * `npm run bench`: how the API holds up with a school of 2,000 students.
  *
  * Seeds the school (16 classes, 12 subjects, one fully marked exam, teachers, grades, terms)
  * on PGlite and on PostgreSQL and prints, for each list endpoint below: p50/p95 latency and its

@@ -1,5 +1,5 @@
 /**
- * Mark entry by subject in `npm run bench` (issue 19, item 4): PUT /api/exams/{id}/marks/ with
+ * Mark entry by subject in `npm run bench`: PUT /api/exams/{id}/marks/ with
  * one subject's marks for a class of 125 of the bench's school, in one request. A fresh exam is
  * added; the first save inserts every mark, then each timed save replaces all 125 (two sets of
  * marks in turn), so every request writes 125 marks and 125 records of the change. Held to at
@@ -66,7 +66,7 @@ export async function benchMarkEntry(
   const figures: MarkEntryFigures = { marks: students.length, first, api: api!, read: readTiming! };
 
   console.log(
-    `\nMark entry by subject (issue 19): one subject's marks for a class of ${students.length}, one PUT; ` +
+    `\nMark entry by subject: one subject's marks for a class of ${students.length}, one PUT; ` +
       'each timed save changes every mark (and records each change).',
   );
   printTable(

@@ -1,5 +1,5 @@
 /**
- * The students import in `npm run bench` (issue 20, item 4): a 2,000-row CSV (every column of
+ * The students import in `npm run bench`: a 2,000-row CSV (every column of
  * the template filled, a parent to every two students) previewed and imported by the school's
  * admin, into the bench school's own classes. Held to a preview under 3 s and an import under
  * 10 s, and to a constant number of SQL queries whatever the size of the file.
@@ -149,7 +149,7 @@ export async function benchStudentImport(
     imported: imported.res.json().imported,
   };
   console.log(
-    `\nStudents import (issue 20): a ${ROWS.toLocaleString('en')}-row CSV, every column filled, a parent to every two students.`,
+    `\nStudents import: a ${ROWS.toLocaleString('en')}-row CSV, every column filled, a parent to every two students.`,
   );
   printTable(
     ['students import', 'rows', 'file', 'ms', 'target ms', 'queries'],

@@ -1,5 +1,5 @@
 /**
- * The teacher's dashboard in `npm run bench` (issue 19, item 3): GET /api/dashboard/teacher/ as
+ * The teacher's dashboard in `npm run bench`: GET /api/dashboard/teacher/ as
  * a teacher of the bench's school (2,000 students in 16 classes of 125), who teaches two
  * subjects in three classes and leads the first class, while an open exam (started two days
  * ago) is marked in the first two classes (every mark) and not yet in the others. Held to at
@@ -126,7 +126,7 @@ export async function benchTeacherDashboard(
     queriesLarge: statements.length,
   };
 
-  console.log(`\nTeacher's dashboard (issue 19): ${shape}.`);
+  console.log(`\nTeacher's dashboard: ${shape}.`);
   printTable(
     [
       'endpoint',

@@ -32,7 +32,7 @@ const NOT_SCHOOL_SCOPED = [
 ];
 
 describe('the Drizzle schema', () => {
-  it('has the tables of issue 2', () => {
+  it('has the first tables: schools, users, classes, students, parents', () => {
     expect(tables.map((t) => t.name)).toEqual(
       expect.arrayContaining(['schools', 'users', 'roles', 'user_roles', 'refresh_tokens']),
     );

@@ -93,7 +93,7 @@ function send(method: string, url: string, headers: Record<string, string> = {},
   });
 }
 
-describe('200 requests at once on PGlite (issue 34 B9)', () => {
+describe('200 requests at once on PGlite', () => {
   it('answers every one within the bound: run in turn, or 503 with Retry-After', async () => {
     const registration = schoolRegistration({ name: 'Busy School' });
     expect((await send('POST', '/api/schools/register_school/', {}, registration)).status).toBe(

@@ -14,7 +14,7 @@ const RETRY_AFTER_SECONDS = 5;
 export const BUSY_MESSAGE = 'Shule is busy right now: please try again in a few seconds.';
 
 /**
- * Bounds the wait for an answer under a burst (issue 34 B9). PGlite is one connection: every
+ * Bounds the wait for an answer under a burst. PGlite is one connection: every
  * query of every request runs after the ones before it, so 200 exports at once answered the
  * last after all the others (11 s for a 220-student school, past 30 s for a large one), and
  * nothing said why. At most `maxInFlight` API requests run at once; the next wait their turn

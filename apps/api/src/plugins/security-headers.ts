@@ -28,7 +28,7 @@ export function dropDocumentHeaders(reply: FastifyReply) {
 /**
  * Headers a browser reads only on a document (a page or a frame), never on the scripts, styles
  * and fonts it loads into one: about 560 bytes a response, which the nine assets of the first
- * load paid on a phone for nothing (issue 7's 150 kB budget). Every other answer keeps them all.
+ * load paid on a phone for nothing (the first load's 150 kB budget, held by apps/web/src/first-load.test.ts). Every other answer keeps them all.
  * The web app has no workers, whose scripts a CSP would govern.
  */
 const DOCUMENT_ONLY = new Set([

@@ -25,7 +25,7 @@ function slowClient(port: number, head: string, drip: string) {
   });
 }
 
-describe('slow clients (issue 34 B9)', () => {
+describe('slow clients', () => {
   let t: TestApp;
   let port: number;
   beforeAll(async () => {

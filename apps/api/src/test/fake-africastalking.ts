@@ -11,7 +11,7 @@ import type { AfricasTalkingSettings } from '../modules/messages/gateways/africa
  * each request as the gateway would (method, path, apiKey header, Accept, form fields), answers
  * as it does (HTTP 201, SMSMessageData.Recipients per number), and posts delivery reports,
  * form-encoded, to a callback URL. It can refuse chosen numbers, fail transiently, run out of
- * credit and hang past a timeout. See ../shared/KENYA.md "SMS (Africa's Talking)".
+ * credit and hang past a timeout. See docs/decisions/014-sms-outbox.md.
  *
  * As a program (`tsx src/test/fake-africastalking.ts`) it prints its settings as one JSON line
  * and reports Success for every number: FAKE_AT_CALLBACK_URL, FAKE_AT_USERNAME, FAKE_AT_API_KEY.
@@ -51,7 +51,7 @@ export interface FakeAfricasTalkingOptions {
   answerDelayMs?: number;
 }
 
-/** The per-recipient codes, by name (KENYA.md). */
+/** The per-recipient codes, by name. */
 export const AT_STATUS_NAMES: Record<number, string> = {
   100: 'Processed',
   101: 'Success',

@@ -13,7 +13,7 @@ import { darajaTimestamp, stkPassword } from '../modules/mpesa/daraja';
  * result to the push's CallBackURL: success with CallbackMetadata, or a failure code (cancelled
  * 1032, timeout 1037, wrong PIN 2001, insufficient funds 1), or nothing at all (then only the STK
  * query knows). It can post Paybill (C2B) confirmations to the registered URLs. See
- * ../shared/KENYA.md "M-Pesa (Daraja)".
+ * docs/decisions/016-mpesa.md.
  *
  * As a program (`tsx src/test/fake-daraja.ts`) it prints its settings as one JSON line
  * ({baseUrl, consumerKey, consumerSecret, shortcode, passkey}) and settles each push by the

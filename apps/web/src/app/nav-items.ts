@@ -59,16 +59,16 @@ export const ADMIN_NAV: NavItem[] = [
   { to: '/audit_log', label: 'Audit log', icon: ShieldCheck, access: 'admin' },
 ];
 
-/** The spec has Reports in the mobile drawer only; the sidebar carries it too, so a desktop reaches it. */
+/** Reports was once in the mobile drawer only; the sidebar carries it too, so a desktop reaches it. */
 const REPORTS: NavItem = { to: '/reports', label: 'Reports', icon: FileText, access: 'staff' };
 
 const RESULTS: NavItem = { to: '/results', label: 'Results', icon: Trophy, access: 'staff' };
 
-/** The desktop sidebar's own entries (spec §2). */
+/** The desktop sidebar's own entries. */
 export const DESKTOP_ONLY_NAV: NavItem[] = [RESULTS, REPORTS];
 
 /**
- * The mobile drawer's own entries (spec §2), Results among them: a teacher on a phone reads
+ * The mobile drawer's own entries, Results among them: a teacher on a phone reads
  * results as often as one at a desk. The sidebar reaches fee analytics from the Fees page.
  */
 export const MOBILE_ONLY_NAV: NavItem[] = [

@@ -23,7 +23,7 @@ export const PUBLIC_SCREENS: Screen[] = [
   {
     path: '/register_institution',
     load: async () =>
-      (await import('../features/registration/register-institution-page')).RegisterInstitutionPage,
+      (await import('../features/schools/register-institution-page')).RegisterInstitutionPage,
   },
 ];
 
@@ -39,8 +39,7 @@ export const SIGNED_IN_SCREENS: Screen[] = [
   },
   {
     path: '/settings',
-    load: async () =>
-      (await import('../features/school-profile/school-profile-page')).SchoolProfilePage,
+    load: async () => (await import('../features/schools/school-profile-page')).SchoolProfilePage,
   },
   {
     path: '/account',

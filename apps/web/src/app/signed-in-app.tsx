@@ -19,7 +19,7 @@ function createQueryClient(user: CurrentUser | null) {
     },
   });
   // The session's answer says where an admin's setup stands: the dashboard, opened first, shows
-  // or leaves out the setup offer without asking GET /setup/ again (issue 7).
+  // or leaves out the setup offer without asking GET /setup/ again.
   keepSessionSetup(client, user);
   return client;
 }

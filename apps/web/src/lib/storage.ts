@@ -1,6 +1,6 @@
 import type { SchoolInfo } from '@shule/shared/institution';
 
-// The browser keeps the two tokens and the school info (spec §3), nothing else.
+// The browser keeps the two tokens and the school info, nothing else.
 const KEYS = { access: 'access_token', refresh: 'refresh_token', school: 'school_info' } as const;
 
 export const tokenStorage = {

@@ -9,7 +9,7 @@ import {
 import { type ChangeEvent, useCallback, useRef, useState } from 'react';
 import { ApiError, api } from './api-client';
 
-/** Spec §8 'Failed to upload photo', the same words for both photo forms. */
+/** 'Failed to upload photo', the same words for both photo forms. */
 export const PHOTO_UPLOAD_FAILED = TEACHER_MESSAGES.uploadFailed;
 
 export type PhotoUploadState =
@@ -25,7 +25,7 @@ export function refuseImage(file: Pick<File, 'type' | 'size'>): string | undefin
   return undefined;
 }
 
-/** What to say under the photo input; failures start with 'Failed to upload photo' (spec §8). */
+/** What to say under the photo input; failures start with 'Failed to upload photo'. */
 export function describePhotoUpload(state: PhotoUploadState): {
   tone: 'muted' | 'success' | 'error';
   text: string;
@@ -50,7 +50,7 @@ export async function uploadPhoto(file: File): Promise<string> {
 }
 
 /**
- * A profile photo that uploads as soon as it is chosen (spec §4), for the add-teacher and
+ * A profile photo that uploads as soon as it is chosen, for the add-teacher and
  * admit-student forms. The form sends `url` with its data and refuses to submit while
  * `uploading` is true. Choosing another file while one is uploading drops the first result.
  */

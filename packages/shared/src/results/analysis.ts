@@ -17,7 +17,7 @@ import {
  * previous exam; the top students of each subject, the most improved and most dropped, and value
  * added by entry marks. Computed from the same graded marks as the merit list.
  *
- * Counting rules (KENYA.md: X and Y are not zero, they are counted apart):
+ * Counting rules (X and Y are not zero, they are counted apart):
  * - A subject's entries are the students with a mark in it, X and Y included; its means are over
  *   the numeric marks; its grade counts hold each band's marks, and X and Y apart.
  * - A stream's (or the level's) entries are the students with any mark in the exam; its means are

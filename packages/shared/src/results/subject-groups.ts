@@ -4,7 +4,7 @@
  * - Kenyan Sign Language (504) is in group V in KNEC's list, but it stands in for Kiswahili in
  *   both KCSE rules, so it goes with the languages and mathematics.
  * - The rest of group V (French, German, Arabic, Music and Business Studies 565) is 'other',
- *   as KENYA.md lists Business Studies in group V, not with the technical subjects.
+ *   as KNEC lists Business Studies in group V, not with the technical subjects.
  * The cluster rule only needs the sciences and the humanities apart; 'technical' and 'other'
  * both fill its last place, so that choice never changes a mean grade.
  */
@@ -101,7 +101,7 @@ export function kcseCoreSubjectOf(code: string): KcseCoreSubject | null {
   return core;
 }
 
-/** KNEC's subject numbers by the letter codes and names schools use (KENYA.md). */
+/** KNEC's subject numbers by the letter codes and names schools use. */
 const KNEC_NUMBERS: readonly [number, readonly string[]][] = [
   [101, ['ENG', 'ENGLISH']],
   [102, ['KIS', 'KISW', 'KSW', 'KISWAHILI']],

@@ -27,7 +27,7 @@ const schoolId = () =>
 const cents = (name: string) => bigint(name, { mode: 'number' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-/** What a school charges for: tuition, boarding, a trip… (spec §3 Fee category draft). */
+/** What a school charges for: tuition, boarding, a trip…. */
 export const feeCategories = pgTable(
   'fee_categories',
   {

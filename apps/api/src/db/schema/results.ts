@@ -5,7 +5,7 @@ import { schools } from './schools';
 
 /**
  * What the class teacher and the principal wrote on a student's report form for one exam
- * (DESIGN.md §5: results are computed, remarks are kept). A null remark means the default from
+ * (results are computed, remarks are kept). A null remark means the default from
  * the mean grade's comment.
  */
 export const reportRemarks = pgTable(

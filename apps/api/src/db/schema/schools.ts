@@ -13,7 +13,7 @@ export const schools = pgTable('schools', {
   yearEstablished: integer('year_established').notNull(),
   /** INSTITUTION_TYPES' value: public NAT, XCT, CTY, SCT; private IPS, FBS, INT, MNT, SNS; other. */
   type: text('type').notNull(),
-  /** SCHOOL_LEVELS' values taught (pre_primary, primary, junior, senior); none before issue 34. */
+  /** SCHOOL_LEVELS' values taught (pre_primary, primary, junior, senior); empty for schools registered before levels were asked. */
   levels: text('levels').array().notNull().default(sql`'{}'::text[]`),
   website: text('website'),
   description: text('description'),

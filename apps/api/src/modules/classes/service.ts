@@ -151,7 +151,7 @@ export async function updateClass(
   });
 }
 
-/** Deletes an empty class (DESIGN.md §5: a class with students is not deleted with them). */
+/** Deletes an empty class (a class with students is not deleted with them). */
 export const deleteClass = (db: Db, schoolId: number, classId: number) =>
   deleteUnlessUsed(db, schoolId, classes, classId, 'Class', {
     usedBy: students.classId,

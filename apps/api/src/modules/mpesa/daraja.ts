@@ -1,7 +1,7 @@
 import type { MpesaConfig } from '../../config';
 
 /**
- * Our client of Safaricom's Daraja API (../shared/KENYA.md "M-Pesa (Daraja)", decision 016):
+ * Our client of Safaricom's Daraja API (docs/decisions/016-mpesa.md; apps/api/src/test/fake-daraja.ts speaks the same API):
  * OAuth, STK push, STK query and the Paybill's URL registration, each one JSON request with the
  * base URL from config. One client per configuration (`darajaFor`), so the API's routes and the
  * STK sweeper share one cached OAuth token.

@@ -283,7 +283,7 @@ describe('malformed Paybill confirmations (fuzz-style)', () => {
         if (res.statusCode === 400) expect(res.json().message).toEqual(expect.any(String));
       }
     }
-    // A TransID of spaces (issue 34 B9) is refused with the field's words.
+    // A TransID of spaces is refused with the field's words.
     const res = await t.app.inject({
       method: 'POST',
       url: confirmationPath(alliance.schoolId),

@@ -28,7 +28,7 @@ import {
 } from './test-app';
 
 /**
- * Issue 34 B3, B4, B5: receipts once per school (never swallowed by another school's), compared
+ * Receipts once per school (never swallowed by another school's), compared
  * trimmed and in upper case, a query-settled push credited once when the Paybill confirms it too,
  * and the STK callback's Amount checked. Callbacks are posted as Daraja posts them.
  */

@@ -123,7 +123,7 @@ beforeAll(async () => {
 });
 
 describe('students_with_grades', () => {
-  it("gives a teacher the classes they teach, and 403 for another class's marks (issue 34 B8)", async () => {
+  it("gives a teacher the classes they teach, and 403 for another class's marks", async () => {
     const { teacher, form1, form2, exam } = await ownGradebook();
     await expectStatus(classMarks(exam, form1, teacher), 200);
     await expectStatus(classMarks(exam, form2, teacher), 403, notYourClassMessage);

@@ -11,7 +11,7 @@ import { listClassMarks, saveStudentMarks } from './service';
 
 /** Exam scores: admins and teachers both read and enter them. */
 const scoreRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The spec puts this list under /students/, but it is score entry's business.
+  // The path is under /students/ for existing clients, but the list is score entry's business.
   app.get(
     '/students/students_with_grades/',
     {

@@ -245,7 +245,7 @@ describe('POST /api/setup/finish/', () => {
   });
 });
 
-// The dashboard decides whether to offer the wizard from the session's answer (issue 7).
+// The dashboard decides whether to offer the wizard from the session's answer.
 describe("GET /api/users/user/: where the admin's school's setup stands", () => {
   const setupInSession = async (who: SignedInSchool | null) =>
     (await expectStatus(send('GET', '/api/users/user/', who), 200)).json().setup;

@@ -15,7 +15,7 @@ import {
 import { invalid } from '../../errors';
 
 /**
- * The setup wizard's progress (spec §2, /setup). The wizard saves the year, the terms and the
+ * The setup wizard's progress (/setup). The wizard saves the year, the terms and the
  * classes through their own endpoints and the fees through the fee structure's; this module
  * keeps the step the school stands at and when it finished, and reads back what was saved, so
  * a reload resumes with the forms filled. A school without a row has not started: step 1.

@@ -8,7 +8,7 @@ const [mine, other] = schools;
 const count = (query: string, headers: Record<string, string> = mine.auth) =>
   t.app.inject({ method: 'GET', url: `/api/staff/count/${query}`, headers });
 
-/** Writes teachers straight to the tables, as the staff module (issue 3) will. */
+/** Writes teachers straight to the tables, as the staff module will. */
 async function hire(schoolId: number, n: number) {
   for (let i = 0; i < n; i++) {
     const [user] = await t.app.db

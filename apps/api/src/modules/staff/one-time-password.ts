@@ -7,7 +7,7 @@ const ALPHABET = LETTERS + DIGITS;
 
 /**
  * A readable one-time password: 10 characters of letters and digits (about 58 bits), with at
- * least one of each so that it also meets the password rule of spec §9.
+ * least one of each so that it also meets the password rule of packages/shared/src/fields.ts.
  */
 export function generateOneTimePassword(length = 10): string {
   for (;;) {

@@ -44,7 +44,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The spec's path starts /schools, but teachers are this module's business.
+  // The path starts /schools for existing clients, but teachers are this module's business.
   app.get(
     '/schools/:id/teachers/',
     {

@@ -61,7 +61,7 @@ const currentAssignments = sql<TeacherAssignment[]>`coalesce((
 ), '[]'::json)`;
 
 /**
- * The school's teachers in the §3 read shape with their current assignments and whether they
+ * The school's teachers in the shape packages/shared/src/teachers.ts reads with their current assignments and whether they
  * may sign in, newest first, in one query. `subject` stays in the shape, always null: what a
  * teacher teaches is their assignments.
  */

@@ -47,7 +47,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => countStudentsByGender(app.db, request.assertOwnSchoolIn(request.query)),
   );
 
-  // The spec's path starts /classes, but admitting a student is this module's business.
+  // The path starts /classes for existing clients, but admitting a student is this module's business.
   app.post(
     '/classes/:id/add_student/',
     {

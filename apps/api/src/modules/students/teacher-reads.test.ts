@@ -12,7 +12,7 @@ const [ours, theirs] = schools;
  * A teacher leads Form 1, teaches Mathematics in Form 2 and has nothing to do with Form 3:
  * they read the students of the first two only, and never the school's learner-record file.
  */
-describe('what a teacher reads of the students (issue 34 B8)', () => {
+describe('what a teacher reads of the students', () => {
   let form1: number;
   let form2: number;
   let form3: number;

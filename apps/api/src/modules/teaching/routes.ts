@@ -16,7 +16,7 @@ import {
   listTeacherAssignments,
 } from './service';
 
-/** Who teaches which subject to which class (issue 19 item 1). */
+/** Who teaches which subject to which class. */
 const teachingRoutes: FastifyPluginAsyncZod = async (app) => {
   const actorOf = (request: { user: { id: number }; ip: string }) => ({
     userId: request.user.id,

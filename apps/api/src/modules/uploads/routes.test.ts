@@ -166,7 +166,7 @@ describe('POST /api/uploads/', () => {
     expect(existsSync(fileOf(secure_url))).toBe(true);
     // The thumbnail is made at upload, and counts in the school's space.
     const thumbnail = readFileSync(path.join(thumbnailsDir(t.config.dataDir), nameOf(secure_url)));
-    // Only the account Shule runs as may read them (issue 34 B9).
+    // Only the account Shule runs as may read them.
     const modeOf = (file: string) => statSync(file).mode & 0o777;
     expect(modeOf(fileOf(secure_url))).toBe(0o600);
     expect(modeOf(path.join(thumbnailsDir(t.config.dataDir), nameOf(secure_url)))).toBe(0o600);

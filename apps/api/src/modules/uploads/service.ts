@@ -194,7 +194,7 @@ async function removeFiles(dataDir: string, name: string) {
 }
 
 /**
- * Photos from before uploads were rows (issue 16): every `/uploads/…` reference a student, a
+ * Photos from before uploads were rows: every `/uploads/…` reference a student, a
  * user or a school's logo holds, not yet registered, becomes an upload of that school with the
  * file's size, so it is served, counted in the quota and deleted like any other. A reference
  * whose file is gone is left alone (it shows no photo, as before). Run at start (server.ts); once nothing is
@@ -233,7 +233,7 @@ export async function registerEarlierPhotos(db: Db, dataDir: string) {
 }
 
 /**
- * A crest is an upload of its own school (issue 34): a logo that was typed at registration (a
+ * A crest is an upload of its own school: a logo that was typed at registration (a
  * link elsewhere, any text) or that names another school's upload is dropped, and the school
  * prints without one until its admin uploads its crest. Run at start, after
  * `registerEarlierPhotos`; answers how many were dropped.

@@ -15,7 +15,7 @@ interface ShownToast extends ToastOptions {
 
 export const TOAST_DURATION_MS = 5000;
 
-// One toast at a time (spec §4): a new toast replaces the one on screen.
+// One toast at a time: a new toast replaces the one on screen.
 let current: ShownToast | null = null;
 let nextId = 1;
 const listeners = new Set<() => void>();

@@ -57,7 +57,7 @@ export function SignupPage() {
       if ('tokens' in res) await signIn(res);
       else setCodeSent({ body, sent: res });
     } catch (err) {
-      // Spec §8: the server's message shows in red; a field it names shows it as well.
+      // The server's message shows in red; a field it names shows it as well.
       applyServerErrors(err, form);
       setResult({ tone: 'error', message: errorMessage(err) });
     }

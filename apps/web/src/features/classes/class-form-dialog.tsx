@@ -17,7 +17,7 @@ import { useUpdateClass } from './update-class';
 const BUSY_LABEL = '... Loading';
 
 /**
- * The class dialog (spec §2): Class Name, an optional Level and Create Class. Given an existing
+ * The class dialog: Class Name, an optional Level and Create Class. Given an existing
  * class it renames it instead, and also lets the admin set or change the class teacher.
  */
 export function ClassFormDialog({
@@ -55,7 +55,7 @@ export function ClassFormDialog({
         },
       });
     },
-    // Spec §8: a failed create or update shows no toast, only the message in the dialog.
+    // A failed create or update shows no toast, only the message in the dialog.
     toasts: {
       created: { title: 'Class created successfully', description: (saved) => saved.name },
       updated: { title: 'Class updated successfully', description: (saved) => saved.name },

@@ -7,7 +7,7 @@ import { Card } from '../../components/ui/card';
 import { setupProgressQuery } from '../../lib/queries/setup';
 
 /**
- * A new school's dashboard offers the setup wizard until it is finished (issue 18): "Set up your
+ * A new school's dashboard offers the setup wizard until it is finished: "Set up your
  * school", or "Continue setting up" at the step reached. Nothing while loading or once finished;
  * a failed load shows nothing either, as the rest of the dashboard still works without it.
  */

@@ -33,7 +33,7 @@ import { updateFeeCategory } from './update-fee-category';
 const tickRow = 'flex min-h-10 min-w-0 flex-1 cursor-pointer items-center gap-3 text-sm';
 
 /**
- * 'Add Fee Category' (spec §2, §3, §5): the category, and what each of the school's classes
+ * 'Add Fee Category': the category, and what each of the school's classes
  * pays of it in the term on screen. Saved as the category, then the term's lines of that
  * category (PUT with `categories`), leaving the other categories' amounts as they are.
  */

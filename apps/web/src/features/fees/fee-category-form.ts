@@ -4,9 +4,9 @@ import { formatKes, kesInputField } from '@shule/shared/fees';
 import { z } from 'zod';
 
 /**
- * The 'Add Fee Category' form (spec §3 fee category draft, §5): the category's fields and, for
+ * The 'Add Fee Category' form: the category's fields and, for
  * the term on screen, a ticked flag and an amount in shillings per class of the school. Name and
- * duration are required; an amount is asked only of a ticked class (spec §5).
+ * duration are required; an amount is asked only of a ticked class.
  */
 export const feeCategoryFormSchema = createFeeCategoryBody
   .extend({

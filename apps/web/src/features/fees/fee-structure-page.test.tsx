@@ -102,7 +102,7 @@ describe('the fee structure screen', () => {
     expect(
       within(dialog).getByText('Fill the details below to add a new fee category'),
     ).toBeTruthy();
-    // Spec §5: name and duration required; an amount box works only once its class is ticked.
+    // Name and duration required; an amount box works only once its class is ticked.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Fee' }));
     expect(await within(dialog).findByText('Category name is required')).toBeTruthy();
     expect(within(dialog).getByText(FEE_STRUCTURE_MESSAGES.duration)).toBeTruthy();

@@ -44,7 +44,7 @@ const usage = (c: FeeCategory) => {
 };
 
 /**
- * /fee_structure (spec §2 'Fee structure'): the school's fee categories (the 'Fee Categories'
+ * /fee_structure: the school's fee categories (the 'Fee Categories'
  * card and its 'Add Fee' dialog), and a term's amounts per class, saved and billed. Admins only:
  * money is theirs alone.
  */

@@ -6,7 +6,7 @@ import { gradesQueryKey } from './get-grades';
 
 export const deleteGrade = (id: number) => api.delete(`/grades/grades/${id}/`);
 
-/** Deletion removes the grade from the list on success (spec §4); its bands go with it. */
+/** Deletion removes the grade from the list on success; its bands go with it. */
 export function useDeleteGrade() {
   const queryClient = useQueryClient();
   const { school } = useSession();

@@ -8,7 +8,7 @@ import { gradesQueryKey } from './get-grades';
 export const updateGrade = (id: number, values: GradeValues) =>
   api.patch<Grade>(`/grades/grades/${id}/`, values);
 
-/** An edited grade is updated in place (spec §4); band tables show its new name and code. */
+/** An edited grade is updated in place; band tables show its new name and code. */
 export function useUpdateGrade() {
   const queryClient = useQueryClient();
   const { school } = useSession();

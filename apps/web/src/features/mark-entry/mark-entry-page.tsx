@@ -359,7 +359,7 @@ function QueueState({
   );
 }
 
-/** The codes a phone's number pad cannot type, one tap each (KENYA.md: neither is zero). */
+/** The codes a phone's number pad cannot type, one tap each (neither is zero). */
 const MARK_CODES = [
   { code: 'X', meaning: 'absent' },
   { code: 'Y', meaning: 'withheld, an irregularity' },

@@ -42,7 +42,7 @@ export function partsText(content: string) {
   };
 }
 
-/** Spec §2: the Compose Message card, with what the message reaches and costs before it goes. */
+/** The Compose Message card, with what the message reaches and costs before it goes. */
 export function ComposeMessageCard({ classes }: { classes: readonly ClassRow[] }) {
   const { school } = useSession();
   const send = useSendMessage();
@@ -72,7 +72,7 @@ export function ComposeMessageCard({ classes }: { classes: readonly ClassRow[] }
         idempotencyKey: submission.current(),
       });
       submission.renew();
-      // Spec §4: after a message is sent, the selection and the text are cleared.
+      // After a message is sent, the selection and the text are cleared.
       setChosen([]);
       setContent('');
       setResult({ tone: 'success', message: res.detail });
@@ -170,7 +170,7 @@ export function ComposeMessageCard({ classes }: { classes: readonly ClassRow[] }
   );
 }
 
-/** Spec §2: an 'All' selector and one checkbox per class, '{class name} parents'. */
+/** An 'All' selector and one checkbox per class, '{class name} parents'. */
 function ClassChoice({
   classes,
   value,

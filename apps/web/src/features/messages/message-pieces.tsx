@@ -10,7 +10,7 @@ import {
 import { Badge } from '../../components/ui/badge';
 import { formatKes } from '../../lib/kes';
 
-/** Spec §4: Sending yellow, Sent green, Failed red. */
+/** Sending yellow, Sent green, Failed red. */
 const MESSAGE_TONES = { sending: 'yellow', sent: 'green', failed: 'red' } as const;
 
 export function MessageStatusBadge({ status }: { status: MessageStatus }) {

@@ -22,7 +22,7 @@ import { useMessages } from './get-messages';
 import { costText, countsText, MessageStatusBadge, sentAt } from './message-pieces';
 
 /**
- * Messaging (/messages, spec §2): compose an SMS to the parents of chosen classes, and the
+ * Messaging (/messages): compose an SMS to the parents of chosen classes, and the
  * school's messages with their delivery, newest first, refreshed while any is still sending.
  */
 export function MessagesPage() {

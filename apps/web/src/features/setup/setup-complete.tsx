@@ -68,7 +68,7 @@ function stillToSet(state: SetupState) {
 }
 
 /**
- * After Finish Setup (spec §2): what is still to set (grading, subjects, teachers, with their
+ * After Finish Setup: what is still to set (grading, subjects, teachers, with their
  * progress), links to /students, /dashboard, /fees and Go to Dashboard.
  */
 export function SetupComplete({ state, onChange }: { state: SetupState; onChange(): void }) {

@@ -15,7 +15,7 @@ import { useStepMove } from './use-step-move';
 import { WelcomeStep } from './welcome-step';
 
 /**
- * /setup (spec §2): the six steps, resumed at the school's saved step with what was saved read
+ * /setup: the six steps, resumed at the school's saved step with what was saved read
  * back; after Finish Setup, the completion screen.
  */
 export function SetupPage() {

@@ -10,7 +10,7 @@ const AHEAD = [
   { icon: Coins, text: 'What each class pays a term' },
 ];
 
-/** Step 1 (spec §2): welcome, with Get Started. */
+/** Step 1: welcome, with Get Started. */
 export function WelcomeStep() {
   const { move, busy, failure } = useStepMove();
   return (

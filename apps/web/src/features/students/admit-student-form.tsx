@@ -40,7 +40,7 @@ const emptyForm = (classId: number | undefined): AdmitStudentValues => ({
   consents: { photos: 'unknown', sms: 'unknown' },
 });
 
-/** Spec §2: the Admit student form, inside the dialog of the students screen. */
+/** The Admit student form, inside the dialog of the students screen. */
 export function AdmitStudentForm({
   classes,
   defaultClassId,
@@ -90,7 +90,7 @@ export function AdmitStudentForm({
       form.reset(emptyForm(class_id));
       photo.reset();
     } catch (err) {
-      // Spec §8: the server's message shows in red; a field it names shows it as well.
+      // The server's message shows in red; a field it names shows it as well.
       applyServerErrors(err, form);
       setResult({ tone: 'error', message: errorMessage(err) });
     }

@@ -8,7 +8,7 @@ import { api, requestFile } from '../../lib/api-client';
 import { saveFile } from '../../lib/save-file';
 import { useSession } from '../../lib/session';
 
-/** Class 0 means every class of the school (DESIGN.md §6). */
+/** Class 0 means every class of the school. */
 export const ALL_CLASSES = 0;
 
 /** What the students list shows: a class (or all), a search, a page, active or left students. */

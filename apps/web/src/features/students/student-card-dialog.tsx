@@ -10,7 +10,7 @@ import { useStudent } from './get-student';
 import { StudentDetails, StudentHeading } from './student-details';
 
 /**
- * The card a row opens (spec §2), with View Full Profile leading to /students/{id}. The list's
+ * The card a row opens, with View Full Profile leading to /students/{id}. The list's
  * row gives the heading at once; the details (parent, birth date) come with the full row.
  */
 export function StudentCardDialog({

@@ -93,7 +93,7 @@ function DetailList({ items, className }: { items: Detail[]; className?: string 
   );
 }
 
-/** The details the student card shows (spec §2): photo and name come from StudentHeading. */
+/** The details the student card shows: photo and name come from StudentHeading. */
 export function StudentDetails({ student }: { student: StudentRow }) {
   const { own, guardian } = details(student);
   return <DetailList items={[...own, ...guardian]} className="grid-cols-2" />;

@@ -20,7 +20,7 @@ import { StudentDetailSections, StudentHeading, studentName } from './student-de
 import { StudentPhotoActions } from './student-photo';
 import { StudentStatusActions } from './student-status-actions';
 
-/** View Full Profile (DESIGN.md §6): the student card's details as a page of its own. */
+/** View Full Profile: the student card's details as a page of its own. */
 export function StudentProfilePage() {
   const { id } = useParams();
   const studentId = Number(id);

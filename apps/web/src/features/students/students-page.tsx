@@ -34,7 +34,7 @@ import { ALL_CLASSES, useStudents } from './get-students';
 import { StudentCardDialog } from './student-card-dialog';
 import { capitalise, StatusBadge, studentName } from './student-details';
 
-/** All, then one tab per class; a select on phones (spec §2). */
+/** All, then one tab per class; a select on phones. */
 function ClassTabs({
   classes,
   value,

@@ -50,7 +50,7 @@ function SuccessMessage({ message, phone }: { message: string; phone: string }) 
   );
 }
 
-/** Spec §2/§4: the add-teacher form, used inside the Add Teacher dialog. */
+/** The add-teacher form, used inside the Add Teacher dialog. */
 export function AddTeacherForm() {
   const createTeacher = useCreateTeacher();
   const photo = usePhotoUpload();
@@ -88,7 +88,7 @@ export function AddTeacherForm() {
       form.reset(EMPTY);
       photo.reset();
     } catch (err) {
-      // Spec §8: the server's message shows in red; a field it names shows it as well.
+      // The server's message shows in red; a field it names shows it as well.
       applyServerErrors(err, form);
       setResult({ tone: 'error', message: errorMessage(err) });
     }

@@ -14,7 +14,7 @@ export function useCreateTeacher() {
     mutationFn: ({ idempotencyKey, ...body }: CreateTeacherBody & { idempotencyKey: string }) =>
       createTeacher({ ...body, role: 'teacher', school: school?.id }, idempotencyKey),
     onSuccess: ({ teacher }) => {
-      // Spec §4: the new teacher goes to the top of the list (the server lists newest first too).
+      // The new teacher goes to the top of the list (the server lists newest first too).
       queryClient.setQueryData<TeacherRow[]>(teachersQueryKey(school?.id), (old) => [
         teacher,
         ...(old ?? []).filter((t) => t.id !== teacher.id),

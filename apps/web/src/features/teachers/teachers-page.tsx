@@ -250,7 +250,7 @@ export function TeachersPage() {
   if (teachers.isPending) {
     body = <TeacherSkeleton />;
   } else if (teachers.isError) {
-    // Spec §8 keeps a list failure silent; we say so, since an empty list would mislead.
+    // A list that failed to load is not an empty list: we say so, since an empty list would mislead.
     body = (
       <EmptyState
         title="Could not load the teachers"

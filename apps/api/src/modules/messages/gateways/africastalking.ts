@@ -4,8 +4,8 @@ import { type PhoneOutcome, type SmsGateway, type SmsSendResult, sameForAll } fr
 
 /**
  * SMS_DRIVER=africastalking: Africa's Talking's messaging API, one form POST per call
- * (../shared/KENYA.md "SMS (Africa's Talking)"). Their `africastalking` package is a thin,
- * old wrapper of this one request, so this is our own client (DESIGN.md §3).
+ * (docs/decisions/014-sms-outbox.md; apps/api/src/test/fake-africastalking.ts speaks the same API). Their `africastalking` package is a thin,
+ * old wrapper of this one request, so this is our own client.
  */
 export type AfricasTalkingSettings = Extract<SmsDriverConfig, { driver: 'africastalking' }>;
 

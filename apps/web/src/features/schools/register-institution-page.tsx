@@ -94,7 +94,7 @@ export function RegisterInstitutionPage() {
       await session.login({ username: admin.phone_number, password: admin.password });
       navigate('/dashboard', { replace: true });
     } catch (err) {
-      // The school exists; the admin can log in by hand (spec §2: the failure is only logged).
+      // The school exists; the admin can log in by hand (a failed automatic login is only logged).
       console.error('Automatic login after registration failed', err);
       navigate('/login');
     }
