@@ -2,7 +2,8 @@ import { deliveryReportBody, deliveryReportResponse } from '@shule/shared/sms-de
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../errors';
-import { applyDeliveryReport, isCallbackToken } from './delivery-reports';
+import { isCallbackToken } from '../../kit/callback-token';
+import { applyDeliveryReport } from './delivery-reports';
 
 /** Delivery reports are a few short fields; anything bigger is not one. */
 const FORM_BODY_LIMIT = 16 * 1024;

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { DeliveryReportBody, DeliveryReportStatus } from '@shule/shared/sms-delivery-reports';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -10,14 +9,6 @@ import { notFound } from '../../errors';
  * gateway signs nothing, so the secret token in the callback's path is the check; the report
  * then names its row by the gateway's message id, and changes that row only.
  */
-
-/** Whether `given` is the configured token; no token configured takes no report. */
-export function isCallbackToken(given: string, configured: string | undefined) {
-  if (!configured) return false;
-  // Hashes of equal length, so the comparison's time says nothing about the token.
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(configured));
-}
 
 /** What a report status means for the row. */
 const EFFECT: Record<DeliveryReportStatus, 'delivered' | 'failed' | 'sent'> = {

@@ -4,7 +4,6 @@ export { queueAccountSms } from './account-sms';
 export type { ClassRef } from './audience';
 export { audienceStudents, classesOfSchool, noReachableParent, parentVerdicts } from './audience';
 export { default as deliveryReportRoutes } from './delivery-report-routes';
-export { isCallbackToken } from './delivery-reports';
 export { testGateway } from './gateways/test-driver';
 export type { SmsGateway, SmsSend } from './gateways/types';
 export { CHILD_ERASED_REASON, sendDueBatch } from './outbox-worker';

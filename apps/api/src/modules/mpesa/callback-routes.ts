@@ -2,7 +2,7 @@ import { c2bCallbackBody, DARAJA_ACCEPTED, darajaAck, stkCallbackBody } from '@s
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../errors';
-import { isCallbackToken } from '../messages/index';
+import { isCallbackToken } from '../../kit/callback-token';
 import { applyC2bConfirmation, schoolOfPaybillToken } from './paybill';
 import { applyStkCallback } from './stk';
 
