@@ -14,18 +14,18 @@ import {
   sponsorRoutes,
 } from './fees/index';
 import { gradeRoutes } from './grades/index';
+import { markEntryRoutes, markHistoryRoutes, scoreRoutes } from './mark-entry/index';
 import { deliveryReportRoutes, messageRoutes } from './messages/index';
 import { mpesaCallbackRoutes, mpesaRoutes } from './mpesa/index';
 import { privacyRoutes } from './privacy/index';
 import { reportRoutes } from './reports/index';
 import { reportCardRoutes, resultRoutes, resultsSmsRoutes } from './results/index';
 import { registrationRoutes, schoolSettingsRoutes } from './schools/index';
-import { markEntryRoutes, markHistoryRoutes, scoreRoutes } from './mark-entry/index';
 import { setupRoutes } from './setup/index';
-import { staffRoutes, teacherImportRoutes, teacherRoutes } from './teachers/index';
 import { studentImportRoutes, studentRoutes } from './students/index';
 import { subjectGradeRoutes } from './subject-grades/index';
 import { subjectRoutes } from './subjects/index';
+import { staffRoutes, teacherImportRoutes, teacherRoutes } from './teachers/index';
 import { teachingRoutes } from './teaching/index';
 import { termRoutes } from './terms/index';
 import { uploadRoutes } from './uploads/index';
