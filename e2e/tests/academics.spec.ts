@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { apiSession, loginViaUi, registerSchoolViaApi, uniquePhone } from '../support/school';
+import { shoot } from '../support/shots';
 
 /** yyyy-mm-dd of today shifted by `days` (the browser and the server share this machine's clock). */
 function isoDay(days = 0) {
@@ -270,6 +271,21 @@ test('a level, a KCSE group, an exam for a term and a level, a dropped subject a
   const east = classes.find((c: { name: string }) => c.name === '4 East');
   expect(east.level).toBe('Form 4');
   const { student } = await seed.admit(east.id, 'Wanjiru', 'Kamau', 'female');
+
+  // Form 4 is on 8-4-4; a Grade 10 stream beside it starts on CBC, and the choice is kept.
+  await seed.post(`/classes/?school=${seed.schoolId}`, { name: '10 Blue', level: 'Grade 10' });
+  await page.reload();
+  const levelsCard = page.getByRole('region', { name: 'Levels and curricula' });
+  await expect(levelsCard.getByLabel('Curriculum of Form 4')).toHaveValue('8-4-4');
+  await expect(levelsCard.getByText('2 classes')).toBeVisible();
+  await expect(levelsCard.getByLabel('Curriculum of Grade 10')).toHaveValue('cbc');
+  await shoot(page, 'classes-levels');
+  await levelsCard.getByLabel('Curriculum of Form 4').selectOption('cbc');
+  await expect(page.getByText('Form 4 is on CBC')).toBeVisible();
+  await page.reload();
+  await expect(levelsCard.getByLabel('Curriculum of Form 4')).toHaveValue('cbc');
+  await levelsCard.getByLabel('Curriculum of Form 4').selectOption('8-4-4');
+  await expect(page.getByText('Form 4 is on 8-4-4 (KCSE)')).toBeVisible();
 
   // Subjects: the group follows the code as it is typed.
   for (const [name, code] of [

@@ -14,6 +14,7 @@ import {
   sponsorRoutes,
 } from './fees/index';
 import { gradeRoutes } from './grades/index';
+import { levelRoutes } from './levels/index';
 import { markEntryRoutes, markHistoryRoutes, scoreRoutes } from './mark-entry/index';
 import { deliveryReportRoutes, messageRoutes } from './messages/index';
 import { mpesaCallbackRoutes, mpesaRoutes } from './mpesa/index';
@@ -93,6 +94,7 @@ export const protectedDomainRoutes: FastifyPluginAsync[] = [
   subjectGradeRoutes,
   academicYearRoutes,
   termRoutes,
+  levelRoutes,
   examRoutes,
   scoreRoutes,
   markEntryRoutes,

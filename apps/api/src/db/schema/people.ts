@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -49,6 +50,28 @@ export const classes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('classes_school_name_key').on(t.schoolId, t.name)],
+);
+
+/**
+ * A level of a school (the streams that rank together: "Form 4", "Grade 8") and the curriculum it
+ * follows. A row is made the first time a class is given the level's name.
+ */
+export const levels = pgTable(
+  'levels',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** 'cbc' or '8-4-4' (CURRICULA in packages/shared/src/levels.ts). */
+    curriculum: text('curriculum').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('levels_school_name_key').on(t.schoolId, t.name),
+    check('levels_curriculum', sql`${t.curriculum} in ('cbc', '8-4-4')`),
+  ],
 );
 
 /** A parent or guardian; one per phone number in a school, so siblings share one. */

@@ -21,6 +21,7 @@ import {
 import { deleteUnlessUsed, findInSchool, takenInSchool } from '../../db/school-rows';
 import { conflict, invalid, notFound } from '../../errors';
 import { assertClassFreeOfFees } from '../fees/index';
+import { ensureLevel } from '../levels/index';
 
 export async function countClasses(db: Db, schoolId: number) {
   const [row] = await db.select({ n: count() }).from(classes).where(eq(classes.schoolId, schoolId));
@@ -111,6 +112,7 @@ export async function createClass(
       .insert(classes)
       .values({ schoolId, name: input.name, level: input.level ?? null })
       .returning({ id: classes.id });
+    await ensureLevel(tx, schoolId, input.level);
     return getClass(tx, schoolId, created!.id);
   });
 }
@@ -129,7 +131,10 @@ export async function updateClass(
       await assertNameFree(tx, schoolId, input.name, classId);
       changes.name = input.name;
     }
-    if (input.level !== undefined) changes.level = input.level;
+    if (input.level !== undefined) {
+      changes.level = input.level;
+      await ensureLevel(tx, schoolId, input.level);
+    }
     if (input.class_teacher !== undefined) {
       if (input.class_teacher !== null) {
         const [teacher] = await tx

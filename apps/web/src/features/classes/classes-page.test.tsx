@@ -6,6 +6,20 @@ import { tokenStorage } from '../../lib/storage';
 import { classRow, json, renderWithApp, sessionUser } from '../../test/render-page';
 import { ClassesPage } from './classes-page';
 
+const curricula = new Map<number, string>();
+
+/** The levels the classes name, as GET /api/levels/ answers them (ids by first appearance). */
+function levelsOf(classes: ClassRow[]) {
+  const names = [...new Set(classes.map((c) => c.level).filter((l): l is string => l != null))];
+  return names.sort().map((name, i) => ({
+    id: i + 1,
+    name,
+    curriculum: curricula.get(i + 1) ?? (name.startsWith('Form') ? '8-4-4' : 'cbc'),
+    classes: classes.filter((c) => c.level === name).length,
+    school: 7,
+  }));
+}
+
 /** A stand-in API that, like the real one, lists classes by name. */
 function fakeApi(initial: ClassRow[], sent: { method: string; body: unknown }[] = []) {
   let classes = [...initial];
@@ -19,6 +33,15 @@ function fakeApi(initial: ClassRow[], sent: { method: string; body: unknown }[] 
     if (url.startsWith('/api/schools/7/teachers')) return json(200, { teachers: [] });
     if (url.startsWith('/api/classes/?') && method === 'GET')
       return json(200, { classes: sorted() });
+    if (url.startsWith('/api/levels/?')) return json(200, { levels: levelsOf(classes) });
+    const level = /^\/api\/levels\/(\d+)\/$/.exec(url);
+    if (level && method === 'PATCH') {
+      curricula.set(Number(level[1]), body.curriculum);
+      return json(
+        200,
+        levelsOf(classes).find((l) => l.id === Number(level[1])),
+      );
+    }
     if (url.startsWith('/api/classes/?') && method === 'POST') {
       const created = classRow(nextId++, body.name, 0, body.level ?? null);
       classes.push(created);
@@ -54,6 +77,7 @@ const namesInTable = () =>
 describe('classes page', () => {
   beforeEach(() => {
     tokenStorage.setTokens('access', 'refresh');
+    curricula.clear();
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -154,5 +178,33 @@ describe('classes page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toEqual({ method: 'PATCH', body: { level: null } });
+  });
+
+  it('shows each level’s curriculum and lets an admin move Grade 10 onto it', async () => {
+    const sent: { method: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      fakeApi(
+        [
+          classRow(1, '4 East', 0, 'Form 4'),
+          classRow(2, '4 West', 0, 'Form 4'),
+          classRow(3, '10 East', 0, 'Grade 10'),
+        ],
+        sent,
+      ),
+    );
+    renderPage();
+    const card = within(await screen.findByRole('region', { name: 'Levels and curricula' }));
+    const form4 = (await card.findByLabelText('Curriculum of Form 4')) as HTMLSelectElement;
+    expect(form4.value).toBe('8-4-4');
+    expect(card.getByText('2 classes')).toBeTruthy();
+    const grade10 = card.getByLabelText('Curriculum of Grade 10') as HTMLSelectElement;
+    expect(grade10.value).toBe('cbc');
+    fireEvent.change(grade10, { target: { value: '8-4-4' } });
+    expect(await screen.findByText('Grade 10 is on 8-4-4 (KCSE)')).toBeTruthy();
+    expect(sent).toEqual([{ method: 'PATCH', body: { curriculum: '8-4-4' } }]);
+    expect((card.getByLabelText('Curriculum of Grade 10') as HTMLSelectElement).value).toBe(
+      '8-4-4',
+    );
   });
 });

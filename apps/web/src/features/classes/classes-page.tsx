@@ -19,6 +19,7 @@ import { useClasses } from '../../lib/queries/classes';
 import { useIsAdmin } from '../../lib/roles';
 import { ClassFormDialog } from './class-form-dialog';
 import { useDeleteClass } from './delete-class';
+import { LevelsCard } from './levels-card';
 import { SubjectTeachersDialog } from './subject-teachers-dialog';
 
 const DELETE_QUESTION = 'Are you sure you want to delete this class ?';
@@ -211,6 +212,7 @@ export function ClassesPage() {
         </Link>
       ) : null}
       {body}
+      {shown && shown.length > 0 ? <LevelsCard isAdmin={isAdmin} /> : null}
       <ClassFormDialog
         open={formOpen}
         onOpenChange={setFormOpen}
