@@ -2,11 +2,8 @@ import type { ApiErrorBody } from '@shule/shared/api';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isUniqueViolation } from '../db/unique-violation';
 import { DomainError } from '../errors';
-
-/** Postgres unique violations that slip past a service's own checks become 409s, not 500s. */
-const isUniqueViolation = (err: unknown) =>
-  typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
 
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -28,8 +25,8 @@ export default fp(async function errors(app: FastifyInstance) {
         .status(err.status)
         .send({ message: err.message, ...err.extra } satisfies ApiErrorBody);
     }
-    const cause = (err as { cause?: unknown }).cause;
-    if (isUniqueViolation(err) || isUniqueViolation(cause)) {
+    // A unique violation that slipped past a service's own checks is a 409, not a 500.
+    if (isUniqueViolation(err)) {
       return reply
         .status(409)
         .send({ message: 'That record already exists' } satisfies ApiErrorBody);

@@ -1,6 +1,7 @@
 export * from './academics';
 export * from './attendance';
 export * from './audit';
+export * from './cbc';
 export * from './fees';
 export * from './idempotency';
 export * from './messages';

@@ -3,17 +3,22 @@ import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { classes, levels } from '../../db/schema/index';
 import { findInSchool, ofSchool } from '../../db/school-rows';
+import { addDefaultLearningAreas } from '../cbc/index';
 
 /**
- * Makes the school's level of this name, on the curriculum its name suggests, unless it exists.
- * Called whenever a class is given a level, so every level a class names has a row.
+ * Makes the school's level of this name, on the curriculum its name suggests, unless it exists;
+ * a new CBC level starts with its grade band's learning areas. Called whenever a class is given
+ * a level, so every level a class names has a row.
  */
 export async function ensureLevel(tx: Tx, schoolId: number, name: string | null | undefined) {
   if (!name) return;
-  await tx
+  const curriculum = defaultCurriculum(name);
+  const [created] = await tx
     .insert(levels)
-    .values({ schoolId, name, curriculum: defaultCurriculum(name) })
-    .onConflictDoNothing({ target: [levels.schoolId, levels.name] });
+    .values({ schoolId, name, curriculum })
+    .onConflictDoNothing({ target: [levels.schoolId, levels.name] })
+    .returning({ id: levels.id });
+  if (created && curriculum === 'cbc') await addDefaultLearningAreas(tx, schoolId, created.id);
 }
 
 const byName = (a: Level, b: Level) =>
@@ -51,8 +56,14 @@ export async function updateLevel(
   body: UpdateLevelBody,
 ): Promise<Level> {
   return db.transaction(async (tx) => {
-    await findInSchool(tx, schoolId, levels, levelId, 'Level', { lock: 'no key update' });
+    const before = await findInSchool(tx, schoolId, levels, levelId, 'Level', {
+      columns: { curriculum: levels.curriculum },
+      lock: 'no key update',
+    });
     await tx.update(levels).set({ curriculum: body.curriculum }).where(eq(levels.id, levelId));
+    if (body.curriculum === 'cbc' && before.curriculum !== 'cbc') {
+      await addDefaultLearningAreas(tx, schoolId, levelId);
+    }
     const [level] = await selectLevels(tx, ofSchool(levels, schoolId, levelId));
     // A level whose classes have all moved on is still the school's: answer it with none.
     if (level) return level;

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { classes, parents, studentSubjects, students, subjectClasses } from '../../db/schema/index';
 import { findInSchool } from '../../db/school-rows';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { conflict, invalid, notFound } from '../../errors';
 import { recordAudit } from '../audit/index';
 import { getStudentDetail } from './results-details';
@@ -187,15 +188,6 @@ const LEARNER_RECORD_KEYS = Object.keys(
   learnerRecordFields,
 ) as (keyof typeof learnerRecordFields)[];
 const STUDENT_MESSAGES_NO_PARENT = 'This student has no parent to give a national ID number to';
-
-/** The write broke the unique index `name` (the driver's error, or its cause). */
-function isUniqueViolation(error: unknown, name: string) {
-  const codes = [error, (error as { cause?: unknown } | null)?.cause] as {
-    code?: string;
-    constraint?: string;
-  }[];
-  return codes.some((e) => e?.code === '23505' && (e.constraint ?? name) === name);
-}
 
 /** 409 when another student of the school already has this UPI. */
 async function assertUpiFree(tx: Tx, schoolId: number, studentId: number, upi: string) {

@@ -1,0 +1,3 @@
+// The front door of this module: what other modules may use. Everything else is internal.
+export { addDefaultLearningAreas } from './learning-areas';
+export { default as cbcCurriculumRoutes } from './routes';
