@@ -531,3 +531,70 @@ export async function selectLatestExam(db: Db, schoolId: number) {
   );
   return row ?? null;
 }
+
+// ── A student's exams ────────────────────────────────────────────────────────────────────────
+
+export async function schoolHasStudent(db: Db, schoolId: number, studentId: number) {
+  const [student] = await queryRows<{ id: number }>(
+    db,
+    sql`select ${students.id} as id from ${students}
+      where ${students.id} = ${studentId} and ${students.schoolId} = ${schoolId}`,
+  );
+  return student !== undefined;
+}
+
+interface StudentExamRow {
+  exam_id: number;
+  exam_name: string;
+  start_date: string;
+  end_date: string;
+  class_id: number;
+  class_name: string;
+  subjects_marked: number;
+  mean_score: string | number | null;
+}
+
+/**
+ * The exams the student has marks in, newest first, each with the class they sat it in (the
+ * most of their marks'); with `ledBy`, only those of the classes that user leads.
+ */
+export function selectStudentExams(
+  db: Db,
+  schoolId: number,
+  studentId: number,
+  ledBy: number | null,
+) {
+  const ledOnly =
+    ledBy === null
+      ? sql``
+      : sql` and exists (select 1 from ${teachers} t where t.id = c.class_teacher_id
+        and t.user_id = ${ledBy})`;
+  return queryRows<StudentExamRow>(
+    db,
+    sql`select s.exam_id, e.name as exam_name, e.start_date::text as start_date,
+        e.end_date::text as end_date, s.class_id, c.name as class_name,
+        s.subjects_marked, s.mean_score
+      from (
+        select ${examScores.examId} as exam_id,
+          mode() within group (order by ${examScores.classId}) as class_id,
+          count(*)::int as subjects_marked,
+          round(avg(${examScores.score}), 1) as mean_score
+        from ${examScores}
+        where ${examScores.studentId} = ${studentId} and ${examScores.schoolId} = ${schoolId}
+        group by ${examScores.examId}
+      ) s
+      join ${exams} e on e.id = s.exam_id and e.school_id = ${schoolId}
+      join ${classes} c on c.id = s.class_id and c.school_id = ${schoolId}
+      where true${ledOnly}
+      order by e.start_date desc, e.id desc`,
+  );
+}
+
+/** The school's classes by name, each with its level. */
+export function selectClassesOf(db: Db, schoolId: number): Promise<ClassRow[]> {
+  return db
+    .select({ id: classes.id, name: classes.name, level: classes.level })
+    .from(classes)
+    .where(eq(classes.schoolId, schoolId))
+    .orderBy(classes.name);
+}
