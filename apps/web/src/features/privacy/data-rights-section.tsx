@@ -13,7 +13,7 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
-import { studentName } from './student-details';
+import { studentName } from '../../lib/student-name';
 import { downloadStudentData, useEraseStudent } from './student-rights';
 
 /** The copy a parent reads (PDF), one for a spreadsheet (CSV), and the rows as stored (JSON). */
