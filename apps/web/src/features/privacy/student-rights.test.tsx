@@ -24,7 +24,7 @@ const student = (consents: Partial<StudentConsents> = {}): StudentDetail =>
   });
 
 /** A stand-in API for student 21: consents, the export and erasure answer like the real ones. */
-function fakeApi(role: 'admin' | 'teacher' = 'admin') {
+function fakeApi(role: 'admin' | 'teacher' = 'admin', eraseRefusal?: string) {
   const calls: { method: string; url: string; body?: unknown }[] = [];
   const detail = student();
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
@@ -53,6 +53,7 @@ function fakeApi(role: 'admin' | 'teacher' = 'admin') {
       });
     }
     if (url === '/api/students/21/erase/') {
+      if (eraseRefusal) return json(409, { message: eraseRefusal });
       return body.confirm === '0421'
         ? json(200, { message: ERASE_MESSAGES.erased('0421') })
         : json(400, { message: ERASE_MESSAGES.confirm });
@@ -171,6 +172,25 @@ describe('data and erasure on the student page', () => {
     expect(api.calls.filter((c) => c.url.endsWith('/erase/'))).toEqual([
       { method: 'POST', url: '/api/students/21/erase/', body: { confirm: '0421' } },
     ]);
+  });
+
+  it("goes back to the typed number with the server's reason when the erasure fails", async () => {
+    const api = fakeApi('admin', 'The student is being exported: try again in a minute');
+    vi.stubGlobal('fetch', api.fetch);
+    renderDataRights();
+    fireEvent.click(await screen.findByRole('button', { name: 'Erase student' }));
+    const first = await screen.findByRole('dialog');
+    fireEvent.change(within(first).getByRole('textbox'), { target: { value: '0421' } });
+    fireEvent.click(within(first).getByRole('button', { name: 'Continue' }));
+    const last = await screen.findByRole('alertdialog');
+    fireEvent.click(within(last).getByRole('button', { name: 'Erase for good' }));
+    const again = await screen.findByRole('dialog', { name: 'Erase Wanjiru Kamau?' });
+    expect(
+      await within(again).findByText('The student is being exported: try again in a minute'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    fireEvent.change(within(again).getByRole('textbox'), { target: { value: '042' } });
+    expect(within(again).queryByText(/being exported/)).toBeNull();
   });
 
   it('erases nothing when the last confirmation is cancelled', async () => {
