@@ -555,6 +555,14 @@ describe('the fees screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Import a statement' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await within(dialog).findByText('Choose a CSV file of the statement')).toBeTruthy();
+    const large = new File(['Date,Amount\n'], 'whole-year.csv', { type: 'text/csv' });
+    Object.defineProperty(large, 'size', { value: 3 * 1024 * 1024 });
+    fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [large] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(
+      await within(dialog).findByText('The file is larger than 2 MB: split the statement by month'),
+    ).toBeTruthy();
+    expect(api.imports).toEqual([]);
     const file = new File(['Date,Amount\n'], 'equity-november.csv', { type: 'text/csv' });
     fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [file] } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
