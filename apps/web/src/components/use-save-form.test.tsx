@@ -140,4 +140,39 @@ describe('useSaveForm', () => {
     await screen.findByTestId('failure');
     expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
   });
+
+  it('serves a form that only creates, with no toasts: a file in its values, sent as it likes', async () => {
+    function UploadForm(props: { create(values: { file: File | null }): Promise<string> }) {
+      const form = useForm<{ file: File | null }>({ defaultValues: { file: null } });
+      const { submit, failure } = useSaveForm({ form, create: props.create, onSaved: vi.fn() });
+      return (
+        <form onSubmit={submit}>
+          {failure ? <p data-testid="failure">{failure}</p> : null}
+          <label>
+            File
+            <input
+              type="file"
+              onChange={(e) => form.setValue('file', e.target.files?.[0] ?? null)}
+            />
+          </label>
+          <FormFooter busy={form.formState.isSubmitting} onCancel={() => {}} submitLabel="Import" />
+          <Toaster />
+        </form>
+      );
+    }
+    const sent: FormData[] = [];
+    const create = vi.fn(async ({ file }: { file: File | null }) => {
+      const body = new FormData();
+      body.append('file', file!);
+      sent.push(body);
+      throw new ApiError('The file has no header row', 400);
+    });
+    render(<UploadForm create={create} />);
+    const file = new File(['a,b\n'], 'statement.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByLabelText('File'), { target: { files: [file] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    expect((await screen.findByTestId('failure')).textContent).toBe('The file has no header row');
+    expect((sent[0]?.get('file') as File).name).toBe('statement.csv');
+    expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
+  });
 });

@@ -50,10 +50,7 @@ export function SubjectTeachersDialog({
   const { errors, isSubmitting } = form.formState;
   const { submit, failure, clearFailure } = useSaveForm({
     form,
-    editing: null,
     create: (choice) => assign.mutateAsync({ ...choice, class: cls?.id ?? 0 }),
-    update: () => Promise.reject(new Error('An assignment is added or removed, never edited')),
-    toasts: {},
     // The subject stays chosen: it may have a second teacher.
     onSaved: () => form.setValue('teacher', ''),
   });

@@ -57,10 +57,7 @@ export function ImportStatementDialog({ open, onClose }: { open: boolean; onClos
   const [result, setResult] = useState<ImportResponse | null>(null);
   const { submit, failure, clearFailure } = useSaveForm({
     form,
-    editing: null,
     create: (body) => importing.mutateAsync(body),
-    update: () => Promise.reject(new Error('A statement is imported, never edited')),
-    toasts: {},
     onSaved: setResult,
   });
 

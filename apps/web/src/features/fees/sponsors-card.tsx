@@ -106,10 +106,7 @@ function AddSponsorDialog({ open, onClose }: { open: boolean; onClose(): void })
   const { errors, isSubmitting } = form.formState;
   const { submit, failure, clearFailure } = useSaveForm({
     form,
-    editing: null,
     create: (body) => create.mutateAsync(body),
-    update: () => Promise.reject(new Error('A sponsor is added here, never edited')),
-    toasts: {},
     onSaved: onClose,
   });
   useEffect(() => {
@@ -170,10 +167,7 @@ function CapitationDialog({
   const [done, setDone] = useState<string | null>(null);
   const { submit, failure, clearFailure } = useSaveForm({
     form,
-    editing: null,
     create: (body) => record.mutateAsync({ body, key: key.current() }),
-    update: () => Promise.reject(new Error('Capitation is recorded, never edited')),
-    toasts: {},
     onSaved: (result) => {
       key.renew();
       setDone(

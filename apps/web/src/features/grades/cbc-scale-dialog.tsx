@@ -41,9 +41,7 @@ export function CbcScaleDialog({
   const scale = form.watch('scale');
   const { submit, failure, clearFailure } = useSaveForm({
     form,
-    editing: null,
     create: ({ scale: chosen }) => cbc.mutateAsync(chosen),
-    update: () => Promise.reject(new Error('A CBC scale is applied, never edited')),
     toasts: {
       created: {
         title: 'CBC scale applied',

@@ -67,14 +67,11 @@ export function ComposeMessageCard({ classes }: { classes: readonly ClassRow[] }
   const [sent, setSent] = useState<string | null>(null);
   const { submit, failure } = useSaveForm({
     form,
-    editing: null,
     create: ({ classes: ids, content: message }) =>
       send.mutateAsync({
         body: { school: school?.id ?? 0, classes: ids, content: message },
         idempotencyKey: submission.current(),
       }),
-    update: () => Promise.reject(new Error('A message is sent, never edited')),
-    toasts: {},
     onSaved: (res) => {
       submission.renew();
       // After a message is sent, the selection and the text are cleared.

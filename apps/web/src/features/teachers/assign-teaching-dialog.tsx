@@ -39,10 +39,7 @@ export function AssignTeachingDialog({
   const classId = form.watch('class');
   const { submit, failure, clearFailure } = useSaveForm({
     form,
-    editing: null,
     create: (choice) => assign.mutateAsync({ teacher: teacher?.id ?? 0, ...choice }),
-    update: () => Promise.reject(new Error('An assignment is added or removed, never edited')),
-    toasts: {},
     // The class stays chosen for the next of its subjects.
     onSaved: () => form.setValue('subject', ''),
   });
