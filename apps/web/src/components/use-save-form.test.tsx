@@ -49,6 +49,23 @@ function TermForm(props: {
   );
 }
 
+/** A form that only creates, with no toasts: it sends a file. */
+function UploadForm(props: { create(values: { file: File | null }): Promise<string> }) {
+  const form = useForm<{ file: File | null }>({ defaultValues: { file: null } });
+  const { submit, failure } = useSaveForm({ form, create: props.create, onSaved: () => {} });
+  return (
+    <form onSubmit={submit}>
+      {failure ? <p data-testid="failure">{failure}</p> : null}
+      <label>
+        File
+        <input type="file" onChange={(e) => form.setValue('file', e.target.files?.[0] ?? null)} />
+      </label>
+      <FormFooter busy={form.formState.isSubmitting} onCancel={() => {}} submitLabel="Import" />
+      <Toaster />
+    </form>
+  );
+}
+
 const term: Term = { id: 4, name: 'Term 1' };
 const never = () => Promise.reject(new Error('not called'));
 
@@ -138,6 +155,23 @@ describe('useSaveForm', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByTestId('failure');
+    expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
+  });
+
+  it('serves a form that only creates, with no toasts: a file in its values, sent as it likes', async () => {
+    const sent: FormData[] = [];
+    const create = vi.fn(async ({ file }: { file: File | null }) => {
+      const body = new FormData();
+      body.append('file', file!);
+      sent.push(body);
+      throw new ApiError('The file has no header row', 400);
+    });
+    render(<UploadForm create={create} />);
+    const file = new File(['a,b\n'], 'statement.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByLabelText('File'), { target: { files: [file] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    expect((await screen.findByTestId('failure')).textContent).toBe('The file has no header row');
+    expect((sent[0]!.get('file') as File).name).toBe('statement.csv');
     expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
   });
 });

@@ -20,11 +20,14 @@ export interface SaveToasts<TValues, TSaved> {
 
 interface SaveFormOptions<TForm extends FieldValues, TValues, TRecord, TSaved> {
   form: UseFormReturn<TForm, unknown, TValues>;
-  /** The record the form edits; null when it creates one. */
-  editing: TRecord | null;
+  /** The record the form edits; null (or left out) when it creates one. */
+  editing?: TRecord | null;
+  /** Sends the values: a JSON body, a multipart upload, whatever the endpoint takes. */
   create(values: TValues): Promise<TSaved>;
-  update(record: TRecord, values: TValues): Promise<TSaved>;
-  toasts: SaveToasts<TValues, TSaved>;
+  /** Left out by a form that only ever creates (sends, applies, imports). */
+  update?(record: TRecord, values: TValues): Promise<TSaved>;
+  /** Left out by a form that shows its outcome in place rather than as a toast. */
+  toasts?: SaveToasts<TValues, TSaved>;
   /** After a save (and its toast): close the dialog, or more. */
   onSaved(saved: TSaved, kind: SaveKind): void;
 }
@@ -41,10 +44,10 @@ const text = <A extends unknown[]>(description: ToastText<A>['description'], ...
  */
 export function useSaveForm<TForm extends FieldValues, TValues, TRecord, TSaved>({
   form,
-  editing,
+  editing = null,
   create,
   update,
-  toasts,
+  toasts = {},
   onSaved,
 }: SaveFormOptions<TForm, TValues, TRecord, TSaved>) {
   const [failure, setFailure] = useState<string | null>(null);
@@ -55,7 +58,8 @@ export function useSaveForm<TForm extends FieldValues, TValues, TRecord, TSaved>
     setFailure(null);
     let saved: TSaved;
     try {
-      saved = editing ? await update(editing, values) : await create(values);
+      if (editing && !update) throw new Error('This form creates only: it has no update');
+      saved = editing && update ? await update(editing, values) : await create(values);
     } catch (err) {
       setFailure(applyServerErrors(err, form));
       const failed = editing ? toasts.notUpdated : toasts.notCreated;

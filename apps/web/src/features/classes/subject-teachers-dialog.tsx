@@ -1,6 +1,9 @@
 import type { ClassRow } from '@shule/shared/classes';
+import { idField } from '@shule/shared/fields';
+import { createAssignmentBody } from '@shule/shared/teaching';
 import { Plus, X } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { endAssignmentToasts } from '../../components/delete-toasts';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -9,7 +12,7 @@ import { Field } from '../../components/ui/field';
 import { Select } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { SkeletonRows } from '../../components/ui/skeleton';
-import { errorMessage } from '../../lib/api-client';
+import { useSaveForm } from '../../components/use-save-form';
 import {
   useAssignTeaching,
   useClassAssignments,
@@ -17,6 +20,13 @@ import {
 } from '../../lib/queries/assignments';
 import { useSubjects } from '../../lib/queries/subjects';
 import { useTeachers } from '../../lib/queries/teachers';
+import { zodResolver } from '../../lib/zod-resolver';
+
+/** The class is the dialog's; the admin picks a subject of it and who teaches it. */
+const subjectTeacherSchema = createAssignmentBody
+  .omit({ class: true })
+  .extend({ teacher: idField('Teacher', 'Choose a teacher') });
+const noChoice = { subject: '', teacher: '' };
 
 /**
  * A class's subject teachers: each subject taught in the class with who teaches it. An admin
@@ -36,43 +46,27 @@ export function SubjectTeachersDialog({
   const teachers = useTeachers();
   const assign = useAssignTeaching();
   const end = useEndAssignment();
-  const [subjectId, setSubjectId] = useState('');
-  const [teacherId, setTeacherId] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(subjectTeacherSchema), defaultValues: noChoice });
+  const { errors, isSubmitting } = form.formState;
+  const { submit, failure, clearFailure } = useSaveForm({
+    form,
+    create: (choice) => assign.mutateAsync({ ...choice, class: cls?.id ?? 0 }),
+    // The subject stays chosen: it may have a second teacher.
+    onSaved: () => form.setValue('teacher', ''),
+  });
 
   const classId = cls?.id;
   useEffect(() => {
     if (classId === undefined) return;
-    setSubjectId('');
-    setTeacherId('');
-    setFailure(null);
-  }, [classId]);
+    form.reset(noChoice);
+    clearFailure();
+  }, [classId, form, clearFailure]);
 
   const subjectsOfClass = useMemo(
     () => (subjects.data ?? []).filter((s) => classId !== undefined && s.classes.includes(classId)),
     [subjects.data, classId],
   );
   const activeTeachers = (teachers.data ?? []).filter((t) => t.is_active);
-
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!cls) return;
-    setFailure(null);
-    if (!subjectId || !teacherId) {
-      setFailure(!subjectId ? 'Choose a subject' : 'Choose a teacher');
-      return;
-    }
-    try {
-      await assign.mutateAsync({
-        teacher: Number(teacherId),
-        class: cls.id,
-        subject: Number(subjectId),
-      });
-      setTeacherId('');
-    } catch (err) {
-      setFailure(errorMessage(err));
-    }
-  };
 
   const remove = (teacher: number, assignment: number, label: string) =>
     end.mutate({ teacher, assignment }, endAssignmentToasts(label));
@@ -149,11 +143,16 @@ export function SubjectTeachersDialog({
       <div className="space-y-5">
         {body}
         {isAdmin && subjectsOfClass.length > 0 ? (
-          <form onSubmit={add} className="space-y-3" aria-label="Assign a subject teacher">
+          <form
+            onSubmit={submit}
+            noValidate
+            className="space-y-3"
+            aria-label="Assign a subject teacher"
+          >
             {failure ? <Alert tone="error">{failure}</Alert> : null}
             <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-              <Field label="Subject">
-                <Select value={subjectId} onChange={(e) => setSubjectId(e.target.value)}>
+              <Field label="Subject" error={errors.subject?.message}>
+                <Select {...form.register('subject')}>
                   <option value="">Choose a subject</option>
                   {subjectsOfClass.map((s) => (
                     <option key={s.id} value={s.id}>
@@ -164,6 +163,7 @@ export function SubjectTeachersDialog({
               </Field>
               <Field
                 label="Teacher"
+                error={errors.teacher?.message}
                 hint={
                   teachers.data && activeTeachers.length === 0
                     ? 'Add teachers on the Teachers page first'
@@ -171,9 +171,8 @@ export function SubjectTeachersDialog({
                 }
               >
                 <Select
-                  value={teacherId}
                   disabled={teachers.isPending || activeTeachers.length === 0}
-                  onChange={(e) => setTeacherId(e.target.value)}
+                  {...form.register('teacher')}
                 >
                   <option value="">
                     {teachers.isPending ? 'Loading teachers...' : 'Choose a teacher'}
@@ -185,9 +184,9 @@ export function SubjectTeachersDialog({
                   ))}
                 </Select>
               </Field>
-              <Button type="submit" disabled={assign.isPending}>
+              <Button type="submit" disabled={isSubmitting}>
                 <Plus className="h-4 w-4" aria-hidden="true" />
-                {assign.isPending ? 'Assigning...' : 'Assign'}
+                {isSubmitting ? 'Assigning...' : 'Assign'}
               </Button>
             </div>
           </form>

@@ -219,6 +219,13 @@ function fakeApi({
         page_size: 10,
       });
     }
+    if (url === '/api/fees/sponsors/' && method === 'POST') {
+      if (body.name === 'Nairobi County Bursary') {
+        const message = 'A sponsor named Nairobi County Bursary already exists';
+        return json(400, { message, errors: { name: [message] } });
+      }
+      return json(201, { id: 6, ...body, total_cents: 0, students: 0 });
+    }
     if (url === '/api/fees/sponsors/') {
       return json(200, {
         sponsors: [
@@ -555,6 +562,14 @@ describe('the fees screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Import a statement' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await within(dialog).findByText('Choose a CSV file of the statement')).toBeTruthy();
+    const large = new File(['Date,Amount\n'], 'whole-year.csv', { type: 'text/csv' });
+    Object.defineProperty(large, 'size', { value: 3 * 1024 * 1024 });
+    fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [large] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(
+      await within(dialog).findByText('The file is larger than 2 MB: split the statement by month'),
+    ).toBeTruthy();
+    expect(api.imports).toEqual([]);
     const file = new File(['Date,Amount\n'], 'equity-november.csv', { type: 'text/csv' });
     fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [file] } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
@@ -601,6 +616,37 @@ describe('the fees screen', () => {
     ).toBeTruthy();
     expect(api.writes().map((w) => [w.url, w.body])).toEqual([
       ['/api/fees/capitation/', { term: 2, classes: [4], instalment: 1 }],
+    ]);
+  });
+
+  it("adds a sponsor: the name required, the server's refusal beside it, the kind kept", async () => {
+    const api = fakeApi();
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithApp(<FeesPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a sponsor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a sponsor' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add sponsor' }));
+    expect(await within(dialog).findByText('Sponsor name is required')).toBeTruthy();
+    expect(api.writes()).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText('Sponsor name'), {
+      target: { value: 'Nairobi County Bursary' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Sponsor kind'), { target: { value: 'ngo' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add sponsor' }));
+    expect(
+      await within(dialog).findByText('A sponsor named Nairobi County Bursary already exists'),
+    ).toBeTruthy();
+    expect((within(dialog).getByLabelText('Sponsor kind') as HTMLSelectElement).value).toBe('ngo');
+
+    fireEvent.change(within(dialog).getByLabelText('Sponsor name'), {
+      target: { value: 'St Mary Parish' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add sponsor' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add a sponsor' })).toBeNull());
+    expect(api.writes().map((w) => [w.url, w.body])).toEqual([
+      ['/api/fees/sponsors/', { name: 'Nairobi County Bursary', kind: 'ngo' }],
+      ['/api/fees/sponsors/', { name: 'St Mary Parish', kind: 'ngo' }],
     ]);
   });
 

@@ -3,18 +3,21 @@ import {
   IMPORT_SOURCE_LABELS,
   IMPORT_SOURCES,
   type ImportResponse,
-  type ImportSource,
+  importSourceField,
   MPESA_MESSAGES,
 } from '@shule/shared/mpesa';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { FormFooter } from '../../components/ui/form-footer';
 import { Input, Select } from '../../components/ui/input';
-import { errorMessage } from '../../lib/api-client';
+import { useSaveForm } from '../../components/use-save-form';
 import { kesFromCents } from '../../lib/kes';
+import { zodResolver } from '../../lib/zod-resolver';
 import { useImportStatement } from './import-statement';
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -31,44 +34,44 @@ export function importSummary(result: ImportResponse) {
   ].filter((line): line is string => line !== null);
 }
 
+/** The multipart body of POST /api/payments/import/, checked before it is sent. */
+const importStatementForm = z.object({
+  source: importSourceField,
+  file: z
+    .custom<File | null>((file) => file instanceof File, MPESA_MESSAGES.importFile)
+    .transform((file) => file as File)
+    .refine(
+      (file) => file.size <= IMPORT_MAX_BYTES,
+      'The file is larger than 2 MB: split the statement by month',
+    ),
+});
+
 /** Import a statement of payments made elsewhere: a bank, eCitizen, M-Pesa Bill Manager. */
 export function ImportStatementDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const importing = useImportStatement();
-  const [source, setSource] = useState<ImportSource>('bank');
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(importStatementForm),
+    defaultValues: { source: 'bank', file: null },
+  });
+  const { errors, isSubmitting } = form.formState;
   const [result, setResult] = useState<ImportResponse | null>(null);
+  const { submit, failure, clearFailure } = useSaveForm({
+    form,
+    create: (body) => importing.mutateAsync(body),
+    onSaved: setResult,
+  });
 
   useEffect(() => {
     if (!open) return;
-    setFile(null);
-    setFileError(null);
-    setFailure(null);
+    form.reset({ source: form.getValues('source'), file: null });
+    clearFailure();
     setResult(null);
-  }, [open]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    if (!file) {
-      setFileError(MPESA_MESSAGES.importFile);
-      return;
-    }
-    if (file.size > IMPORT_MAX_BYTES) {
-      setFileError('The file is larger than 2 MB: split the statement by month');
-      return;
-    }
-    importing.mutate(
-      { source, file },
-      { onSuccess: setResult, onError: (err) => setFailure(errorMessage(err)) },
-    );
-  };
+  }, [open, form, clearFailure]);
 
   return (
     <Dialog
       open={open}
-      onOpenChange={(next) => !next && !importing.isPending && onClose()}
+      onOpenChange={(next) => !next && !isSubmitting && onClose()}
       title="Import a statement"
       description="Payments made to the school elsewhere, from the statement's CSV. Each row is matched to a student by the admission number in its account or reference, or waits to be assigned; a row imported before is not recorded again."
     >
@@ -99,7 +102,7 @@ export function ImportStatementDialog({ open, onClose }: { open: boolean; onClos
         <form onSubmit={submit} noValidate className="space-y-4">
           {failure ? <Alert tone="error">{failure}</Alert> : null}
           <Field label="Statement from">
-            <Select value={source} onChange={(e) => setSource(e.target.value as ImportSource)}>
+            <Select {...form.register('source')}>
               {IMPORT_SOURCES.map((s) => (
                 <option key={s} value={s}>
                   {IMPORT_SOURCE_LABELS[s]}
@@ -107,18 +110,18 @@ export function ImportStatementDialog({ open, onClose }: { open: boolean; onClos
               ))}
             </Select>
           </Field>
-          <Field label="CSV file" error={fileError ?? undefined}>
+          <Field label="CSV file" error={errors.file?.message}>
             <Input
               type="file"
               accept=".csv,text/csv"
               className="py-1.5"
               onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setFileError(null);
+                form.setValue('file', e.target.files?.[0] ?? null);
+                form.clearErrors('file');
               }}
             />
           </Field>
-          <FormFooter busy={importing.isPending} submitLabel="Import" onCancel={onClose} />
+          <FormFooter busy={isSubmitting} submitLabel="Import" onCancel={onClose} />
         </form>
       )}
     </Dialog>

@@ -1,14 +1,17 @@
 import { formatSchoolMoment } from '@shule/shared/display-dates';
-import { capitationInstalmentCents, type Sponsor } from '@shule/shared/fee-ledger';
 import {
-  LEDGER_KIND_LABELS,
-  SPONSOR_KIND_LABELS,
-  SPONSOR_KINDS,
-  type SponsorKind,
-} from '@shule/shared/fees';
+  type CapitationBody,
+  type CreateSponsorBody,
+  capitationBody,
+  capitationInstalmentCents,
+  createSponsorBody,
+  type Sponsor,
+} from '@shule/shared/fee-ledger';
+import { LEDGER_KIND_LABELS, SPONSOR_KIND_LABELS, SPONSOR_KINDS } from '@shule/shared/fees';
 import type { Term } from '@shule/shared/terms';
 import { HandCoins, Landmark, Plus } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import {
@@ -26,11 +29,12 @@ import { FormFooter } from '../../components/ui/form-footer';
 import { Input, Select } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { SkeletonRows } from '../../components/ui/skeleton';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { useSaveForm } from '../../components/use-save-form';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { kesFromCents } from '../../lib/kes';
 import { useClasses } from '../../lib/queries/classes';
 import { useCreateSponsor, useSponsors } from '../../lib/queries/sponsors';
+import { zodResolver } from '../../lib/zod-resolver';
 import { useRecordCapitation, useSponsorStatement } from './sponsors';
 import { termLabel } from './term-choice';
 
@@ -91,44 +95,39 @@ function SponsorStatementDialog({
   );
 }
 
+const newSponsor: CreateSponsorBody = { name: '', kind: 'county_bursary' };
+
 function AddSponsorDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const create = useCreateSponsor();
-  const [name, setName] = useState('');
-  const [kind, setKind] = useState<SponsorKind>('county_bursary');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<CreateSponsorBody>({
+    resolver: zodResolver(createSponsorBody),
+    defaultValues: newSponsor,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const { submit, failure, clearFailure } = useSaveForm({
+    form,
+    create: (body) => create.mutateAsync(body),
+    onSaved: onClose,
+  });
   useEffect(() => {
     if (!open) return;
-    setName('');
-    setKind('county_bursary');
-    setError(null);
-  }, [open]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    create.mutate(
-      { name, kind },
-      {
-        onSuccess: onClose,
-        onError: (err) =>
-          setError(
-            err instanceof ApiError ? (err.errors?.name?.[0] ?? err.message) : errorMessage(err),
-          ),
-      },
-    );
-  };
+    form.reset(newSponsor);
+    clearFailure();
+  }, [open, form, clearFailure]);
   return (
     <Dialog
       open={open}
-      onOpenChange={(next) => !next && !create.isPending && onClose()}
+      onOpenChange={(next) => !next && !isSubmitting && onClose()}
       title="Add a sponsor"
       description="Who pays for named students: a county or CDF bursary, a church, an NGO."
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Field label="Sponsor name" error={error ?? undefined}>
-          <Input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <Field label="Sponsor name" error={errors.name?.message}>
+          <Input autoComplete="off" {...form.register('name')} />
         </Field>
-        <Field label="Sponsor kind">
-          <Select value={kind} onChange={(e) => setKind(e.target.value as SponsorKind)}>
+        <Field label="Sponsor kind" error={errors.kind?.message}>
+          <Select {...form.register('kind')}>
             {SPONSOR_KINDS.map((k) => (
               <option key={k} value={k}>
                 {SPONSOR_KIND_LABELS[k]}
@@ -136,7 +135,7 @@ function AddSponsorDialog({ open, onClose }: { open: boolean; onClose(): void })
             ))}
           </Select>
         </Field>
-        <FormFooter busy={create.isPending} submitLabel="Add sponsor" onCancel={onClose} />
+        <FormFooter busy={isSubmitting} submitLabel="Add sponsor" onCancel={onClose} />
       </form>
     </Dialog>
   );
@@ -160,44 +159,38 @@ function CapitationDialog({
   const classes = useClasses();
   const record = useRecordCapitation();
   const key = useIdempotencyKey();
-  const [termId, setTermId] = useState<number | null>(null);
-  const [chosen, setChosen] = useState<number[]>([]);
-  const [instalment, setInstalment] = useState<1 | 2 | 3>(1);
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<CapitationBody>({
+    resolver: zodResolver(capitationBody),
+    defaultValues: { term: term?.id, classes: [], instalment: 1 },
+  });
+  const { errors, isSubmitting } = form.formState;
   const [done, setDone] = useState<string | null>(null);
+  const { submit, failure, clearFailure } = useSaveForm({
+    form,
+    create: (body) => record.mutateAsync({ body, key: key.current() }),
+    onSaved: (result) => {
+      key.renew();
+      setDone(
+        `${kesFromCents(result.amount_cents_each)} credited to each of ${result.students} student${result.students === 1 ? '' : 's'}: ${kesFromCents(result.total_cents)} in all.`,
+      );
+    },
+  });
 
   useEffect(() => {
     if (!open) return;
-    setTermId(term?.id ?? null);
-    setChosen([]);
-    setInstalment(1);
-    setFailure(null);
+    form.reset({ term: term?.id, classes: [], instalment: 1 });
+    clearFailure();
     setDone(null);
-  }, [open, term]);
+  }, [open, term, form, clearFailure]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    if (termId === null) return setFailure('Choose a term');
-    if (chosen.length === 0) return setFailure('Choose at least one class');
-    record.mutate(
-      { body: { term: termId, classes: chosen, instalment }, key: key.current() },
-      {
-        onSuccess: (result) => {
-          key.renew();
-          setDone(
-            `${kesFromCents(result.amount_cents_each)} credited to each of ${result.students} student${result.students === 1 ? '' : 's'}: ${kesFromCents(result.total_cents)} in all.`,
-          );
-        },
-        onError: (err) => setFailure(errorMessage(err)),
-      },
-    );
-  };
+  // What the form lacks shows above it, as the server's refusals do.
+  const missing = errors.term?.message ?? errors.classes?.message ?? errors.instalment?.message;
+  const chosen = form.watch('classes');
 
   return (
     <Dialog
       open={open}
-      onOpenChange={(next) => !next && !record.isPending && onClose()}
+      onOpenChange={(next) => !next && !isSubmitting && onClose()}
       title="Record government capitation"
       description="KES 22,244 a learner a year, released in three instalments of 50%, 30% and 20%. Each active student of the classes is credited once per term and instalment."
     >
@@ -210,10 +203,10 @@ function CapitationDialog({
         </div>
       ) : (
         <form onSubmit={submit} noValidate className="space-y-4">
-          {failure ? <Alert tone="error">{failure}</Alert> : null}
+          {(failure ?? missing) ? <Alert tone="error">{failure ?? missing}</Alert> : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Term">
-              <Select value={termId ?? ''} onChange={(e) => setTermId(Number(e.target.value))}>
+              <Select {...form.register('term', { valueAsNumber: true })}>
                 {[...terms]
                   .sort((a, b) => b.start_date.localeCompare(a.start_date))
                   .map((t) => (
@@ -224,10 +217,7 @@ function CapitationDialog({
               </Select>
             </Field>
             <Field label="Instalment">
-              <Select
-                value={instalment}
-                onChange={(e) => setInstalment(Number(e.target.value) as 1 | 2 | 3)}
-              >
+              <Select {...form.register('instalment', { valueAsNumber: true })}>
                 {INSTALMENTS.map((i) => (
                   <option key={i} value={i}>
                     {i} ({SHARE[i]}): {kesFromCents(capitationInstalmentCents(i))} a learner
@@ -243,10 +233,10 @@ function CapitationDialog({
               label: c.name,
               detail: `${c.totalStudents} students`,
             }))}
-            value={chosen}
-            onChange={setChosen}
+            value={chosen as number[]}
+            onChange={(next) => form.setValue('classes', next, { shouldValidate: !!missing })}
           />
-          <FormFooter busy={record.isPending} submitLabel="Record capitation" onCancel={onClose} />
+          <FormFooter busy={isSubmitting} submitLabel="Record capitation" onCancel={onClose} />
         </form>
       )}
     </Dialog>

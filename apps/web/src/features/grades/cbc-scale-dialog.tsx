@@ -1,11 +1,13 @@
+import { applyCbcScaleBody } from '@shule/shared/grades';
 import { CBC_SCALE_GRADES } from '@shule/shared/grading-scales';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/ui/alert';
 import { Dialog } from '../../components/ui/dialog';
 import { FormFooter } from '../../components/ui/form-footer';
-import { toast } from '../../components/ui/toast';
+import { useSaveForm } from '../../components/use-save-form';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { zodResolver } from '../../lib/zod-resolver';
 import { type CbcScale, useApplyCbcScale } from './apply-cbc-scale';
 import { ScaleBandChip } from './scale-band-chip';
 
@@ -31,42 +33,35 @@ export function CbcScaleDialog({
   onOpenChange(open: boolean): void;
 }) {
   const cbc = useApplyCbcScale();
-  const [scale, setScale] = useState<CbcScale>('kjsea');
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const apply = (chosen: CbcScale) => {
-    setFailure(null);
-    cbc.mutate(chosen, {
-      onSuccess: (grades) => {
-        toast({
-          title: 'CBC scale applied',
-          description: `${grades.length} levels added, with their default bands in every subject`,
-          variant: 'success',
-        });
-        onOpenChange(false);
+  const form = useForm<{ scale: CbcScale }>({
+    resolver: zodResolver(applyCbcScaleBody),
+    defaultValues: { scale: 'kjsea' },
+  });
+  const { isSubmitting } = form.formState;
+  const scale = form.watch('scale');
+  const { submit, failure, clearFailure } = useSaveForm({
+    form,
+    create: ({ scale: chosen }) => cbc.mutateAsync(chosen),
+    toasts: {
+      created: {
+        title: 'CBC scale applied',
+        description: (grades) =>
+          `${grades.length} levels added, with their default bands in every subject`,
       },
-      onError: (err) => {
-        setFailure(errorMessage(err));
-        toast({
-          title: 'CBC scale not applied',
-          description: errorMessage(err, 'There was an error trying to add the levels'),
-          variant: 'destructive',
-          action: { label: 'Try Again', onClick: () => apply(chosen) },
-        });
+      notCreated: {
+        title: 'CBC scale not applied',
+        description: (err) => errorMessage(err, 'There was an error trying to add the levels'),
       },
-    });
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    apply(scale);
-  };
+    },
+    onSaved: () => onOpenChange(false),
+  });
 
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (cbc.isPending) return;
-        setFailure(null);
+        if (isSubmitting) return;
+        clearFailure();
         onOpenChange(next);
       }}
       title="Apply a CBC scale"
@@ -86,10 +81,9 @@ export function CbcScaleDialog({
             >
               <input
                 type="radio"
-                name="cbc-scale"
                 className="mt-1 h-4 w-4 accent-primary"
-                checked={scale === option.scale}
-                onChange={() => setScale(option.scale)}
+                value={option.scale}
+                {...form.register('scale')}
               />
               <span className="min-w-0 space-y-2">
                 <span className="block font-medium">{option.title}</span>
@@ -104,7 +98,7 @@ export function CbcScaleDialog({
           ))}
         </fieldset>
         <FormFooter
-          busy={cbc.isPending}
+          busy={isSubmitting}
           onCancel={() => onOpenChange(false)}
           submitLabel="Apply scale"
         />

@@ -1,4 +1,4 @@
-import type { Grade } from '@shule/shared/grades';
+import { CBC_SCALE_CONFLICT_MESSAGE, type Grade } from '@shule/shared/grades';
 import { CBC_SCALE_GRADES } from '@shule/shared/grading-scales';
 import { KCSE_SCALE } from '@shule/shared/kcse';
 import { GRADING_SCHEME_LABELS } from '@shule/shared/results/scheme';
@@ -15,9 +15,12 @@ import { GradesPage } from './grades-page';
 function fakeApi({
   role = 'admin',
   sent = [],
+  refuseCbc,
 }: {
   role?: 'admin' | 'teacher';
   sent?: unknown[];
+  /** The 409 message the CBC scale's POST answers with, if it refuses. */
+  refuseCbc?: string;
 } = {}) {
   let grades: Grade[] = [];
   let nextId = 1;
@@ -34,6 +37,7 @@ function fakeApi({
       return json(200, school);
     }
     if (url === '/api/grades/grades/cbc/' && method === 'POST') {
+      if (refuseCbc) return json(409, { message: refuseCbc });
       grades = CBC_SCALE_GRADES[body.scale as 'kjsea' | 'rubric'].map((k) =>
         make({ name: k.name, code: k.code, points: k.points, comments: k.comments }),
       );
@@ -174,5 +178,19 @@ describe('grades page', () => {
     await waitFor(() =>
       expect((screen.getByLabelText('Grading scheme') as HTMLSelectElement).value).toBe('cbc'),
     );
+  });
+
+  it('keeps the CBC dialog and its choice open on a refused scale, with the reason above it', async () => {
+    vi.stubGlobal('fetch', fakeApi({ refuseCbc: CBC_SCALE_CONFLICT_MESSAGE }));
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply CBC scale' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('radio', { name: /4-level rubric/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply scale' }));
+    expect(await within(dialog).findByText(CBC_SCALE_CONFLICT_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText('CBC scale not applied')).toBeTruthy();
+    const rubric = within(dialog).getByRole('radio', { name: /4-level rubric/ });
+    expect((rubric as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).getByRole('button', { name: 'Apply scale' })).toBeTruthy();
   });
 });

@@ -1,7 +1,14 @@
 import type { ClassRow } from '@shule/shared/classes';
-import { MAX_SMS_PARTS, MESSAGE_MESSAGES, smsParts } from '@shule/shared/messages';
+import {
+  MAX_SMS_PARTS,
+  MESSAGE_MESSAGES,
+  type SendMessageBody,
+  sendMessageBody,
+  smsParts,
+} from '@shule/shared/messages';
 import { Send } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -13,12 +20,14 @@ import {
   CardTitle,
 } from '../../components/ui/card';
 import { Textarea } from '../../components/ui/input';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { useSaveForm } from '../../components/use-save-form';
+import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { formatKes } from '../../lib/kes';
 import { useSession } from '../../lib/session';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { zodResolver } from '../../lib/zod-resolver';
 import { estimatedCostKes } from './cost';
 import { useMessageAudience } from './get-audience';
 import { plural, skippedText } from './message-pieces';
@@ -42,15 +51,34 @@ export function partsText(content: string) {
   };
 }
 
+const composeForm = sendMessageBody.omit({ school: true });
+type ComposeForm = Omit<SendMessageBody, 'school'>;
+const blank: ComposeForm = { classes: [], content: '' };
+
 /** The Compose Message card, with what the message reaches and costs before it goes. */
 export function ComposeMessageCard({ classes }: { classes: readonly ClassRow[] }) {
   const { school } = useSession();
   const send = useSendMessage();
   const submission = useIdempotencyKey();
-  const [chosen, setChosen] = useState<number[]>([]);
-  const [content, setContent] = useState('');
-  const [result, setResult] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<{ classes?: string; content?: string }>({});
+  const form = useForm({ resolver: zodResolver(composeForm), defaultValues: blank });
+  const { errors, isSubmitting } = form.formState;
+  const chosen = form.watch('classes') as number[];
+  const content = form.watch('content');
+  const [sent, setSent] = useState<string | null>(null);
+  const { submit, failure } = useSaveForm({
+    form,
+    create: ({ classes: ids, content: message }) =>
+      send.mutateAsync({
+        body: { school: school?.id ?? 0, classes: ids, content: message },
+        idempotencyKey: submission.current(),
+      }),
+    onSaved: (res) => {
+      submission.renew();
+      // After a message is sent, the selection and the text are cleared.
+      form.reset(blank);
+      setSent(res.detail);
+    },
+  });
   const settledClasses = useDebouncedValue(chosen, 300);
   const audience = useMessageAudience(settledClasses);
   const ids = useId();
@@ -59,29 +87,7 @@ export function ComposeMessageCard({ classes }: { classes: readonly ClassRow[] }
   const text = content.trim();
   const parts = partsText(text);
   const tooLong = parts.parts > MAX_SMS_PARTS;
-  const canSend = text !== '' && chosen.length > 0 && !send.isPending && !tooLong;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSend || !school) return;
-    setResult(null);
-    setFieldErrors({});
-    try {
-      const res = await send.mutateAsync({
-        body: { school: school.id, classes: chosen, content: text },
-        idempotencyKey: submission.current(),
-      });
-      submission.renew();
-      // After a message is sent, the selection and the text are cleared.
-      setChosen([]);
-      setContent('');
-      setResult({ tone: 'success', message: res.detail });
-    } catch (err) {
-      const errors = err instanceof ApiError ? err.errors : undefined;
-      setFieldErrors({ classes: errors?.classes?.[0], content: errors?.content?.[0] });
-      setResult({ tone: 'error', message: errorMessage(err) });
-    }
-  };
+  const canSend = text !== '' && chosen.length > 0 && !isSubmitting && !tooLong && !!school;
 
   if (classes.length === 0) {
     return (
@@ -102,7 +108,7 @@ export function ComposeMessageCard({ classes }: { classes: readonly ClassRow[] }
   const contentHintId = `${ids}-content-hint`;
   const contentErrorId = `${ids}-content-error`;
   const contentError =
-    fieldErrors.content ?? (tooLong ? MESSAGE_MESSAGES.contentTooLong : undefined);
+    errors.content?.message ?? (tooLong ? MESSAGE_MESSAGES.contentTooLong : undefined);
   return (
     <Card>
       <CardHeader>
@@ -110,15 +116,22 @@ export function ComposeMessageCard({ classes }: { classes: readonly ClassRow[] }
         <CardDescription>An SMS to the parents of the classes you choose.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate className="space-y-4">
+        <form
+          onSubmit={(event) => {
+            setSent(null);
+            return submit(event);
+          }}
+          noValidate
+          className="space-y-4"
+        >
           <ClassChoice
             classes={classes}
             value={chosen}
             onChange={(next) => {
-              setChosen(next);
-              setFieldErrors((e) => ({ ...e, classes: undefined }));
+              form.setValue('classes', next);
+              form.clearErrors('classes');
             }}
-            error={fieldErrors.classes}
+            error={errors.classes?.message}
           />
           <div className="space-y-1.5">
             <label htmlFor={`${ids}-content`} className="block text-sm font-medium">
@@ -128,11 +141,7 @@ export function ComposeMessageCard({ classes }: { classes: readonly ClassRow[] }
               id={`${ids}-content`}
               rows={5}
               placeholder="Type your message here..."
-              value={content}
-              onChange={(e) => {
-                setContent(e.target.value);
-                setFieldErrors((f) => ({ ...f, content: undefined }));
-              }}
+              {...form.register('content', { onChange: () => form.clearErrors('content') })}
               aria-invalid={contentError ? true : undefined}
               aria-describedby={cn(contentHintId, contentError && contentErrorId)}
             />
@@ -159,10 +168,11 @@ export function ComposeMessageCard({ classes }: { classes: readonly ClassRow[] }
             settled={settledClasses === chosen}
             parts={parts.parts}
           />
-          {result ? <Alert tone={result.tone}>{result.message}</Alert> : null}
+          {sent ? <Alert tone="success">{sent}</Alert> : null}
+          {failure ? <Alert tone="error">{failure}</Alert> : null}
           <Button type="submit" disabled={!canSend} className="w-full sm:w-auto">
             <Send className="h-4 w-4" aria-hidden="true" />
-            {send.isPending ? 'Sending...' : 'Send Message'}
+            {isSubmitting ? 'Sending...' : 'Send Message'}
           </Button>
         </form>
       </CardContent>

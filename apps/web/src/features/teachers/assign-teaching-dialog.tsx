@@ -1,7 +1,8 @@
 import type { TeacherRow } from '@shule/shared/teachers';
-import { assignmentLabel } from '@shule/shared/teaching';
+import { assignmentLabel, createAssignmentBody } from '@shule/shared/teaching';
 import { Plus, X } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { endAssignmentToasts } from '../../components/delete-toasts';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -10,10 +11,13 @@ import { Field } from '../../components/ui/field';
 import { Select } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { SkeletonRows } from '../../components/ui/skeleton';
-import { errorMessage } from '../../lib/api-client';
+import { useSaveForm } from '../../components/use-save-form';
 import { useAssignTeaching, useEndAssignment } from '../../lib/queries/assignments';
 import { useClasses } from '../../lib/queries/classes';
 import { useSubjects } from '../../lib/queries/subjects';
+import { zodResolver } from '../../lib/zod-resolver';
+
+const noChoice = { class: '', subject: '' };
 
 /**
  * Assign classes & subjects: the teacher's current assignments with Remove, and an add row
@@ -30,43 +34,28 @@ export function AssignTeachingDialog({
   const subjects = useSubjects();
   const assign = useAssignTeaching();
   const end = useEndAssignment();
-  const [classId, setClassId] = useState('');
-  const [subjectId, setSubjectId] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(createAssignmentBody), defaultValues: noChoice });
+  const { errors, isSubmitting } = form.formState;
+  const classId = form.watch('class');
+  const { submit, failure, clearFailure } = useSaveForm({
+    form,
+    create: (choice) => assign.mutateAsync({ teacher: teacher?.id ?? 0, ...choice }),
+    // The class stays chosen for the next of its subjects.
+    onSaved: () => form.setValue('subject', ''),
+  });
 
   const teacherId = teacher?.id;
   useEffect(() => {
     if (teacherId === undefined) return;
-    setClassId('');
-    setSubjectId('');
-    setFailure(null);
-  }, [teacherId]);
+    form.reset(noChoice);
+    clearFailure();
+  }, [teacherId, form, clearFailure]);
 
   const subjectsOfClass = useMemo(
     () => (subjects.data ?? []).filter((s) => s.classes.includes(Number(classId))),
     [subjects.data, classId],
   );
   const taken = new Set((teacher?.assignments ?? []).map((a) => `${a.class.id}:${a.subject.id}`));
-
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!teacher) return;
-    setFailure(null);
-    if (!classId || !subjectId) {
-      setFailure(!classId ? 'Choose a class' : 'Choose a subject');
-      return;
-    }
-    try {
-      await assign.mutateAsync({
-        teacher: teacher.id,
-        class: Number(classId),
-        subject: Number(subjectId),
-      });
-      setSubjectId('');
-    } catch (err) {
-      setFailure(errorMessage(err));
-    }
-  };
 
   const remove = (assignment: number, label: string) => {
     if (teacher) end.mutate({ teacher: teacher.id, assignment }, endAssignmentToasts(label));
@@ -91,15 +80,13 @@ export function AssignTeachingDialog({
     picker = <p className="text-sm text-muted-foreground">Create a class first.</p>;
   } else {
     picker = (
-      <form onSubmit={add} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-        <Field label="Class">
-          <Select
-            value={classId}
-            onChange={(e) => {
-              setClassId(e.target.value);
-              setSubjectId('');
-            }}
-          >
+      <form
+        onSubmit={submit}
+        noValidate
+        className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+      >
+        <Field label="Class" error={errors.class?.message}>
+          <Select {...form.register('class', { onChange: () => form.setValue('subject', '') })}>
             <option value="">Choose a class</option>
             {classes.data.map((c) => (
               <option key={c.id} value={c.id}>
@@ -110,17 +97,14 @@ export function AssignTeachingDialog({
         </Field>
         <Field
           label="Subject"
+          error={errors.subject?.message}
           hint={
             classId && subjectsOfClass.length === 0
               ? 'No subject is taught in this class yet: add it on the Subjects page'
               : undefined
           }
         >
-          <Select
-            value={subjectId}
-            disabled={!classId || subjectsOfClass.length === 0}
-            onChange={(e) => setSubjectId(e.target.value)}
-          >
+          <Select disabled={!classId || subjectsOfClass.length === 0} {...form.register('subject')}>
             <option value="">Choose a subject</option>
             {subjectsOfClass.map((s) => (
               <option key={s.id} value={s.id} disabled={taken.has(`${classId}:${s.id}`)}>
@@ -129,9 +113,9 @@ export function AssignTeachingDialog({
             ))}
           </Select>
         </Field>
-        <Button type="submit" disabled={assign.isPending}>
+        <Button type="submit" disabled={isSubmitting}>
           <Plus className="h-4 w-4" aria-hidden="true" />
-          {assign.isPending ? 'Adding...' : 'Add'}
+          {isSubmitting ? 'Adding...' : 'Add'}
         </Button>
       </form>
     );
