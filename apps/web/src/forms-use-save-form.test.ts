@@ -12,8 +12,6 @@ const src = import.meta.dirname;
 const EXCEPTIONS: Record<string, string> = {
   'features/exams/merit-list-choice.tsx':
     'Opens the merit list page with the choice in its address: it saves nothing, so it has no pending state or server error.',
-  'features/students/data-rights-section.tsx':
-    'Moves to useSaveForm on its own branch; remove this line when that lands.',
 };
 
 const sources = (dir: string): string[] =>

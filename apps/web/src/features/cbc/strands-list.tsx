@@ -80,9 +80,7 @@ function AddStrandForm({ area }: { area: LearningArea }) {
   const { errors, isSubmitting } = form.formState;
   const { submit, failure } = useSaveForm({
     form,
-    editing: null,
     create: (values) => create.mutateAsync({ learning_area: area.id, ...values }),
-    update: () => Promise.reject(new Error('A strand is not edited here')),
     toasts: {
       notCreated: {
         title: 'Strand not added',
