@@ -9,7 +9,7 @@ import {
   type Margins,
   REGULAR,
   RULE,
-} from '../../pdf/page';
+} from '../../pdf/old-page';
 import type { Receipt } from './payments';
 import { kesInWords } from './words';
 

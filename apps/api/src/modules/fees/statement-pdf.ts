@@ -13,7 +13,7 @@ import {
   REGULAR,
   RULE,
   ZEBRA,
-} from '../../pdf/page';
+} from '../../pdf/old-page';
 
 /**
  * A student's fee statement on A4: the school's header, the student, every ledger entry with

@@ -12,7 +12,7 @@ import {
   REGULAR,
   RULE,
   ZEBRA,
-} from '../../pdf/page';
+} from '../../pdf/old-page';
 
 /**
  * A parent's data download as landscape A4 pages a person reads: the school's header, then each

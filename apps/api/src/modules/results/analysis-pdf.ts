@@ -21,7 +21,7 @@ import {
   REGULAR,
   RULE,
   ZEBRA,
-} from '../../pdf/page';
+} from '../../pdf/old-page';
 
 const MARGIN = { top: 28, bottom: 34, left: 28, right: 28 };
 const MAX_FONT_SIZE = 8;

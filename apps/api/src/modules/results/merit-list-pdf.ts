@@ -23,7 +23,7 @@ import {
   REGULAR,
   RULE,
   ZEBRA,
-} from '../../pdf/page';
+} from '../../pdf/old-page';
 
 const MARGIN = { top: 24, bottom: 30, left: 24, right: 24 };
 /** Largest and smallest body text: 12+ subjects and long names shrink the text, never below 5 pt. */
