@@ -246,7 +246,7 @@ describe('a student’s ledger and statement', () => {
       'Tuition (Term 1 2026)',
       '12,500.00',
       String(payment.receipt_number),
-      'By vote head',
+      'BY VOTE HEAD',
       'Boarding',
     ]) {
       expect(text).toContain(line);
