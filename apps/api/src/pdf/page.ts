@@ -12,16 +12,16 @@ export type Margins = { top: number; bottom: number; left: number; right: number
 export type Align = 'left' | 'center' | 'right';
 
 /**
- * The document's fonts by what they are for, registered once when it opens: the standard
- * Helvetica faces, so that no font is embedded and a page stays small.
+ * The fonts every printout uses, by what they are for: the standard Helvetica faces, so that no
+ * font is embedded and a page stays small. Opened once a document (pdfkit keeps each face it
+ * opened by its name) and made to remember their measures when the document opens.
  */
-export const FONTS = { regular: 'regular', bold: 'bold', italic: 'italic' } as const;
-export type FontName = (typeof FONTS)[keyof typeof FONTS];
-const STANDARD_FACES: Record<FontName, string> = {
+export const FONTS = {
   regular: 'Helvetica',
   bold: 'Helvetica-Bold',
   italic: 'Helvetica-Oblique',
-};
+} as const;
+export type FontName = (typeof FONTS)[keyof typeof FONTS];
 
 export const COLORS = {
   ink: '#111827',
@@ -147,7 +147,6 @@ export class Printout {
       this.doc.on('end', () => resolve(Buffer.concat(chunks)));
       this.doc.on('error', reject);
     });
-    for (const name of Object.values(FONTS)) this.doc.registerFont(name, STANDARD_FACES[name]);
     rememberEncodings(this.doc);
     this.crest = openCrest(this.doc, options.crest);
     this.y = options.margins.top;

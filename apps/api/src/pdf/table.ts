@@ -12,7 +12,7 @@ import {
 } from './page';
 
 /** A cell's text, or the text with its own font, or spread over `span` columns from its own. */
-export type Cell = string | { text: string; font?: FontName; span?: number };
+export type Cell = string | { text: string; font?: FontName; span?: number; align?: Align };
 
 export interface TableColumn {
   /** The head; `\n` breaks it into lines (a component's name above its weight). */
@@ -180,7 +180,14 @@ export function fitColumns(
 
 interface Measured {
   /** Each row's cells as lines, with the column (or span) they fill. */
-  rows: { lines: string[]; x: number; width: number; column: TableColumn; font: FontName }[][];
+  rows: {
+    lines: string[];
+    x: number;
+    width: number;
+    column: TableColumn;
+    font: FontName;
+    align: Align;
+  }[][];
   heights: number[];
   headLines: string[][];
   headHeight: number;
@@ -216,7 +223,8 @@ export function measureTable(
       doc.font(font).fontSize(size);
       const text = cellText(cell);
       const lines = column.draw ? [] : wrapText(doc, text, width - 2 * pad, column.lines ?? 1);
-      cells.push({ lines, x, width, column, font });
+      const align = (typeof cell === 'object' ? cell.align : undefined) ?? column.align ?? 'left';
+      cells.push({ lines, x, width, column, font, align });
       x += width;
       j += span;
     }
@@ -369,7 +377,7 @@ export function drawTable(
       }
       doc.font(cell.font).fontSize(size).fillColor('black');
       drawLines(doc, cell.lines, box, {
-        align: cell.column.align ?? 'left',
+        align: cell.align,
         size,
         leading,
         pad,
