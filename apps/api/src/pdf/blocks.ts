@@ -1,10 +1,10 @@
 import { COLORS, drawLine, drawRule, FONTS, type Printout } from './page';
 
-/** A section's heading in bold capitals from `y`, which moves below it. */
+/** A section's heading in bold from `y`, which moves below it. */
 export function drawHeading(printout: Printout, text: string) {
   const { doc } = printout;
   doc.font(FONTS.bold).fontSize(9.5).fillColor('black');
-  doc.text(text.toUpperCase(), printout.left, printout.y + 6, { lineBreak: false });
+  doc.text(text, printout.left, printout.y + 6, { lineBreak: false });
   printout.y += 22;
 }
 

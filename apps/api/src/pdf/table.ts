@@ -55,6 +55,8 @@ export interface TableOptions {
   alignTop?: boolean;
   /** A thin rule under every row (a form to fill in, a list read across). */
   rules?: boolean;
+  /** Without heads: a list of labels and values. */
+  headless?: boolean;
   /** A frame round the whole table. */
   border?: boolean;
   /** A heading above the table, printed again with "(continued)" on every page it runs on to. */
@@ -301,7 +303,8 @@ export function drawTable(
   const tableWidth = columns.reduce((sum, c) => sum + c.width, 0);
   const left = printout.left;
   const measured = measureTable(doc, columns, rows, options);
-  const { heights, headHeight } = measured;
+  const { heights } = measured;
+  const headHeight = options.headless ? 0 : measured.headHeight;
   const headingHeight = options.title ? 22 : 0;
 
   if (rows.length === 0 && options.empty !== undefined) {
@@ -323,6 +326,7 @@ export function drawTable(
       .stroke();
   };
   const drawHeads = () => {
+    if (options.headless) return;
     const y = printout.y;
     doc.rect(left, y, tableWidth, headHeight).fill(COLORS.head);
     doc.fillColor('black').font(FONTS.bold).fontSize(headSize);

@@ -111,7 +111,7 @@ describe('fee PDFs', () => {
     expect(text.match(/Balance \(KES\)/g)?.length).toBeGreaterThanOrEqual(3);
     expect(text).toContain('Balance due: KES 56,000.00');
     expect(text).toContain('Page 2 of 2');
-    expect(text).toContain('BY VOTE HEAD');
+    expect(text).toContain('By vote head');
     expect(text).toContain('Wanjiru Kamau');
     expect(text).toContain('Admission number 2023/0456  ·  Form 4 East');
     // The totals row: what was charged, what was credited, and the balance.

@@ -246,7 +246,7 @@ describe('a student’s ledger and statement', () => {
       'Tuition (Term 1 2026)',
       '12,500.00',
       String(payment.receipt_number),
-      'BY VOTE HEAD',
+      'By vote head',
       'Boarding',
     ]) {
       expect(text).toContain(line);

@@ -81,7 +81,13 @@ function drawAnalysisTable(printout: Printout, table: AnalysisTable) {
       font: row.total ? FONTS.bold : undefined,
       fill: row.total ? TOTAL_FILL : undefined,
     })),
-    { fontSize, paddingEm: PADDING_EM, title: table.title, empty: table.empty, keepRows: 2 },
+    {
+      fontSize,
+      paddingEm: PADDING_EM,
+      title: table.title.toUpperCase(),
+      empty: table.empty,
+      keepRows: 2,
+    },
   );
 }
 
