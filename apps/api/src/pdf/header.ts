@@ -6,6 +6,8 @@ export interface HeaderOptions {
   /** `band`: the title in white on the school's colour across the page, as a report form has. */
   titleStyle?: 'plain' | 'band';
   crestSize?: number;
+  /** The title of this page when it is not the printout's (one report form of a class's). */
+  title?: string;
 }
 
 /** The sizes a school's name is tried at, largest first, until it fits its line. */
@@ -19,6 +21,7 @@ export function drawSchoolHeader(printout: Printout, options: HeaderOptions = {}
   const { doc, school, crest } = printout;
   const crestSize = options.crestSize ?? 52;
   const top = printout.y;
+  const title = options.title ?? printout.title;
   if (crest) {
     doc.image(crest as unknown as Buffer, printout.left, top, {
       fit: [crestSize, crestSize],
@@ -52,7 +55,7 @@ export function drawSchoolHeader(printout: Printout, options: HeaderOptions = {}
   y += 4;
   if (options.titleStyle === 'band') {
     doc.rect(printout.left, y, printout.width, 20).fill(COLORS.brand);
-    drawLine(doc, printout.title, printout.left + 6, y + 6, printout.width - 12, {
+    drawLine(doc, title, printout.left + 6, y + 6, printout.width - 12, {
       font: FONTS.bold,
       size: 10,
       color: '#ffffff',
@@ -60,7 +63,7 @@ export function drawSchoolHeader(printout: Printout, options: HeaderOptions = {}
     });
     y += 28;
   } else {
-    drawLine(doc, printout.title, printout.left, y, printout.width, {
+    drawLine(doc, title, printout.left, y, printout.width, {
       font: FONTS.bold,
       size: 11,
       align: 'center',

@@ -39,6 +39,13 @@ export const CAP_HEIGHT_EM = 0.718;
 /** An image opened once by pdfkit and drawn on many pages (the crest): embedded once. */
 export type OpenedImage = { width: number; height: number };
 
+/** What a printout's header says of the school. */
+export type PrintedSchool = Pick<
+  School,
+  'name' | 'postal_address' | 'phone_number' | 'email' | 'motto'
+> &
+  Partial<Pick<School, 'county'>>;
+
 export interface PrintOptions {
   /** The school's crest (JPEG or PNG bytes); left out when null or not an image pdfkit reads. */
   crest?: Buffer | null;
@@ -50,7 +57,7 @@ export interface PrintoutOptions {
   size?: 'A4' | 'A5';
   layout?: 'portrait' | 'landscape';
   margins: Margins;
-  school: School;
+  school: PrintedSchool;
   /** The title under the school's name, and the document's title with the school's name. */
   title: string;
   /** What pages after the first carry beside the school's name; the title by default. */
@@ -118,7 +125,7 @@ function openCrest(doc: Doc, crest: Buffer | null | undefined): OpenedImage | nu
 export class Printout {
   readonly doc: Doc;
   readonly margins: Margins;
-  readonly school: School;
+  readonly school: PrintedSchool;
   readonly title: string;
   readonly runningTitle: string;
   readonly crest: OpenedImage | null;
@@ -173,10 +180,15 @@ export class Printout {
     return this.y + height <= this.bottom;
   }
 
-  /** A new page with the school and the running title in one small line at its top. */
-  newPage() {
+  /**
+   * A new page with the school and the running title in one small line at its top; a blank
+   * one with `running: false` (a report form's page is a form of its own).
+   */
+  newPage({ running = true } = {}) {
     this.doc.addPage();
     const { doc, margins } = this;
+    this.y = margins.top;
+    if (!running) return;
     doc.font(FONTS.bold).fontSize(7.5).fillColor('black');
     doc.text(`${this.school.name.toUpperCase()}  ·  ${this.runningTitle}`, this.left, margins.top, {
       lineBreak: false,

@@ -43,6 +43,8 @@ export interface TableOptions {
   headFontSize?: number;
   /** Each cell's padding on the left and right, in ems of the body text. */
   paddingEm?: number;
+  /** Each cell's padding above and below its text, in points. */
+  paddingY?: number;
   /** The least height of a row; 1.7 lines of the body text by default. */
   rowHeight?: number;
   /** The least height of the heads; 1.15 rows by default. */
@@ -206,7 +208,7 @@ export function measureTable(
   const pad = (options.paddingEm ?? 0.5) * size;
   const leading = size * (options.leadingEm ?? 1.2);
   const least = options.rowHeight ?? size * 1.7;
-  const verticalPad = Math.max(pad, 2);
+  const verticalPad = options.paddingY ?? Math.max(pad, 2);
   const heightOf = (lineCount: number) =>
     Math.max(least, (lineCount - 1) * leading + size + 2 * verticalPad);
   const measured = rows.map((row) => {
@@ -385,7 +387,7 @@ export function drawTable(
         size,
         leading,
         pad,
-        top: options.alignTop ? y + Math.max(pad, 2) : null,
+        top: options.alignTop ? y + (options.paddingY ?? Math.max(pad, 2)) : null,
       });
     }
     if (options.rules) drawRule(doc, left, y + height, tableWidth, { lineWidth: 0.3 });
