@@ -33,6 +33,12 @@ export const COLORS = {
   brand: '#14532d',
 } as const;
 
+/** The margins of a list a person reads on portrait or landscape A4 (an analysis, a record). */
+export const LIST_MARGINS: Margins = { top: 28, bottom: 34, left: 28, right: 28 };
+
+/** No printout sets text smaller than this, however many columns it fits on a page. */
+export const SMALLEST_TEXT_SIZE = 5;
+
 /** pdfkit puts the baseline one ascender (0.718 em in Helvetica, its capitals' height) below y. */
 export const CAP_HEIGHT_EM = 0.718;
 
@@ -65,7 +71,15 @@ export interface PrintoutOptions {
   /** The document's title in its properties, when it is not the school's name and the title. */
   documentTitle?: string;
   crest?: Buffer | null;
+  /**
+   * How many pages there will be, when that is known before they are drawn (a form a page):
+   * each page's footer is then drawn as the page ends and no page is held in memory.
+   */
+  pageCount?: number;
 }
+
+/** The footer's left-hand text: one for every page, or each page's own (from 0). */
+export type Footer = string | ((page: number) => string);
 
 interface StandardFont {
   encode(text: string, features?: unknown): unknown;
@@ -131,6 +145,10 @@ export class Printout {
   readonly crest: OpenedImage | null;
   y: number;
   private readonly bytes: Promise<Buffer>;
+  private readonly pageCount: number | undefined;
+  private page = 0;
+  private footer: Footer = '';
+  private printed = printedLabel(new Date());
 
   constructor(options: PrintoutOptions) {
     this.margins = options.margins;
@@ -141,7 +159,7 @@ export class Printout {
       size: options.size ?? 'A4',
       layout: options.layout ?? 'portrait',
       margins: options.margins,
-      bufferPages: true,
+      bufferPages: options.pageCount === undefined,
       info: {
         Title: options.documentTitle ?? `${options.school.name} · ${options.title}`,
         Author: options.school.name,
@@ -157,6 +175,13 @@ export class Printout {
     rememberEncodings(this.doc);
     this.crest = openCrest(this.doc, options.crest);
     this.y = options.margins.top;
+    this.pageCount = options.pageCount;
+  }
+
+  /** What the footers say, when pages are footed as they end (see `pageCount`). */
+  setFooter(footer: Footer, printedOn = new Date()) {
+    this.footer = footer;
+    this.printed = printedLabel(printedOn);
   }
 
   get left() {
@@ -185,6 +210,8 @@ export class Printout {
    * one with `running: false` (a report form's page is a form of its own).
    */
   newPage({ running = true } = {}) {
+    if (this.pageCount !== undefined) this.drawFooter(this.page, this.pageCount);
+    this.page += 1;
     this.doc.addPage();
     const { doc, margins } = this;
     this.y = margins.top;
@@ -205,27 +232,39 @@ export class Printout {
    * Every page's footer (`footer` on the left, "Printed <date> · Page n of N" on the right),
    * then the document's bytes.
    */
-  finish(footer: string | ((page: number) => string), printedOn = new Date()): Promise<Buffer> {
-    const { doc, margins } = this;
-    const { start, count } = doc.bufferedPageRange();
-    const printed = `Printed ${printedOn.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Nairobi' })}`;
-    for (let i = start; i < start + count; i++) {
-      doc.switchToPage(i);
-      const y = doc.page.height - margins.bottom + 10;
-      const pageLabel = `${printed}  ·  Page ${i - start + 1} of ${count}`;
-      doc.font(FONTS.regular).fontSize(7).fillColor('#333333');
-      const labelWidth = doc.widthOfString(pageLabel);
-      doc.text(pageLabel, this.right - labelWidth, y, { lineBreak: false });
-      const left = typeof footer === 'function' ? footer(i - start) : footer;
-      doc.font(FONTS.italic);
-      doc.text(fitLine(doc, left, this.width - labelWidth - 12), margins.left, y, {
-        lineBreak: false,
-      });
+  finish(footer?: Footer, printedOn?: Date): Promise<Buffer> {
+    if (footer !== undefined) this.setFooter(footer, printedOn);
+    if (this.pageCount !== undefined) {
+      this.drawFooter(this.page, this.pageCount);
+    } else {
+      const { start, count } = this.doc.bufferedPageRange();
+      for (let i = 0; i < count; i++) {
+        this.doc.switchToPage(start + i);
+        this.drawFooter(i, count);
+      }
     }
-    doc.end();
+    this.doc.end();
     return this.bytes;
   }
+
+  private drawFooter(page: number, count: number) {
+    const { doc, margins } = this;
+    const y = doc.page.height - margins.bottom + 10;
+    const pageLabel = `${this.printed}  ·  Page ${page + 1} of ${count}`;
+    doc.font(FONTS.regular).fontSize(7).fillColor('#333333');
+    const labelWidth = doc.widthOfString(pageLabel);
+    doc.text(pageLabel, this.right - labelWidth, y, { lineBreak: false });
+    const left = typeof this.footer === 'function' ? this.footer(page) : this.footer;
+    doc.font(FONTS.italic);
+    doc.text(fitLine(doc, left, this.width - labelWidth - 12), margins.left, y, {
+      lineBreak: false,
+    });
+  }
 }
+
+/** "Printed 3 Dec 2026", the day in Nairobi: worked out once a printout (Intl is slow). */
+const printedLabel = (printedOn: Date) =>
+  `Printed ${printedOn.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Nairobi' })}`;
 
 /** `text` cut with an ellipsis to fit `width` at the current font and size. */
 export function fitLine(doc: Doc, text: string, width: number): string {

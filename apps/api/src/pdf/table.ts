@@ -9,6 +9,7 @@ import {
   type FontName,
   fitLine,
   type Printout,
+  SMALLEST_TEXT_SIZE,
 } from './page';
 
 /** A cell's text, or the text with its own font, or spread over `span` columns from its own. */
@@ -144,7 +145,7 @@ export interface FitColumn {
 /**
  * Widths for columns of one-line cells: each column as wide as its widest cell (measured at
  * 1 pt: text width scales with its size), then the largest size from `maxSize` down to
- * `minSize` at which the table fits `width`. What is spare goes to the growing columns (always
+ * `minSize` (the smallest text size by default) at which the table fits `width`. What is spare goes to the growing columns (always
  * with `fill`, else only when the text had to shrink); what is missing at the smallest size
  * comes off the shrinking ones.
  */
@@ -152,8 +153,9 @@ export function fitColumns(
   doc: Doc,
   columns: FitColumn[],
   cells: readonly (readonly string[])[],
-  options: { width: number; maxSize: number; minSize: number; paddingEm: number; fill?: boolean },
+  options: { width: number; maxSize: number; minSize?: number; paddingEm: number; fill?: boolean },
 ) {
+  const minSize = options.minSize ?? SMALLEST_TEXT_SIZE;
   const natural = columns.map((column, i) => {
     doc.font(FONTS.bold).fontSize(1);
     let widest = doc.widthOfString(column.head);
@@ -165,7 +167,7 @@ export function fitColumns(
   });
   const totalEm = natural.reduce((sum, w) => sum + w, 0);
   const fontSize = Math.max(
-    options.minSize,
+    minSize,
     Math.min(options.maxSize, Math.floor((options.width / totalEm) * 4) / 4),
   );
   const widths = natural.map((w) => w * fontSize);
@@ -182,7 +184,7 @@ export function fitColumns(
   return { widths, fontSize };
 }
 
-interface Measured {
+export interface Measured {
   /** Each row's cells as lines, with the column (or span) they fill. */
   rows: {
     lines: string[];
@@ -234,13 +236,9 @@ export function measureTable(
     }
     return cells;
   });
-  let heights = measured.map((cells) => heightOf(Math.max(1, ...cells.map((c) => c.lines.length))));
-  if (options.stretch) {
-    const { room, tallest } = options.stretch;
-    const total = heights.reduce((sum, h) => sum + h, 0);
-    const share = Math.max(0, (room - total) / Math.max(heights.length, 1));
-    heights = heights.map((h) => Math.max(h, Math.min(tallest, heightOf(1) + share)));
-  }
+  const heights = measured.map((cells) =>
+    heightOf(Math.max(1, ...cells.map((c) => c.lines.length))),
+  );
   const headSize = options.headFontSize ?? size;
   doc.font(FONTS.bold).fontSize(headSize);
   const headLines = columns.map((c) => c.head.split('\n'));
@@ -249,7 +247,23 @@ export function measureTable(
     options.headHeight ?? least * 1.15,
     (headLineCount - 1) * headSize * 1.2 + headSize + 2 * verticalPad,
   );
-  return { rows: measured, heights, headLines, headHeight };
+  return stretchRows({ rows: measured, heights, headLines, headHeight }, options);
+}
+
+/** The rows' heights once they share what is left of the options' room (see `stretch`). */
+export function stretchRows(measured: Measured, options: TableOptions): Measured {
+  if (!options.stretch) return measured;
+  const { room, tallest } = options.stretch;
+  const size = options.fontSize;
+  const pad = (options.paddingEm ?? 0.5) * size;
+  const oneLine = Math.max(
+    options.rowHeight ?? size * 1.7,
+    size + 2 * (options.paddingY ?? Math.max(pad, 2)),
+  );
+  const total = measured.heights.reduce((sum, h) => sum + h, 0);
+  const share = Math.max(0, (room - total) / Math.max(measured.heights.length, 1));
+  const heights = measured.heights.map((h) => Math.max(h, Math.min(tallest, oneLine + share)));
+  return { ...measured, heights };
 }
 
 /** Lines of text in a box, centred in it (or from its top), aligned across it. */
@@ -296,6 +310,8 @@ export function drawTable(
   columns: TableColumn[],
   rows: readonly TableRow[],
   options: TableOptions,
+  /** What measureTable answered for these rows and options, when the caller measured them. */
+  measured: Measured = measureTable(printout.doc, columns, rows, options),
 ) {
   const { doc } = printout;
   const size = options.fontSize;
@@ -304,7 +320,6 @@ export function drawTable(
   const leading = size * (options.leadingEm ?? 1.2);
   const tableWidth = columns.reduce((sum, c) => sum + c.width, 0);
   const left = printout.left;
-  const measured = measureTable(doc, columns, rows, options);
   const { heights } = measured;
   const headHeight = options.headless ? 0 : measured.headHeight;
   const headingHeight = options.title ? 22 : 0;

@@ -1,7 +1,7 @@
 import type { ReadableDataExport, ReadableSection } from '@shule/shared/privacy-readable';
 import type { School } from '@shule/shared/schools';
 import { drawSchoolHeader } from '../../pdf/header';
-import { type Doc, FONTS, type PrintOptions, Printout } from '../../pdf/page';
+import { type Doc, FONTS, LIST_MARGINS, type PrintOptions, Printout } from '../../pdf/page';
 import { drawTable } from '../../pdf/table';
 
 /**
@@ -10,7 +10,6 @@ import { drawTable } from '../../pdf/table';
  * record as a table whose cells wrap), its heads repeated on a new page.
  */
 
-const MARGIN = { top: 28, bottom: 34, left: 28, right: 28 };
 const SIZE = 7.5;
 const PAD = 3;
 /** A cell is never more lines than this: a long SMS is cut there (the CSV holds it whole). */
@@ -44,7 +43,7 @@ export function renderDataExportPdf(
 ): Promise<Buffer> {
   const printout = new Printout({
     layout: 'landscape',
-    margins: MARGIN,
+    margins: LIST_MARGINS,
     school,
     title: readable.title,
     crest: options.crest,

@@ -10,12 +10,10 @@ import { GRADING_SCHEME_LABELS } from '@shule/shared/results/scheme';
 import type { School } from '@shule/shared/schools';
 import { codeKeyText } from '../../pdf/blocks';
 import { drawSchoolHeader } from '../../pdf/header';
-import { FONTS, type PrintOptions, Printout } from '../../pdf/page';
+import { FONTS, LIST_MARGINS, type PrintOptions, Printout } from '../../pdf/page';
 import { drawTable, fitColumns } from '../../pdf/table';
 
-const MARGIN = { top: 28, bottom: 34, left: 28, right: 28 };
 const MAX_FONT_SIZE = 8;
-const MIN_FONT_SIZE = 5;
 const PADDING_EM = 0.4;
 /** A text cell wider than this (in ems) is cut with an ellipsis. */
 const TEXT_MAX_EM = 22;
@@ -33,7 +31,7 @@ export function renderAnalysisPdf(
   options: PrintOptions = {},
 ): Promise<Buffer> {
   const printout = new Printout({
-    margins: MARGIN,
+    margins: LIST_MARGINS,
     school,
     title: analysisTitle(analysis),
     crest: options.crest,
@@ -60,7 +58,6 @@ function drawAnalysisTable(printout: Printout, table: AnalysisTable) {
     {
       width: printout.width,
       maxSize: MAX_FONT_SIZE,
-      minSize: MIN_FONT_SIZE,
       paddingEm: PADDING_EM,
     },
   );

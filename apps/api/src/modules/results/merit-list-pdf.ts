@@ -12,13 +12,12 @@ import { GRADING_SCHEME_LABELS } from '@shule/shared/results/scheme';
 import type { School } from '@shule/shared/schools';
 import { drawCodeKey } from '../../pdf/blocks';
 import { drawSchoolHeader } from '../../pdf/header';
-import { FONTS, type PrintOptions, Printout } from '../../pdf/page';
+import { FONTS, type PrintOptions, Printout, SMALLEST_TEXT_SIZE } from '../../pdf/page';
 import { type Cell, drawTable, fitColumns, type TableRow } from '../../pdf/table';
 
 const MARGIN = { top: 24, bottom: 30, left: 24, right: 24 };
-/** Largest and smallest body text: 12+ subjects and long names shrink the text, never below 5 pt. */
+/** The largest body text: 12+ subjects and long names shrink it, never below the smallest. */
 const MAX_FONT_SIZE = 7.5;
-const MIN_FONT_SIZE = 5;
 /** Cell padding on each side, in ems of the body text. */
 const PADDING_EM = 0.5;
 /** A name wider than this (in ems) is cut with an ellipsis rather than squeezing every column. */
@@ -64,7 +63,6 @@ export function renderMeritListPdf(
     {
       width: printout.width,
       maxSize: MAX_FONT_SIZE,
-      minSize: MIN_FONT_SIZE,
       paddingEm: PADDING_EM,
       fill: true,
     },
@@ -102,7 +100,7 @@ export function renderMeritListPdf(
       empty: list.rows.length === 0 ? 'No marks entered for this exam yet.' : undefined,
     },
   );
-  drawCodeKey(printout, codesOf(columns), { size: Math.max(MIN_FONT_SIZE, fontSize - 1) });
+  drawCodeKey(printout, codesOf(columns), { size: Math.max(SMALLEST_TEXT_SIZE, fontSize - 1) });
   return printout.finish(MERIT_LIST_FOOTER, options.printedOn);
 }
 

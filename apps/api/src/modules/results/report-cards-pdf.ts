@@ -15,7 +15,7 @@ import type { ReportCard } from '@shule/shared/results/report-cards';
 import { drawKeyValues } from '../../pdf/blocks';
 import { drawSchoolHeader } from '../../pdf/header';
 import { COLORS, type Doc, drawLine, drawRule, FONTS, Printout } from '../../pdf/page';
-import { drawTable, measureTable, type TableColumn } from '../../pdf/table';
+import { drawTable, measureTable, stretchRows, type TableColumn } from '../../pdf/table';
 import { readThumbnail } from '../uploads/index';
 
 /**
@@ -204,15 +204,24 @@ function drawSubjects(printout: Printout, card: ReportCard) {
     border: true,
     empty: 'No marks in this exam.',
   });
-  const fontSize =
-    SUBJECT_SIZES.find((size) => {
-      const { heights } = measureTable(doc, columns, rows, {
-        ...optionsAt(size),
-        stretch: undefined,
-      });
-      return heights.reduce((sum, h) => sum + h, 0) <= TABLE_ROOM;
-    }) ?? SUBJECT_SIZES.at(-1)!;
-  drawTable(printout, columns, rows, optionsAt(fontSize));
+  const sized = (size: number) => ({
+    size,
+    measured: measureTable(doc, columns, rows, { ...optionsAt(size), stretch: undefined }),
+  });
+  let fit = sized(SUBJECT_SIZES[0]!);
+  for (const size of SUBJECT_SIZES.slice(1)) {
+    if (fit.measured.heights.reduce((sum, h) => sum + h, 0) <= TABLE_ROOM) break;
+    fit = sized(size);
+  }
+  const fontSize = fit.size;
+  const measured = fit.measured;
+  drawTable(
+    printout,
+    columns,
+    rows,
+    optionsAt(fontSize),
+    stretchRows(measured, optionsAt(fontSize)),
+  );
   const note = componentsNote(card);
   if (note) {
     line(doc, note, MARGIN, printout.y + 4, WIDTH, { size: 7, color: MUTED });
@@ -369,13 +378,15 @@ export async function renderReportCardsPdf(
         : first.title
       : 'Report forms',
     crest,
+    pageCount: Math.max(cards.length, 1),
+  });
+  printout.setFooter((page) => {
+    const card = cards[page];
+    return card ? `${card.student.name} · ${card.student.admission_number}` : '';
   });
   cards.forEach((card, i) => {
     if (i > 0) printout.newPage({ running: false });
     drawPage(printout, card, photos[i] ?? null);
   });
-  return printout.finish((page) => {
-    const card = cards[page];
-    return card ? `${card.student.name} · ${card.student.admission_number}` : '';
-  });
+  return printout.finish();
 }
