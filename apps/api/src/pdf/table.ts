@@ -390,13 +390,15 @@ export function drawTable(
     // Below the rule that closes the row above.
     if (fill) doc.rect(left, y + 0.3, tableWidth, height - 0.3).fill(fill);
     if (row.ruleAbove) drawRule(doc, left, y, tableWidth, { lineWidth: 0.8 });
+    doc.fillColor('black');
     for (const cell of measured.rows[i]!) {
       const box = { x: left + cell.x, y, width: cell.width, height };
       if (cell.column.draw) {
         cell.column.draw(doc, box);
         continue;
       }
-      doc.font(cell.font).fontSize(size).fillColor('black');
+      if (!cell.lines.some(Boolean)) continue;
+      doc.font(cell.font).fontSize(size);
       drawLines(doc, cell.lines, box, {
         align: cell.align,
         size,
