@@ -112,6 +112,13 @@ describe('fee PDFs', () => {
     expect(text).toContain('Balance due: KES 56,000.00');
     expect(text).toContain('Page 2 of 2');
     expect(text).toContain('By vote head');
+    expect(text).toContain('Wanjiru Kamau');
+    expect(text).toContain('Admission number 2023/0456  ·  Form 4 East');
+    // The totals row: what was charged, what was credited, and the balance.
+    expect(text).toContain('Totals');
+    expect(text).toContain('330,000.00');
+    expect(text).toContain('274,000.00');
+    expect(text).toContain('Printed 26 Nov 2026  ·  Page 1 of 2');
   });
 
   it('totals the debit and credit columns as printed, a bounced cheque and its reversal in each', async () => {
@@ -178,5 +185,54 @@ describe('fee PDFs', () => {
       expect(text).toContain(line);
     }
     expect(text).not.toContain('Fee balance');
+  });
+
+  it("prints a student's cash receipt with the amount in words, the balance and page 1 of 1", async () => {
+    const receipt: Receipt = {
+      payment: {
+        id: 41,
+        receipt_number: 1208,
+        student: {
+          id: 9,
+          first_name: 'Wanjiru',
+          last_name: 'Kamau',
+          admission_number: '2023/0456',
+        },
+        method: 'cash',
+        source: 'counter',
+        amount_cents: 1_250_050,
+        reference: null,
+        account_reference: null,
+        payer_name: 'Grace Kamau',
+        payer_phone: null,
+        paid_at: '2026-02-04T07:10:00.000Z',
+        receipt_url: '/api/payments/41/receipt/',
+      },
+      className: 'Form 4 East',
+      erased: false,
+      recordedBy: 'Jane Wanjiku',
+      balanceCents: 560_000,
+    };
+    const pdf = await renderReceiptPdf(receipt, schoolFixture, {
+      printedOn: new Date('2026-11-26T08:00:00Z'),
+    });
+    keep('receipt-cash.pdf', pdf);
+    expect(pdf.toString('latin1')).toMatch(/\/MediaBox \[0 0 419\.53 595\.28\]/);
+    const { text, pages } = readPdf(pdf);
+    expect(pages).toBe(1);
+    for (const line of [
+      'KILIMANI MIXED SECONDARY SCHOOL',
+      'OFFICIAL RECEIPT',
+      'Grace Kamau',
+      'Wanjiru Kamau',
+      '2023/0456',
+      'Form 4 East',
+      'KES 12,500.50',
+      'Fee balance: KES 5,600.00',
+      'Received by: Jane Wanjiku',
+      'Printed 26 Nov 2026  ·  Page 1 of 1',
+    ]) {
+      expect(text).toContain(line);
+    }
   });
 });

@@ -1,15 +1,8 @@
 import { formatKes, PAYMENT_METHOD_LABELS } from '@shule/shared/fees';
 import type { School } from '@shule/shared/schools';
-import PDFDocument from 'pdfkit';
-import {
-  BOLD,
-  type Doc,
-  drawFooters,
-  drawSchoolHeader,
-  type Margins,
-  REGULAR,
-  RULE,
-} from '../../pdf/page';
+import { drawKeyValues } from '../../pdf/blocks';
+import { drawSchoolHeader } from '../../pdf/header';
+import { COLORS, FONTS, type Margins, type PrintOptions, Printout } from '../../pdf/page';
 import type { Receipt } from './payments';
 import { kesInWords } from './words';
 
@@ -20,10 +13,6 @@ import { kesInWords } from './words';
  */
 
 const MARGINS: Margins = { top: 30, bottom: 36, left: 34, right: 34 };
-const INK = '#111827';
-const MUTED = '#4b5563';
-const SHADE = '#eef1f4';
-
 const nairobiDateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', {
     day: 'numeric',
@@ -41,39 +30,29 @@ export function receiptFileName(receipt: Receipt) {
 export async function renderReceiptPdf(
   receipt: Receipt,
   school: School,
-  { crest = null, printedOn = new Date() }: { crest?: Buffer | null; printedOn?: Date } = {},
+  { crest = null, printedOn = new Date() }: PrintOptions = {},
 ): Promise<Buffer> {
-  const doc: Doc = new PDFDocument({
+  const { payment } = receipt;
+  const printout = new Printout({
     size: 'A5',
     margins: MARGINS,
-    bufferPages: true,
-    info: {
-      Title: `${school.name} · Receipt ${receipt.payment.receipt_number}`,
-      Author: school.name,
-      Creator: 'Shule',
-    },
+    school,
+    title: 'OFFICIAL RECEIPT',
+    documentTitle: `${school.name} · Receipt ${payment.receipt_number}`,
+    crest,
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const { payment } = receipt;
-  const left = MARGINS.left;
-  const width = doc.page.width - MARGINS.left - MARGINS.right;
-  let y = drawSchoolHeader(doc, MARGINS, school, 'OFFICIAL RECEIPT', crest, []);
+  const { doc, left, width } = printout;
+  drawSchoolHeader(printout);
 
   // Receipt number and date, in a shaded band.
-  y += 4;
-  doc.rect(left, y, width, 26).fill(SHADE);
-  doc.fillColor(INK).font(BOLD).fontSize(11);
+  let y = printout.y + 4;
+  doc.rect(left, y, width, 26).fill(COLORS.zebra);
+  doc.fillColor(COLORS.ink).font(FONTS.bold).fontSize(11);
   doc.text(`Receipt No. ${payment.receipt_number}`, left + 8, y + 8, { lineBreak: false });
-  doc.font(REGULAR).fontSize(9);
+  doc.font(FONTS.regular).fontSize(9);
   const date = `Date: ${nairobiDateTime(payment.paid_at)}`;
   doc.text(date, left + width - 8 - doc.widthOfString(date), y + 9, { lineBreak: false });
-  y += 38;
+  printout.y = y + 38;
 
   const student = payment.student;
   const studentName = receipt.erased
@@ -99,37 +78,20 @@ export async function renderReceiptPdf(
   ];
   if (payment.reference) rows.push([referenceLabel, payment.reference]);
 
-  const labelWidth = 110;
-  for (const [label, value] of rows) {
-    doc.font(REGULAR).fontSize(9).fillColor(MUTED);
-    doc.text(label, left, y, { width: labelWidth, lineBreak: false });
-    doc.font(BOLD).fontSize(10).fillColor(INK);
-    doc.text(value, left + labelWidth, y - 0.5, {
-      width: width - labelWidth,
-      lineBreak: false,
-      ellipsis: true,
-    });
-    y += 14;
-    doc
-      .moveTo(left + labelWidth, y - 2)
-      .lineTo(left + width, y - 2)
-      .lineWidth(0.4)
-      .strokeColor(RULE)
-      .stroke();
-    y += 4;
-  }
+  drawKeyValues(printout, rows, { rules: true });
+  y = printout.y;
 
   // The amount, in figures and in words.
   y += 8;
-  doc.rect(left, y, width, 54).lineWidth(1).strokeColor(INK).stroke();
+  doc.rect(left, y, width, 54).lineWidth(1).strokeColor(COLORS.ink).stroke();
   doc
-    .font(REGULAR)
+    .font(FONTS.regular)
     .fontSize(9)
-    .fillColor(MUTED)
+    .fillColor(COLORS.muted)
     .text('Amount', left + 10, y + 8, { lineBreak: false });
-  doc.font(BOLD).fontSize(18).fillColor(INK);
+  doc.font(FONTS.bold).fontSize(18).fillColor(COLORS.ink);
   doc.text(`KES ${formatKes(payment.amount_cents)}`, left + 10, y + 20, { lineBreak: false });
-  doc.font('Helvetica-Oblique').fontSize(8.5).fillColor(INK);
+  doc.font(FONTS.italic).fontSize(8.5).fillColor(COLORS.ink);
   doc.text(kesInWords(payment.amount_cents), left + 10, y + 41, {
     width: width - 20,
     lineBreak: false,
@@ -145,8 +107,12 @@ export async function renderReceiptPdf(
         : owes < 0
           ? `Fee balance: none; KES ${formatKes(-owes)} carried forward`
           : 'Fee balance: fully paid';
-    doc.font(BOLD).fontSize(10).fillColor(INK).text(line, left, y, { lineBreak: false });
-    doc.font(REGULAR).fontSize(7.5).fillColor(MUTED);
+    doc
+      .font(FONTS.bold)
+      .fontSize(10)
+      .fillColor(COLORS.ink)
+      .text(line, left, y, { lineBreak: false });
+    doc.font(FONTS.regular).fontSize(7.5).fillColor(COLORS.muted);
     doc.text(`as at ${nairobiDateTime(printedOn.toISOString())}`, left, y + 13, {
       lineBreak: false,
     });
@@ -154,8 +120,8 @@ export async function renderReceiptPdf(
   }
 
   // Who received it, and where the bursar signs.
-  y = Math.max(y + 10, doc.page.height - MARGINS.bottom - 60);
-  doc.font(REGULAR).fontSize(9).fillColor(INK);
+  y = Math.max(y + 10, printout.bottom - 60);
+  doc.font(FONTS.regular).fontSize(9).fillColor(COLORS.ink);
   const receivedBy =
     receipt.recordedBy ??
     (payment.source === 'import'
@@ -169,17 +135,15 @@ export async function renderReceiptPdf(
     .moveTo(signX, y + 26)
     .lineTo(left + width, y + 26)
     .lineWidth(0.6)
-    .strokeColor(INK)
+    .strokeColor(COLORS.ink)
     .stroke();
   doc
-    .font(REGULAR)
+    .font(FONTS.regular)
     .fontSize(7.5)
-    .fillColor(MUTED)
+    .fillColor(COLORS.muted)
     .text('Signature and stamp', signX, y + 30, {
       lineBreak: false,
     });
 
-  drawFooters(doc, MARGINS, `${school.name} · Receipt ${payment.receipt_number}`, printedOn);
-  doc.end();
-  return done;
+  return printout.finish(`${school.name} · Receipt ${payment.receipt_number}`, printedOn);
 }

@@ -1,18 +1,8 @@
 import type { ClassConsents } from '@shule/shared/consents';
 import type { School } from '@shule/shared/schools';
-import {
-  a4Document,
-  BOLD,
-  drawCell,
-  drawFooters,
-  drawRunningHeader,
-  drawSchoolHeader,
-  HEAD_FILL,
-  type ListPdfOptions,
-  type Margins,
-  REGULAR,
-  RULE,
-} from '../../pdf/page';
+import { drawSchoolHeader } from '../../pdf/header';
+import { FONTS, type Margins, type PrintOptions, Printout } from '../../pdf/page';
+import { drawTable, type TableColumn } from '../../pdf/table';
 
 /**
  * The paper SMS consent form of a class: the school's header, what the consent allows (Data
@@ -21,10 +11,6 @@ import {
  * "SMS consents" screen.
  */
 const MARGINS: Margins = { top: 30, bottom: 36, left: 30, right: 30 };
-const FONT_SIZE = 8.5;
-const ROW_HEIGHT = 26;
-const HEAD_HEIGHT = 18;
-
 export const CONSENT_FORM_TITLE = "PARENTS' CONSENT TO SMS";
 export const CONSENT_FORM_TEXT =
   'The school sends SMS to parents: messages from the school, exam results, fee balances and ' +
@@ -34,17 +20,26 @@ export const CONSENT_FORM_TEXT =
 export const CONSENT_FORM_FOOTER =
   'Return this form to the class teacher. The answers are recorded in Shule: Students, SMS consents.';
 
-const COLUMNS = [
+/** A box for the parent to tick, in the middle of its cell. */
+const tickBox: TableColumn['draw'] = (doc, box) => {
+  doc
+    .lineWidth(0.8)
+    .strokeColor('black')
+    .rect(box.x + box.width / 2 - 6, box.y + box.height / 2 - 6, 12, 12)
+    .stroke();
+};
+
+const COLUMNS: TableColumn[] = [
   { head: 'NO.', width: 22, align: 'center' },
-  { head: 'ADM NO', width: 44, align: 'left' },
-  { head: 'STUDENT', width: 112, align: 'left' },
-  { head: 'PARENT / GUARDIAN', width: 108, align: 'left' },
-  { head: 'PHONE', width: 60, align: 'left' },
-  { head: 'YES', width: 26, align: 'center' },
-  { head: 'NO', width: 26, align: 'center' },
-  { head: 'SIGNATURE', width: 85.28, align: 'left' },
-  { head: 'DATE', width: 52, align: 'left' },
-] as const;
+  { head: 'ADM NO', width: 44 },
+  { head: 'STUDENT', width: 112 },
+  { head: 'PARENT / GUARDIAN', width: 108 },
+  { head: 'PHONE', width: 60 },
+  { head: 'YES', width: 26, align: 'center', draw: tickBox },
+  { head: 'NO', width: 26, align: 'center', draw: tickBox },
+  { head: 'SIGNATURE', width: 85.28 },
+  { head: 'DATE', width: 52 },
+];
 
 export const consentFormFileName = (className: string) =>
   `sms-consent-form-${
@@ -57,71 +52,29 @@ export const consentFormFileName = (className: string) =>
 export function renderConsentFormPdf(
   consents: ClassConsents,
   school: School,
-  { crest = null, printedOn = new Date() }: ListPdfOptions = {},
+  { crest = null, printedOn = new Date() }: PrintOptions = {},
 ): Promise<Buffer> {
   const title = `${CONSENT_FORM_TITLE} · ${consents.class.name}`;
-  const { doc, done } = a4Document({ margins: MARGINS, school, title });
-  const left = MARGINS.left;
-  const width = doc.page.width - MARGINS.left - MARGINS.right;
-  const bottom = doc.page.height - MARGINS.bottom;
-
-  let y = drawSchoolHeader(doc, MARGINS, school, title, crest, []);
-  doc.font(REGULAR).fontSize(9).fillColor('black');
-  doc.text(CONSENT_FORM_TEXT, left, y + 4, { width, align: 'left' });
-  y = doc.y + 10;
-
-  const drawHead = () => {
-    doc.rect(left, y, width, HEAD_HEIGHT).fill(HEAD_FILL);
-    doc.fillColor('black').font(BOLD).fontSize(7.5);
-    let x = left;
-    for (const c of COLUMNS) {
-      drawCell(doc, c.head, { x, y, width: c.width, height: HEAD_HEIGHT }, c.align, 7.5, 0.5);
-      x += c.width;
-    }
-    y += HEAD_HEIGHT;
-  };
-  drawHead();
-
-  consents.students.forEach((s, i) => {
-    if (y + ROW_HEIGHT > bottom) {
-      doc.addPage();
-      y = drawRunningHeader(doc, MARGINS, school, title) + 4;
-      drawHead();
-    }
-    const cells = [
-      String(i + 1),
-      s.admission_number,
-      `${s.first_name} ${s.last_name}`,
-      s.parent ? `${s.parent.first_name} ${s.parent.last_name}` : '',
-      s.parent?.phone_number ?? '',
-      '',
-      '',
-      '',
-      '',
-    ];
-    doc.font(REGULAR).fontSize(FONT_SIZE).fillColor('black');
-    let x = left;
-    COLUMNS.forEach((c, j) => {
-      const box = { x, y, width: c.width, height: ROW_HEIGHT };
-      if (c.head === 'YES' || c.head === 'NO') {
-        doc
-          .lineWidth(0.8)
-          .strokeColor('black')
-          .rect(x + c.width / 2 - 6, y + ROW_HEIGHT / 2 - 6, 12, 12)
-          .stroke();
-      } else drawCell(doc, cells[j]!, box, c.align, FONT_SIZE, 0.5);
-      x += c.width;
-    });
-    doc
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .moveTo(left, y + ROW_HEIGHT)
-      .lineTo(left + width, y + ROW_HEIGHT)
-      .stroke();
-    y += ROW_HEIGHT;
-  });
-
-  drawFooters(doc, MARGINS, CONSENT_FORM_FOOTER, printedOn);
-  doc.end();
-  return done;
+  const printout = new Printout({ margins: MARGINS, school, title, crest });
+  const { doc } = printout;
+  drawSchoolHeader(printout);
+  doc.font(FONTS.regular).fontSize(9).fillColor('black');
+  doc.text(CONSENT_FORM_TEXT, printout.left, printout.y + 4, { width: printout.width });
+  printout.y = doc.y + 10;
+  drawTable(
+    printout,
+    COLUMNS,
+    consents.students.map((s, i) => ({
+      cells: [
+        String(i + 1),
+        s.admission_number,
+        `${s.first_name} ${s.last_name}`,
+        s.parent ? `${s.parent.first_name} ${s.parent.last_name}` : '',
+        s.parent?.phone_number ?? '',
+      ],
+      fill: null,
+    })),
+    { fontSize: 8.5, headFontSize: 7.5, rowHeight: 26, headHeight: 18, rules: true },
+  );
+  return printout.finish(CONSENT_FORM_FOOTER, printedOn);
 }

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { auditLogResponse } from '@shule/shared/audit';
 import { parseCsv } from '@shule/shared/csv';
@@ -194,7 +194,9 @@ describe('GET /api/students/{id}/data_export/', () => {
       `attachment; filename="student-${s.wanjiru.admission_number}-data.pdf"`,
     );
     expect(res.headers['cache-control']).toBe('no-store');
-    const { lines, text } = readPdf(res.rawPayload);
+    if (process.env.SAVE_PDFS) writeFileSync(`${process.env.SAVE_PDFS}/export.pdf`, res.rawPayload);
+    const { lines, text, pages } = readPdf(res.rawPayload);
+    expect(text).toContain(`Page ${pages} of ${pages}`);
     for (const heading of [
       'The child',
       'Parent or guardian',

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import {
   analysisResponse,
   type ExamAnalysis,
@@ -13,6 +14,7 @@ import {
   type SignedInSchool,
   useTestApp,
 } from '../../test/app';
+import { readPdf } from '../../test/read-pdf';
 import { kcseForm4, type Marks, signedInClassTeacher } from '../../test/results-school';
 import { insertStudent } from '../../test/seed';
 
@@ -176,6 +178,18 @@ describe('exam analysis', () => {
       'attachment; filename="analysis-form-4-end-term.pdf"',
     );
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    if (process.env.SAVE_PDFS)
+      writeFileSync(`${process.env.SAVE_PDFS}/analysis.pdf`, res.rawPayload);
+    const { text, lines, pages } = readPdf(res.rawPayload);
+    expect(text).toContain('Form 4');
+    expect(text).toContain('End term');
+    // Each table under its title, with the streams, subjects and students of the level.
+    for (const table of ['STREAMS', 'SUBJECTS']) {
+      expect(lines.some((l) => l.startsWith(table))).toBe(true);
+    }
+    expect(lines).toEqual(expect.arrayContaining(['4 East', '4 West', 'Amina Test']));
+    expect(text).toContain('X: absent or a required subject missing');
+    expect(text).toContain(`Page ${pages} of ${pages}`);
   });
 
   it('reads in a constant number of queries whatever the size of the level', async () => {

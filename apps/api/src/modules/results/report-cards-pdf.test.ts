@@ -92,4 +92,24 @@ describe('renderReportCardsPdf', () => {
     expect(pageCount(pdf)).toBe(1);
     expect(readPdf(pdf).lines.filter((l) => l.includes('…'))).toEqual([]);
   });
+
+  it("prints the school, the student, each subject's mark and grade, the totals and page x of y", async () => {
+    const cards = [sampleCard(0), sampleCard(1)];
+    const { lines, text } = readPdf(await renderReportCardsPdf(cards));
+    const card = cards[1]!;
+    expect(text).toContain(card.school.name.toUpperCase());
+    expect(text).toContain(card.title);
+    expect(lines).toContain(card.student.name.toUpperCase());
+    expect(lines).toContain(card.student.admission_number);
+    const english = card.subjects[0]!;
+    const at = lines.indexOf(english.name);
+    expect(lines.slice(at, at + 8)).toEqual(
+      expect.arrayContaining([String(english.mark), english.grade!]),
+    );
+    expect(lines).toContain(String(card.summary.total_marks));
+    expect(lines).toContain(`of ${card.summary.total_marks_of}`);
+    expect(text).toContain(`${card.student.name} · ${card.student.admission_number}`);
+    expect(text).toContain('Page 1 of 2');
+    expect(text).toContain('Page 2 of 2');
+  });
 });

@@ -12,7 +12,10 @@ import {
   usesKcsePoints,
 } from '@shule/shared/results/report-card-format';
 import type { ReportCard } from '@shule/shared/results/report-cards';
-import PDFDocument from 'pdfkit';
+import { drawKeyValues } from '../../pdf/blocks';
+import { drawSchoolHeader } from '../../pdf/header';
+import { COLORS, type Doc, drawLine, drawRule, FONTS, Printout } from '../../pdf/page';
+import { drawTable, measureTable, stretchRows, type TableColumn } from '../../pdf/table';
 import { readThumbnail } from '../uploads/index';
 
 /**
@@ -21,12 +24,9 @@ import { readThumbnail } from '../uploads/index';
  * with the previous exam's beside them, a row per subject, the chart of the year's means, the
  * remarks with signature lines and the next term's opening date.
  *
- * Only the standard Helvetica fonts are used, so no font is embedded and a page stays small.
+ * The header, the student's labels, the subjects' table and the footers come from the PDF kit
+ * (pdf/); the summary boxes, the chart and the remarks are the form's own.
  */
-
-type Doc = PDFKit.PDFDocument;
-/** An image opened once by pdfkit and drawn on many pages (the crest): embedded once. */
-type OpenedImage = { width: number; height: number };
 
 export interface ReportCardsPdfOptions {
   /** The data folder, where the crest's and photos' thumbnails are; without it, none are drawn. */
@@ -39,131 +39,17 @@ export interface ReportCardsPdfOptions {
  */
 export const MAX_EMBEDDED_PHOTO_BYTES = 40 * 1024;
 
-const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 36;
-const WIDTH = A4[0] - 2 * MARGIN;
-const INK = '#1f2937';
-const MUTED = '#6b7280';
-const RULE = '#9ca3af';
-const BRAND = '#14532d';
-const SHADE = '#f3f4f6';
-const FONT = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
+const MARGINS = { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN };
+const WIDTH = 595.28 - 2 * MARGIN;
+const PAGE_BOTTOM = 841.89 - MARGIN;
+const { ink: INK, muted: MUTED, rule: RULE, brand: BRAND, shade: SHADE } = COLORS;
+const FONT = FONTS.regular;
+const BOLD = FONTS.bold;
+const line = drawLine;
 
-/** `text` cut to fit `width` at the current font and size (with an ellipsis), and its width. */
-function fitToWidth(doc: Doc, text: string, width: number) {
-  const full = doc.widthOfString(text);
-  if (full <= width) return { text, width: full };
-  let end = text.length;
-  while (end > 0 && doc.widthOfString(`${text.slice(0, end)}…`) > width) end -= 1;
-  const cut = `${text.slice(0, end).trimEnd()}…`;
-  return { text: cut, width: doc.widthOfString(cut) };
-}
-
-/**
- * One line of text in the box from x of `width`, cut to fit. Placed by hand rather than through
- * pdfkit's line wrapping, which measures every word again (a class of 125 draws ~30,000 lines).
- */
-function line(
-  doc: Doc,
-  text: string,
-  x: number,
-  y: number,
-  width: number,
-  { font = FONT, size = 9, color = INK, align = 'left' as 'left' | 'center' | 'right' } = {},
-) {
-  if (!text) return;
-  doc.font(font).fontSize(size).fillColor(color);
-  const fitted = fitToWidth(doc, text, width);
-  const offset =
-    align === 'center' ? (width - fitted.width) / 2 : align === 'right' ? width - fitted.width : 0;
-  doc.text(fitted.text, x + offset, y, { lineBreak: false });
-}
-
-interface StandardFont {
-  encode(text: string, features?: unknown): unknown;
-  widthOfString(text: string, size: number): number;
-}
-
-/**
- * Makes the document's standard fonts remember how they encoded and measured each string:
- * pdfkit works every glyph and kerning pair out on each call, and a class's pages repeat most
- * of their strings (labels, subjects, grades, comments, numbers). Safe because nothing here
- * justifies text, the one path where pdfkit changes an encoding it was given.
- */
-function rememberEncodings(doc: Doc, fonts: string[]) {
-  for (const name of fonts) {
-    doc.font(name);
-    const font = (doc as unknown as { _font: StandardFont })._font;
-    const encode = font.encode.bind(font);
-    const widthOfString = font.widthOfString.bind(font);
-    const encoded = new Map<string, unknown>();
-    const widths = new Map<string, number>();
-    font.encode = (text, features) => {
-      if (features !== undefined) return encode(text, features);
-      let hit = encoded.get(text);
-      if (hit === undefined) {
-        hit = encode(text);
-        encoded.set(text, hit);
-      }
-      return hit;
-    };
-    font.widthOfString = (text, size) => {
-      let width = widths.get(text);
-      if (width === undefined) {
-        width = widthOfString(text, 1000);
-        widths.set(text, width);
-      }
-      return (width * size) / 1000;
-    };
-  }
-}
-
-/** The first of `sizes` at which `text` fits `width` on one line (the last if none does). */
-function largestSizeFitting(doc: Doc, font: string, text: string, width: number, sizes: number[]) {
-  doc.font(font);
-  return sizes.find((size) => doc.fontSize(size).widthOfString(text) <= width) ?? sizes.at(-1)!;
-}
-
-function drawHeader(doc: Doc, card: ReportCard, crest: OpenedImage | null) {
-  const top = MARGIN;
-  if (crest) {
-    doc.image(crest as unknown as Buffer, MARGIN, top, { fit: [60, 60], align: 'center' });
-  }
-  const x = MARGIN + 70;
-  const w = WIDTH - 140;
-  const name = card.school.name.toUpperCase();
-  line(doc, name, x, top + 2, w, {
-    font: BOLD,
-    size: largestSizeFitting(doc, BOLD, name, w, [15, 13, 11.5, 10]),
-    align: 'center',
-  });
-  const contacts = [
-    card.school.postal_address,
-    [`Tel: ${card.school.phone_number}`, card.school.email].filter(Boolean).join('  ·  '),
-  ].filter((v): v is string => Boolean(v));
-  contacts.forEach((text, i) => {
-    line(doc, text, x, top + 22 + i * 12, w, { size: 9, color: MUTED, align: 'center' });
-  });
-  if (card.school.motto) {
-    line(doc, `“${card.school.motto}”`, x, top + 22 + contacts.length * 12, w, {
-      font: 'Helvetica-Oblique',
-      size: 9,
-      align: 'center',
-    });
-  }
-  const titleY = top + 66;
-  doc.rect(MARGIN, titleY, WIDTH, 20).fill(BRAND);
-  line(doc, card.title, MARGIN + 6, titleY + 6, WIDTH - 12, {
-    font: BOLD,
-    size: 10,
-    color: '#ffffff',
-    align: 'center',
-  });
-  return titleY + 28;
-}
-
-function drawStudent(doc: Doc, card: ReportCard, y: number, photo: Buffer | null) {
+function drawStudent(printout: Printout, card: ReportCard, y: number, photo: Buffer | null) {
+  const { doc } = printout;
   const photoW = 62;
   const photoH = 74;
   const fields: [string, string][] = [
@@ -172,10 +58,13 @@ function drawStudent(doc: Doc, card: ReportCard, y: number, photo: Buffer | null
     ['STREAM', card.student.class.name],
   ];
   if (card.student.level) fields.push(['LEVEL', card.student.level]);
-  fields.forEach(([label, value], i) => {
-    const rowY = y + 4 + i * 16;
-    line(doc, label, MARGIN, rowY, 60, { font: BOLD, size: 8, color: MUTED });
-    line(doc, value, MARGIN + 62, rowY - 1, WIDTH - photoW - 80, { font: BOLD, size: 10.5 });
+  printout.y = y + 4;
+  drawKeyValues(printout, fields, {
+    labelWidth: 62,
+    width: WIDTH - photoW - 18,
+    labelSize: 8,
+    valueSize: 10.5,
+    spacing: 16,
   });
   const px = MARGIN + WIDTH - photoW;
   if (photo) {
@@ -273,54 +162,6 @@ function columnsOf(card: ReportCard) {
   return columns.map((c) => (c.key === 'comment' ? { ...c, width: WIDTH - used } : c));
 }
 
-/**
- * `units` joined by `joiner` into at most `maxLines` lines of `width` at the current font and
- * size, a line that goes on ending with `lineEnd`; what the last line cannot hold, and a unit
- * wider than a line, are cut with an ellipsis.
- */
-function fillLines(
-  doc: Doc,
-  units: string[],
-  joiner: string,
-  lineEnd: string,
-  width: number,
-  maxLines: number,
-) {
-  const lines: string[] = [];
-  let current = '';
-  for (const [i, unit] of units.entries()) {
-    const tried = current ? `${current}${joiner}${unit}` : unit;
-    if (!current || doc.widthOfString(`${tried}${lineEnd}`) <= width) {
-      current = tried;
-      continue;
-    }
-    lines.push(`${current}${lineEnd}`);
-    if (lines.length === maxLines - 1) {
-      current = units.slice(i).join(joiner);
-      break;
-    }
-    current = unit;
-  }
-  if (current) lines.push(current);
-  return lines;
-}
-
-/**
- * `text` broken into at most `maxLines` lines of `width`, at spaces; several teachers
- * ("M. W. Achieng / P. Otieno") break between teachers when each then fits a line. Cut with
- * an ellipsis only what the lines cannot hold.
- */
-export function wrapToLines(doc: Doc, text: string, width: number, maxLines: number): string[] {
-  const fits = (l: string) => doc.widthOfString(l) <= width;
-  const people = text.split(' / ');
-  if (people.length > 1) {
-    const lines = fillLines(doc, people, ' / ', ' /', width, maxLines);
-    if (lines.every(fits)) return lines;
-  }
-  const words = text.split(/\s+/).filter(Boolean);
-  return fillLines(doc, words, ' ', '', width, maxLines).map((l) => fitToWidth(doc, l, width).text);
-}
-
 /** The table's text columns, whose long cells (a subject's name, teachers) wrap onto two lines. */
 const WRAPPED: readonly SubjectColumn['key'][] = ['subject', 'comment', 'teacher'];
 const WRAPPED_LINES = 2;
@@ -328,101 +169,65 @@ const WRAPPED_LINES = 2;
 const TABLE_ROOM = 266;
 /** A row's height is never more than this, however few the subjects. */
 const TALLEST_ROW = 19;
-
-type Column = ReturnType<typeof columnsOf>[number];
+const SUBJECT_SIZES = [8.5, 7.5, 6.5];
 
 /**
- * Each subject's cells as lines, at the largest size whose rows fit the table's room: a row is
- * as tall as its most wrapped cell, and one-line rows share what room is left, up to 19 pt.
+ * The subjects' table at the largest size whose rows fit the table's room: a row is as tall as
+ * its most wrapped cell, and one-line rows share what room is left, up to 19 pt. A combined
+ * exam's head has two rows: a component's name above its weight.
  */
-function layoutRows(doc: Doc, card: ReportCard, columns: Column[]) {
-  const sizes = [8.5, 7.5, 6.5];
-  for (const [k, size] of sizes.entries()) {
-    const leading = size * 1.15;
-    const pad = 5;
-    const rows = card.subjects.map((row) =>
-      columns.map((c, j) => {
-        const text = c.cell(row);
-        const room = c.width - 8;
-        doc.font(j === 0 ? BOLD : FONT).fontSize(size);
-        return WRAPPED.includes(c.key) && text
-          ? wrapToLines(doc, text, room, WRAPPED_LINES)
-          : [text];
-      }),
-    );
-    const natural = rows.map((cells) => Math.max(...cells.map((l) => l.length)) * leading + pad);
-    const total = natural.reduce((sum, h) => sum + h, 0);
-    if (total > TABLE_ROOM && k < sizes.length - 1) continue;
-    const spare = Math.max(0, (TABLE_ROOM - total) / Math.max(rows.length, 1));
-    const heights = natural.map((h) => Math.max(h, Math.min(TALLEST_ROW, leading + pad + spare)));
-    return { size, leading, rows, heights };
-  }
-  throw new Error('unreachable');
-}
-
-function drawSubjects(doc: Doc, card: ReportCard, y: number) {
-  const columns = columnsOf(card);
-  // A combined exam's head has two rows: a component's name above its weight.
-  const headH = card.components.length > 0 ? 22 : 16;
-  doc.rect(MARGIN, y, WIDTH, headH).fill(SHADE);
-  let x = MARGIN;
-  const head = { font: BOLD, size: 7.5, color: MUTED } as const;
-  for (const c of columns) {
-    const i = isComponentColumn(c.key) ? Number(c.key.slice('component-'.length)) : -1;
-    const part = card.components[i];
-    if (part) {
-      line(doc, part.exam.name.toUpperCase(), x + 2, y + 4, c.width - 4, {
-        ...head,
-        align: 'center',
-      });
-      line(doc, `${part.weight}%`, x + 2, y + 13, c.width - 4, {
-        ...head,
-        size: 6.5,
-        align: 'center',
-      });
-    } else {
-      line(doc, c.label, x + 4, y + (headH - 6) / 2, c.width - 8, { ...head, align: c.align });
-    }
-    x += c.width;
-  }
-  let rowY = y + headH;
-  const { size, leading, rows, heights } = layoutRows(doc, card, columns);
-  rows.forEach((cells, i) => {
-    const rowH = heights[i]!;
-    if (i % 2 === 1) doc.rect(MARGIN, rowY, WIDTH, rowH).fill('#fafafa');
-    let cx = MARGIN;
-    for (const [j, c] of columns.entries()) {
-      const lines = cells[j]!;
-      const top = rowY + (rowH - ((lines.length - 1) * leading + size)) / 2 + 0.5;
-      lines.forEach((text, n) => {
-        line(doc, text, cx + 4, top + n * leading, c.width - 8, {
-          font: j === 0 ? BOLD : FONT,
-          size,
-          align: c.align,
-        });
-      });
-      cx += c.width;
-    }
-    rowY += rowH;
+function drawSubjects(printout: Printout, card: ReportCard) {
+  const { doc } = printout;
+  const laidOut = columnsOf(card);
+  const columns: TableColumn[] = laidOut.map((c) => {
+    const part = isComponentColumn(c.key)
+      ? card.components[Number(c.key.slice('component-'.length))]
+      : undefined;
+    return {
+      head: part ? `${part.exam.name.toUpperCase()}\n${part.weight}%` : c.label,
+      width: c.width,
+      align: c.align,
+      font: c.key === 'subject' ? BOLD : undefined,
+      lines: WRAPPED.includes(c.key) ? WRAPPED_LINES : 1,
+    };
   });
-  if (card.subjects.length === 0) {
-    line(doc, 'No marks in this exam.', MARGIN + 4, rowY + 4, WIDTH - 8, {
-      size: 8.5,
-      color: MUTED,
-    });
-    rowY += TALLEST_ROW;
+  const rows = card.subjects.map((row) => ({ cells: laidOut.map((c) => c.cell(row)) }));
+  const optionsAt = (fontSize: number) => ({
+    fontSize,
+    headFontSize: 7.5,
+    headHeight: card.components.length > 0 ? 22 : 16,
+    paddingEm: 4 / fontSize,
+    paddingY: 2.5,
+    leadingEm: 1.15,
+    rowHeight: 0,
+    stretch: { room: TABLE_ROOM, tallest: TALLEST_ROW },
+    border: true,
+    empty: 'No marks in this exam.',
+  });
+  const sized = (size: number) => ({
+    size,
+    measured: measureTable(doc, columns, rows, { ...optionsAt(size), stretch: undefined }),
+  });
+  let fit = sized(SUBJECT_SIZES[0]!);
+  for (const size of SUBJECT_SIZES.slice(1)) {
+    if (fit.measured.heights.reduce((sum, h) => sum + h, 0) <= TABLE_ROOM) break;
+    fit = sized(size);
   }
-  doc
-    .rect(MARGIN, y, WIDTH, rowY - y)
-    .lineWidth(0.75)
-    .strokeColor(RULE)
-    .stroke();
+  const fontSize = fit.size;
+  const measured = fit.measured;
+  drawTable(
+    printout,
+    columns,
+    rows,
+    optionsAt(fontSize),
+    stretchRows(measured, optionsAt(fontSize)),
+  );
   const note = componentsNote(card);
   if (note) {
-    line(doc, note, MARGIN, rowY + 4, WIDTH, { size: 7, color: MUTED });
-    rowY += 10;
+    line(doc, note, MARGIN, printout.y + 4, WIDTH, { size: 7, color: MUTED });
+    printout.y += 10;
   }
-  return rowY + 12;
+  printout.y += 12;
 }
 
 /** The trend chart: the student's mean in each exam of the year, as a line of vector paths. */
@@ -515,25 +320,21 @@ function drawRemarks(doc: Doc, card: ReportCard, x: number, y: number, w: number
 }
 
 const FOOTER_H = 38;
-const PAGE_BOTTOM = A4[1] - MARGIN;
 
-function drawPage(doc: Doc, card: ReportCard, crest: OpenedImage | null, photo: Buffer | null) {
-  let y = drawHeader(doc, card, crest);
-  y = drawStudent(doc, card, y, photo);
-  y = drawSummary(doc, card, y);
-  y = drawSubjects(doc, card, y);
-  // The chart and the remarks share what the table leaves, above the footer at the page's foot.
+function drawPage(printout: Printout, card: ReportCard, photo: Buffer | null) {
+  const { doc } = printout;
+  drawSchoolHeader(printout, { titleStyle: 'band', crestSize: 60, title: card.title });
+  printout.y = drawStudent(printout, card, printout.y, photo);
+  printout.y = drawSummary(doc, card, printout.y);
+  drawSubjects(printout, card);
+  const y = printout.y;
+  // The chart and the remarks share what the table leaves, above the form's foot.
   const footY = PAGE_BOTTOM - FOOTER_H;
   const blockH = Math.min(footY - y - 10, 220);
   const chartW = 220;
   drawTrend(doc, card, MARGIN, y, chartW, Math.min(blockH, 160));
   drawRemarks(doc, card, MARGIN + chartW + 18, y, WIDTH - chartW - 18, blockH);
-  doc
-    .moveTo(MARGIN, footY)
-    .lineTo(MARGIN + WIDTH, footY)
-    .lineWidth(0.5)
-    .strokeColor(RULE)
-    .stroke();
+  drawRule(doc, MARGIN, footY, WIDTH, { lineWidth: 0.5 });
   const opens = nextTermLine(card) ?? '';
   line(doc, opens, MARGIN, footY + 8, WIDTH / 2, { font: BOLD, size: 9 });
   line(doc, attendanceLine(card), MARGIN, footY + 19, WIDTH / 2, { size: 8 });
@@ -544,13 +345,16 @@ function drawPage(doc: Doc, card: ReportCard, crest: OpenedImage | null, photo: 
     color: MUTED,
     align: 'right',
   });
-  doc
-    .moveTo(MARGIN + WIDTH - 130, footY + 16)
-    .lineTo(MARGIN + WIDTH, footY + 16)
-    .lineWidth(0.5)
-    .strokeColor(RULE)
-    .stroke();
+  drawRule(doc, MARGIN + WIDTH - 130, footY + 16, 130, { lineWidth: 0.5 });
 }
+
+const EMPTY_SCHOOL = {
+  name: 'Shule',
+  postal_address: null,
+  phone_number: '',
+  email: null,
+  motto: null,
+};
 
 /** One PDF with one A4 page per card, in the order given. */
 export async function renderReportCardsPdf(
@@ -558,48 +362,31 @@ export async function renderReportCardsPdf(
   { dataDir }: ReportCardsPdfOptions = {},
 ): Promise<Buffer> {
   const first = cards[0];
-  const doc = new PDFDocument({
-    size: A4,
-    margin: MARGIN,
-    autoFirstPage: false,
-    compress: true,
-    info: {
-      Title: first
-        ? cards.length === 1
-          ? `${first.title} · ${first.student.name}`
-          : first.title
-        : 'Report forms',
-      Author: first?.school.name ?? 'Shule',
-      Creator: 'Shule',
-    },
-  });
-  rememberEncodings(doc, [FONT, BOLD]);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
   const image = (url: string | null, maxBytes?: number) =>
     dataDir ? readThumbnail(dataDir, url, { maxBytes }) : Promise.resolve(null);
-  const logo = await image(first?.school.logo ?? null);
-  let crest: OpenedImage | null = null;
-  if (logo) {
-    try {
-      crest = (doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage(logo);
-    } catch {
-      crest = null;
-    }
-  }
-  const photos = await Promise.all(
-    cards.map((card) => image(card.student.photo, MAX_EMBEDDED_PHOTO_BYTES)),
-  );
-  cards.forEach((card, i) => {
-    doc.addPage({ size: A4, margin: MARGIN });
-    drawPage(doc, card, crest, photos[i] ?? null);
+  const [crest, photos] = await Promise.all([
+    image(first?.school.logo ?? null),
+    Promise.all(cards.map((card) => image(card.student.photo, MAX_EMBEDDED_PHOTO_BYTES))),
+  ]);
+  const printout = new Printout({
+    margins: MARGINS,
+    school: first?.school ?? EMPTY_SCHOOL,
+    title: first?.title ?? 'Report forms',
+    documentTitle: first
+      ? cards.length === 1
+        ? `${first.title} · ${first.student.name}`
+        : first.title
+      : 'Report forms',
+    crest,
+    pageCount: Math.max(cards.length, 1),
   });
-  if (cards.length === 0) doc.addPage({ size: A4, margin: MARGIN });
-  doc.end();
-  return done;
+  printout.setFooter((page) => {
+    const card = cards[page];
+    return card ? `${card.student.name} · ${card.student.admission_number}` : '';
+  });
+  cards.forEach((card, i) => {
+    if (i > 0) printout.newPage({ running: false });
+    drawPage(printout, card, photos[i] ?? null);
+  });
+  return printout.finish();
 }
