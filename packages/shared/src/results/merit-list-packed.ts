@@ -25,7 +25,7 @@ const int = z.number().int();
 const markCellSchema = z.union([z.number(), z.enum(MARK_CODES)]).nullable();
 
 /** [lowest mark, index in `grades`] of a run of marks with one grade, best marks first. */
-const gradingRunSchema = z.tuple([z.number(), int.nullable()]);
+const gradingRunSchema = z.tuple([z.number(), int]);
 
 const packedColumnsSchema = z.object({
   student_id: z.array(int),
@@ -76,7 +76,10 @@ export const packedMeritListResponse = z.object({
 });
 export type PackedMeritList = z.infer<typeof packedMeritListResponse>;
 
-/** A list that breaks what every merit list keeps (one grade per mark of a subject, one size per class). */
+/**
+ * A list that breaks what every merit list keeps: one grade per mark of a subject, one size per
+ * class, X and Y without a grade.
+ */
 class MeritListShapeError extends Error {}
 
 function indexer<Key>(keyOf: (value: Key) => string) {
@@ -98,8 +101,8 @@ function indexer<Key>(keyOf: (value: Key) => string) {
 }
 
 /** A subject's runs of marks with one grade, from the marks the rows hold in it. */
-function gradingRuns(gradeOfMark: Map<number, number | null>): [number, number | null][] {
-  const runs: [number, number | null][] = [];
+function gradingRuns(gradeOfMark: Map<number, number>): [number, number][] {
+  const runs: [number, number][] = [];
   for (const mark of [...gradeOfMark.keys()].sort((a, b) => b - a)) {
     const grade = gradeOfMark.get(mark)!;
     const last = runs.at(-1);
@@ -109,7 +112,7 @@ function gradingRuns(gradeOfMark: Map<number, number | null>): [number, number |
   return runs;
 }
 
-const gradeIndexIn = (runs: readonly [number, number | null][], mark: number) =>
+const gradeIndexIn = (runs: readonly [number, number][], mark: number) =>
   runs.find(([lowest]) => lowest <= mark)?.[1] ?? null;
 
 const numericMarks = (marks: readonly (readonly (Mark | null)[])[], column: number) =>
@@ -124,7 +127,7 @@ export function packMeritList(list: MeritList): PackedMeritList {
   const grades = indexer<{ grade: string | null; points: number | null }>(
     (g) => `${g.grade}\u0000${g.points}`,
   );
-  const gradeOfMark = list.subjects.map(() => new Map<number, number | null>());
+  const gradeOfMark = list.subjects.map(() => new Map<number, number>());
   const classes = new Map<number, { id: number; name: string; size: number }>();
   const levelSize = rows[0]?.level_size ?? 0;
 
@@ -157,12 +160,19 @@ export function packMeritList(list: MeritList): PackedMeritList {
         }
         continue;
       }
-      const grade = grades.indexOf({ grade: result.grade, points: result.points });
+      // A mark seen before in the column must have its grade: only a new one is looked up.
       const seen = gradeOfMark[column]!.get(result.mark);
-      if (seen !== undefined && seen !== grade) {
+      if (seen === undefined) {
+        gradeOfMark[column]!.set(
+          result.mark,
+          grades.indexOf({ grade: result.grade, points: result.points }),
+        );
+      } else if (
+        grades.values[seen]!.grade !== result.grade ||
+        grades.values[seen]!.points !== result.points
+      ) {
         throw new MeritListShapeError(`Subject ${result.subject}: two grades for ${result.mark}`);
       }
-      gradeOfMark[column]!.set(result.mark, grade);
     }
     marks.push(rowMarks);
     places.push(rowPlaces);
