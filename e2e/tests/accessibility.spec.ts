@@ -34,7 +34,7 @@ const STRUCTURE_RULES = new Set([
 /** A school with a class, subjects, a term's exam with marks, a teacher and a message sent. */
 async function seedSchool(request: APIRequestContext) {
   const school = await registerSchoolViaApi(request, 'Axe Academy');
-  const { schoolId, post } = await apiSession(request, school);
+  const { schoolId, post, headers } = await apiSession(request, school);
   const { east, exam } = await seedForm4(request, school);
   const physics = await post('/grades/subjects/', {
     name: 'Physics',
@@ -74,8 +74,13 @@ async function seedSchool(request: APIRequestContext) {
     classes: [east.id],
     content: 'Dear parent, the End term exam starts on Monday.',
   });
+  // A CBC level beside Form 4, so its learning areas page has something to show.
+  await post(`/classes/?school=${schoolId}`, { name: '7 East', level: 'Grade 7' });
+  const { levels } = await (await request.get('/api/levels/', { headers })).json();
+  const grade7 = levels.find((l: { name: string }) => l.name === 'Grade 7');
   // A route's first parameter is an id of what its first segment names.
   const idOf: Record<string, number> = {
+    levels: grade7.id,
     students: student.id,
     subjects: physics.id,
     messages: message.id,
@@ -222,7 +227,8 @@ for (const width of [1280, 390]) {
     browser,
     request,
   }) => {
-    test.setTimeout(180_000);
+    // About sixty pages, each settled and run through axe: two to three minutes on two cores.
+    test.setTimeout(360_000);
     await walk(browser, request, width);
   });
 }

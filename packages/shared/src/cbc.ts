@@ -79,8 +79,10 @@ export const createLearningAreaBody = z.object({
 });
 export type CreateLearningAreaBody = z.input<typeof createLearningAreaBody>;
 
-/** PATCH /api/cbc/learning_areas/{id}/ */
+/** PATCH /api/cbc/learning_areas/{id}/, and the learning area form. */
 export const updateLearningAreaBody = z.object({ name: learningAreaName });
+export const learningAreaFormSchema = updateLearningAreaBody;
+export type LearningAreaForm = z.input<typeof learningAreaFormSchema>;
 
 export const learningAreaSchema = z.object({
   id: z.number().int(),
@@ -106,6 +108,9 @@ export const createStrandBody = z.object({
   sub_strand: subStrandName,
 });
 export type CreateStrandBody = z.input<typeof createStrandBody>;
+/** The add-a-strand form under a learning area. */
+export const strandFormSchema = createStrandBody.omit({ learning_area: true });
+export type StrandForm = z.input<typeof strandFormSchema>;
 
 /** A strand, or one sub-strand of it: what a teacher assesses and a report lists. */
 export const strandSchema = z.object({
@@ -170,6 +175,7 @@ export type StrandReadRow = CsvReadRow<StrandCsvColumn, 'strand_row', ImportedSt
 export const readStrandCsv = (text: string): CsvReadFile<StrandReadRow> =>
   strandCsv.read(text, READERS);
 export const addStrandRowError = strandCsv.addRowError;
+export const strandColumnOfHeader = strandCsv.columnOfHeader;
 export const strandPreviewOf = (file: CsvReadFile<StrandReadRow>): CsvImportPreview =>
   strandCsv.previewOf(file);
 

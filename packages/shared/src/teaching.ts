@@ -21,6 +21,28 @@ export const createAssignmentBody = z.object({
 });
 export type CreateAssignmentBody = z.input<typeof createAssignmentBody>;
 
+/**
+ * What the route takes: a subject (8-4-4) or a CBC learning area to teach in the class, one of
+ * the two. With neither, the subject is asked for, as the form has always said.
+ */
+export const assignTeachingBody = z
+  .object({
+    class: idField('Class', 'Choose a class'),
+    subject: idField('Subject', 'Choose a subject').optional(),
+    learning_area: idField('Learning area', 'Choose a learning area').optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.subject === undefined && body.learning_area === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['subject'], message: 'Choose a subject' });
+    } else if (body.subject !== undefined && body.learning_area !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['learning_area'],
+        message: 'Choose a subject or a learning area, not both',
+      });
+    }
+  });
+
 /** Path of one teacher's assignments, and of one assignment of theirs. */
 export const teacherAssignmentsParams = z.object({ id: idParam });
 export const teacherAssignmentParams = z.object({ id: idParam, assignment: idParam });
@@ -42,12 +64,32 @@ export const assignmentSchema = z.object({
 });
 export type Assignment = z.infer<typeof assignmentSchema>;
 
+/** A current assignment to teach a CBC learning area in a class. */
+export const learningAreaAssignmentSchema = z.object({
+  id: z.number().int(),
+  teacher: assignedTeacher,
+  class: assignedClass,
+  learning_area: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type LearningAreaAssignment = z.infer<typeof learningAreaAssignmentSchema>;
+
+export const learningAreaNotInClassMessage = (area: string, className: string) =>
+  `${area} is not a learning area of ${className}'s level: choose one of its level's`;
+
+/** 403 to a teacher who writes levels of a (class, learning area) not assigned to them. */
+export const notYourLearningAreaMessage = (area: string, className: string) =>
+  `You do not teach ${area} in ${className}: only its teacher or an administrator can assess it`;
+
 /** An assignment as a row of the teachers list carries it (the teacher is the row). */
 export const teacherAssignmentSchema = assignmentSchema.omit({ teacher: true });
 export type TeacherAssignment = z.infer<typeof teacherAssignmentSchema>;
 
 /** GET /api/staff/teachers/{id}/assignments/ and GET /api/classes/{id}/assignments/: current only. */
-export const assignmentListResponse = z.object({ assignments: z.array(assignmentSchema) });
+export const assignmentListResponse = z.object({
+  assignments: z.array(assignmentSchema),
+  /** The CBC learning areas taught, beside the subjects. */
+  learning_area_assignments: z.array(learningAreaAssignmentSchema),
+});
 export type AssignmentListResponse = z.infer<typeof assignmentListResponse>;
 
 export const subjectNotInClassMessage = (subject: string, className: string) =>

@@ -23,6 +23,8 @@ export const SIGNED_IN_PAGES = {
   '/students/:id': 'Student',
   '/classes': 'Classes',
   '/attendance': 'Attendance',
+  '/levels/:id': 'Learning areas',
+  '/levels/:id/strands/import': 'Import strands',
   '/promotion': 'Promotion',
   '/subjects': 'Subjects',
   '/subjects/:id': 'Grading bands',

@@ -81,6 +81,14 @@ export const SIGNED_IN_SCREENS: Screen[] = [
     load: async () => (await import('../features/attendance/register-page')).RegisterPage,
   },
   {
+    path: '/levels/:id',
+    load: async () => (await import('../features/cbc/learning-areas-page')).LearningAreasPage,
+  },
+  {
+    path: '/levels/:id/strands/import',
+    load: async () => (await import('../features/cbc/strand-import-page')).StrandImportPage,
+  },
+  {
     path: '/promotion',
     load: async () => (await import('../features/promotion/promotion-page')).PromotionPage,
   },

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { subjects } from './academics';
+import { learningAreas } from './cbc';
 import { classes, teachers } from './people';
 import { schools } from './schools';
 
 /**
- * A teacher teaches a subject to a class (modules/teaching). Ending one sets `ended_at`: the
+ * A teacher teaches a subject, or a CBC learning area, to a class (modules/teaching): exactly
+ * one of `subject_id` and `learning_area_id` is set. Ending one sets `ended_at`: the
  * row stays, so who taught what is kept. A (teacher, class, subject) is assigned once at a time.
  * `created_by` and `ended_by` are plain user ids (the record outlives the user).
  */
@@ -22,9 +24,10 @@ export const teachingAssignments = pgTable(
     classId: integer('class_id')
       .notNull()
       .references(() => classes.id, { onDelete: 'cascade' }),
-    subjectId: integer('subject_id')
-      .notNull()
-      .references(() => subjects.id, { onDelete: 'cascade' }),
+    subjectId: integer('subject_id').references(() => subjects.id, { onDelete: 'cascade' }),
+    learningAreaId: integer('learning_area_id').references(() => learningAreas.id, {
+      onDelete: 'cascade',
+    }),
     createdBy: integer('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     endedBy: integer('ended_by'),
@@ -34,6 +37,13 @@ export const teachingAssignments = pgTable(
     uniqueIndex('teaching_assignments_current_key')
       .on(t.teacherId, t.classId, t.subjectId)
       .where(sql`${t.endedAt} is null`),
+    uniqueIndex('teaching_assignments_current_area_key')
+      .on(t.teacherId, t.classId, t.learningAreaId)
+      .where(sql`${t.endedAt} is null and ${t.learningAreaId} is not null`),
     index('teaching_assignments_class_subject_idx').on(t.classId, t.subjectId),
+    check(
+      'teaching_assignments_subject_or_area',
+      sql`(${t.subjectId} is null) <> (${t.learningAreaId} is null)`,
+    ),
   ],
 );

@@ -17,6 +17,7 @@ import {
 } from '@shule/shared/cbc';
 import { csvImportRefusedSchema, refusedImport } from '@shule/shared/csv-import';
 import { idParam } from '@shule/shared/fields';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readCsvUpload } from '../../csv-upload';
@@ -127,6 +128,15 @@ const cbcCurriculumRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const readStrandsFile = async (request: FastifyRequest) =>
+    (
+      await readCsvUpload(request, {
+        maxBytes: MAX_STRAND_IMPORT_BYTES,
+        what: 'The file',
+        missing: STRAND_IMPORT_MESSAGES.missingFile,
+      })
+    ).text;
+
   app.post(
     '/cbc/strands/import/',
     {
@@ -142,11 +152,7 @@ const cbcCurriculumRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { text } = await readCsvUpload(request, {
-        maxBytes: MAX_STRAND_IMPORT_BYTES,
-        what: 'The file',
-        missing: STRAND_IMPORT_MESSAGES.missingFile,
-      });
+      const text = await readStrandsFile(request);
       if (request.query.preview === 'true') {
         return reply.send(await previewStrandImport(app.db, request.schoolId(), text));
       }
@@ -154,6 +160,17 @@ const cbcCurriculumRoutes: FastifyPluginAsyncZod = async (app) => {
       if ('imported' in outcome) return reply.status(201).send(outcome.imported);
       return reply.status(400).send(refusedImport(outcome.refused, STRAND_IMPORT_MESSAGES));
     },
+  );
+
+  // The preview at the path the other imports use, for the import wizard.
+  app.post(
+    '/cbc/strands/import/preview/',
+    {
+      config: { access: 'admin' },
+      schema: { response: { 200: strandImportPreviewSchema }, tags },
+    },
+    async (request) =>
+      previewStrandImport(app.db, request.schoolId(), await readStrandsFile(request)),
   );
 };
 

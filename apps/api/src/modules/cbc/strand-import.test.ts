@@ -50,6 +50,14 @@ describe('the strands import', () => {
     const preview = await expectStatus(sendFile(who.auth, GOOD, true), 200);
     expect(preview.json()).toMatchObject({ valid: 4, invalid: 0, file_errors: [] });
     expect(await strandsOf(who, 'Grade 7', 'Mathematics')).toEqual([]);
+    const { payload, headers } = multipartForm([{ name: 'file', value: GOOD, filename: 'a.csv' }]);
+    const samePreview = await t.app.inject({
+      method: 'POST',
+      url: '/api/cbc/strands/import/preview/',
+      headers: { ...who.auth, ...headers },
+      payload,
+    });
+    expect(samePreview.json()).toEqual(preview.json());
 
     const done = await expectStatus(sendFile(who.auth, GOOD), 201);
     expect(done.json()).toEqual({ imported: 4, already: 0 });

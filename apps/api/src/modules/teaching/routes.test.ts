@@ -58,12 +58,12 @@ describe('POST /api/staff/teachers/{id}/assignments/', () => {
     expect(audit).toHaveLength(1);
 
     const listed = await expectStatus(call('GET', assignmentsOf(teacher.id), ours.auth), 200);
-    expect(listed.json()).toEqual({ assignments: [created] });
+    expect(listed.json()).toEqual({ assignments: [created], learning_area_assignments: [] });
     const byClass = await expectStatus(
       call('GET', `/api/classes/${cls.id}/assignments/`, ours.auth),
       200,
     );
-    expect(byClass.json()).toEqual({ assignments: [created] });
+    expect(byClass.json()).toEqual({ assignments: [created], learning_area_assignments: [] });
     const list = await expectStatus(
       call('GET', `/api/schools/${ours.schoolId}/teachers/`, ours.auth),
       200,
@@ -197,7 +197,7 @@ describe('DELETE /api/staff/teachers/{id}/assignments/{assignment}/', () => {
     expect(row!.endedBy).toBe(ours.userId);
     expect(row!.endedAt).toBeInstanceOf(Date);
     const listed = await call('GET', assignmentsOf(teacher.id), ours.auth);
-    expect(listed.json()).toEqual({ assignments: [] });
+    expect(listed.json()).toEqual({ assignments: [], learning_area_assignments: [] });
     // Ended once; and the pair can be assigned again.
     await expectStatus(call('DELETE', path, ours.auth), 404, 'Assignment not found');
     await create(ours, assignmentsOf(teacher.id), { class: cls.id, subject: maths.id });

@@ -3,7 +3,8 @@ import { idParam } from '@shule/shared/fields';
 import {
   assignmentListResponse,
   assignmentSchema,
-  createAssignmentBody,
+  assignTeachingBody,
+  learningAreaAssignmentSchema,
   teacherAssignmentParams,
   teacherAssignmentsParams,
 } from '@shule/shared/teaching';
@@ -33,9 +34,7 @@ const teachingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['teaching'],
       },
     },
-    async (request) => ({
-      assignments: await listTeacherAssignments(app.db, request.schoolId(), request.params.id),
-    }),
+    async (request) => listTeacherAssignments(app.db, request.schoolId(), request.params.id),
   );
 
   app.post(
@@ -44,8 +43,8 @@ const teachingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         params: teacherAssignmentsParams,
-        body: createAssignmentBody,
-        response: { 201: assignmentSchema },
+        body: assignTeachingBody,
+        response: { 201: z.union([assignmentSchema, learningAreaAssignmentSchema]) },
         tags: ['teaching'],
       },
     },
@@ -88,9 +87,7 @@ const teachingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['teaching'],
       },
     },
-    async (request) => ({
-      assignments: await listClassAssignments(app.db, request.schoolId(), request.params.id),
-    }),
+    async (request) => listClassAssignments(app.db, request.schoolId(), request.params.id),
   );
 };
 

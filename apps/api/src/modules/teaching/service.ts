@@ -1,8 +1,9 @@
 import {
   type Assignment,
   alreadyAssignedMessage,
-  type createAssignmentBody,
+  type assignTeachingBody,
   deactivatedTeacherMessage,
+  type LearningAreaAssignment,
   type ReportTeacherNames,
   reportTeacherName,
   subjectNotInClassMessage,
@@ -22,6 +23,10 @@ import {
 import { findInSchool } from '../../db/school-rows';
 import { conflict, invalid, notFound } from '../../errors';
 import { recordAudit } from '../audit/index';
+import {
+  checkLearningAreaAssignment,
+  selectLearningAreaAssignments,
+} from './learning-area-teaching';
 
 export interface Actor {
   userId: number;
@@ -81,28 +86,37 @@ async function findTeacher(db: Db | Tx, schoolId: number, teacherId: number, loc
   return row;
 }
 
+/** The subjects and the learning areas taught, as the assignment lists answer them. */
+async function listAssignments(db: Db, schoolId: number, where: SQL) {
+  return {
+    assignments: await selectAssignments(db, schoolId, where),
+    learning_area_assignments: await selectLearningAreaAssignments(db, schoolId, where),
+  };
+}
+
 export async function listTeacherAssignments(db: Db, schoolId: number, teacherId: number) {
   await findTeacher(db, schoolId, teacherId);
-  return selectAssignments(db, schoolId, eq(teachingAssignments.teacherId, teacherId));
+  return listAssignments(db, schoolId, eq(teachingAssignments.teacherId, teacherId));
 }
 
 export async function listClassAssignments(db: Db, schoolId: number, classId: number) {
   await findInSchool(db, schoolId, classes, classId, 'Class');
-  return selectAssignments(db, schoolId, eq(teachingAssignments.classId, classId));
+  return listAssignments(db, schoolId, eq(teachingAssignments.classId, classId));
 }
 
 /**
- * Assigns the teacher to teach the subject in the class. The subject must be one of the class's
- * (subject_classes); a deactivated teacher and a pair already assigned answer 409. The teacher
- * row is locked so two requests for the same pair cannot both pass the check.
+ * Assigns the teacher to teach the subject (or the CBC learning area) in the class. The subject
+ * must be one of the class's (subject_classes), the learning area one of its level's; a
+ * deactivated teacher and a pair already assigned answer 409. The teacher row is locked so two
+ * requests for the same pair cannot both pass the check.
  */
 export async function assignTeaching(
   db: Db,
   schoolId: number,
   teacherId: number,
-  input: z.output<typeof createAssignmentBody>,
+  input: z.output<typeof assignTeachingBody>,
   actor: Actor,
-): Promise<Assignment> {
+): Promise<Assignment | LearningAreaAssignment> {
   return db.transaction(async (tx) => {
     const teacher = await findTeacher(tx, schoolId, teacherId, true);
     const teacherName = `${teacher.firstName} ${teacher.lastName}`;
@@ -111,36 +125,21 @@ export async function assignTeaching(
       .from(classes)
       .where(and(eq(classes.id, input.class), eq(classes.schoolId, schoolId)));
     if (!cls) throw invalid('class', 'Choose one of your classes');
-    const [subject] = await tx
-      .select({
-        id: subjects.id,
-        name: subjects.name,
-        taught: sql<boolean>`exists (select 1 from ${subjectClasses} where ${subjectClasses.subjectId} = ${subjects.id} and ${subjectClasses.classId} = ${cls.id})`,
-      })
-      .from(subjects)
-      .where(and(eq(subjects.id, input.subject), eq(subjects.schoolId, schoolId)));
-    if (!subject) throw invalid('subject', 'Choose one of your subjects');
-    if (teacher.deactivatedAt) throw conflict(deactivatedTeacherMessage(teacherName));
-    if (!subject.taught) throw invalid('subject', subjectNotInClassMessage(subject.name, cls.name));
-    const [existing] = await tx
-      .select({ id: teachingAssignments.id })
-      .from(teachingAssignments)
-      .where(
-        and(
-          eq(teachingAssignments.teacherId, teacherId),
-          eq(teachingAssignments.classId, cls.id),
-          eq(teachingAssignments.subjectId, subject.id),
-          isNull(teachingAssignments.endedAt),
-        ),
-      );
-    if (existing) throw conflict(alreadyAssignedMessage(teacherName, subject.name, cls.name));
+    if (input.learning_area !== undefined) {
+      if (teacher.deactivatedAt) throw conflict(deactivatedTeacherMessage(teacherName));
+      const who = { id: teacherId, name: teacherName };
+      await checkLearningAreaAssignment(tx, schoolId, who, cls, input.learning_area);
+    } else {
+      await checkSubjectAssignment(tx, schoolId, teacher, teacherName, cls, input.subject!);
+    }
     const [created] = await tx
       .insert(teachingAssignments)
       .values({
         schoolId,
         teacherId,
         classId: cls.id,
-        subjectId: subject.id,
+        subjectId: input.subject ?? null,
+        learningAreaId: input.learning_area ?? null,
         createdBy: actor.userId,
       })
       .returning({ id: teachingAssignments.id });
@@ -152,9 +151,47 @@ export async function assignTeaching(
       subjectId: teacher.userId,
       address: actor.address,
     });
-    const [row] = await selectAssignments(tx, schoolId, eq(teachingAssignments.id, created!.id));
+    const byId = eq(teachingAssignments.id, created!.id);
+    const [row] =
+      input.learning_area !== undefined
+        ? await selectLearningAreaAssignments(tx, schoolId, byId)
+        : await selectAssignments(tx, schoolId, byId);
     return row!;
   });
+}
+
+/** The subject of a new assignment: the school's, taught in the class, not already the teacher's. */
+async function checkSubjectAssignment(
+  tx: Tx,
+  schoolId: number,
+  teacher: { id: number; deactivatedAt: Date | null },
+  teacherName: string,
+  cls: { id: number; name: string },
+  subjectId: number,
+) {
+  const [subject] = await tx
+    .select({
+      id: subjects.id,
+      name: subjects.name,
+      taught: sql<boolean>`exists (select 1 from ${subjectClasses} where ${subjectClasses.subjectId} = ${subjects.id} and ${subjectClasses.classId} = ${cls.id})`,
+    })
+    .from(subjects)
+    .where(and(eq(subjects.id, subjectId), eq(subjects.schoolId, schoolId)));
+  if (!subject) throw invalid('subject', 'Choose one of your subjects');
+  if (teacher.deactivatedAt) throw conflict(deactivatedTeacherMessage(teacherName));
+  if (!subject.taught) throw invalid('subject', subjectNotInClassMessage(subject.name, cls.name));
+  const [existing] = await tx
+    .select({ id: teachingAssignments.id })
+    .from(teachingAssignments)
+    .where(
+      and(
+        eq(teachingAssignments.teacherId, teacher.id),
+        eq(teachingAssignments.classId, cls.id),
+        eq(teachingAssignments.subjectId, subject.id),
+        isNull(teachingAssignments.endedAt),
+      ),
+    );
+  if (existing) throw conflict(alreadyAssignedMessage(teacherName, subject.name, cls.name));
 }
 
 /** Ends one current assignment of the teacher (kept, with who ended it and when); 404 otherwise. */

@@ -67,6 +67,8 @@ export interface CsvImportSetup<
   onImported: (result: R) => Promise<void> | void;
   /** A step after the import, for a result to see once (the teachers' passwords). */
   resultView?: (result: R) => ReactNode;
+  /** What names a row in the check step, when it is not a person's name (a strand). */
+  rowTitle?: { header: string; of: (row: CsvImportRowAnswer) => string };
   /** What the check step says of the file besides its counts (the parents without SMS). */
   summary?: (answer: P) => ReactNode;
 }
@@ -456,11 +458,12 @@ function PreviewStep<C extends string, P extends CsvImportPreview>({
   const otherSplits = splits.flatMap((f) =>
     f.shownAs === null ? [] : [{ ...f, header: f.shownAs }],
   );
+  const titleOf = (r: PreviewRow) => setup.rowTitle?.of(r) ?? nameOf(r);
   const nameCell = (r: PreviewRow) =>
     ownSplit && (r.values[ownSplit.first] || r.values[ownSplit.last]) ? (
       <SplitName first={r.values[ownSplit.first]} last={r.values[ownSplit.last]} />
     ) : (
-      nameOf(r)
+      titleOf(r)
     );
   const detailText = (d: (typeof setup.details)[number], r: PreviewRow) => {
     const text = r.values[d.column] ?? '';
@@ -546,7 +549,7 @@ function PreviewStep<C extends string, P extends CsvImportPreview>({
                   }
                 >
                   <div className="flex items-baseline justify-between gap-2">
-                    <p className="font-medium">{nameOf(r)}</p>
+                    <p className="font-medium">{titleOf(r)}</p>
                     <span className="text-xs text-muted-foreground">Row {r.line}</span>
                   </div>
                   {splits.map((f) => (
@@ -567,7 +570,11 @@ function PreviewStep<C extends string, P extends CsvImportPreview>({
               )}
               columns={[
                 { header: 'Row', cell: (r) => r.line, className: 'tabular-nums' },
-                { header: 'Name', cell: nameCell, className: 'font-medium' },
+                {
+                  header: setup.rowTitle?.header ?? 'Name',
+                  cell: nameCell,
+                  className: 'font-medium',
+                },
                 ...otherSplits.map((f) => ({
                   header: f.header,
                   cell: (r: PreviewRow) => (

@@ -1,6 +1,7 @@
 import { CURRICULA, CURRICULUM_LABELS, type Curriculum, type Level } from '@shule/shared/levels';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Card } from '../../components/ui/card';
 import { Select } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
@@ -60,9 +61,18 @@ export function LevelsCard({ isAdmin }: { isAdmin: boolean }) {
       <ul className="divide-y">
         {levels.data.map((level) => (
           <li key={level.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-            <span>
-              <span className="font-medium">{level.name}</span>{' '}
+            <span className="flex flex-wrap items-baseline gap-x-2">
+              <span className="font-medium">{level.name}</span>
               <span className="text-sm text-muted-foreground">{classCount(level.classes)}</span>
+              {level.curriculum === 'cbc' ? (
+                <Link
+                  to={`/levels/${level.id}`}
+                  aria-label={`Learning areas of ${level.name}`}
+                  className="text-sm font-medium text-primary hover:underline"
+                >
+                  Learning areas
+                </Link>
+              ) : null}
             </span>
             {isAdmin ? (
               <Select

@@ -1,0 +1,5 @@
+ALTER TABLE "teaching_assignments" ALTER COLUMN "subject_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "teaching_assignments" ADD COLUMN "learning_area_id" integer;--> statement-breakpoint
+ALTER TABLE "teaching_assignments" ADD CONSTRAINT "teaching_assignments_learning_area_id_learning_areas_id_fk" FOREIGN KEY ("learning_area_id") REFERENCES "public"."learning_areas"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "teaching_assignments_current_area_key" ON "teaching_assignments" USING btree ("teacher_id","class_id","learning_area_id") WHERE "teaching_assignments"."ended_at" is null and "teaching_assignments"."learning_area_id" is not null;--> statement-breakpoint
+ALTER TABLE "teaching_assignments" ADD CONSTRAINT "teaching_assignments_subject_or_area" CHECK (("teaching_assignments"."subject_id" is null) <> ("teaching_assignments"."learning_area_id" is null));
