@@ -20,8 +20,6 @@ const THIS_FILE = 'apps/api/src/no-outside-citations.test.ts';
 const NOT_YET_REWRITTEN = new Set<string>([
   'apps/api/src/bench/results-bench.ts',
   'apps/api/src/modules/results/report-cards-pdf.ts',
-  'apps/api/src/modules/results/report-cards.ts',
-  'apps/api/src/modules/results/service.ts',
   'apps/api/src/plugins/auth.ts',
   'apps/web/src/features/results/report-form-page.tsx',
 ]);

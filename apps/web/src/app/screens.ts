@@ -65,12 +65,11 @@ export const SIGNED_IN_SCREENS: Screen[] = [
   },
   {
     path: '/students/consents',
-    load: async () => (await import('../features/consents/class-consents-page')).ClassConsentsPage,
+    load: async () => (await import('../features/privacy/class-consents-page')).ClassConsentsPage,
   },
   {
     path: '/students/:id',
-    load: async () =>
-      (await import('../features/students/student-profile-page')).StudentProfilePage,
+    load: async () => (await import('./student-profile-route')).StudentProfileRoute,
   },
   {
     path: '/classes',

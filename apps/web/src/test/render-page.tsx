@@ -3,9 +3,11 @@ import type { School } from '@shule/shared/schools';
 import type { StudentDetail } from '@shule/shared/students';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { Toaster } from '../components/ui/toast';
+import { useStudent } from '../lib/queries/students';
+import { useIsAdmin } from '../lib/roles';
 import { SessionProvider } from '../lib/session';
 
 /** A fetch Response with a JSON body (none for a 204). */
@@ -116,4 +118,24 @@ export function renderWithApp(page: ReactElement, at?: { route: string; url: str
       </SessionProvider>
     </QueryClientProvider>,
   );
+}
+
+type StudentSections = (props: { student: StudentDetail; isAdmin: boolean }) => ReactNode;
+
+function StudentSectionsAt({ sections }: { sections: StudentSections }) {
+  const student = useStudent(Number(useParams().id));
+  const isAdmin = useIsAdmin();
+  return student.data ? sections({ student: student.data, isAdmin }) : null;
+}
+
+/**
+ * Renders sections of the student's page as app/ gives them to it: the student read from
+ * GET /api/students/21/ (so a save that changes the student shows), and whether the signed-in
+ * user is an admin.
+ */
+export function renderStudentSections(sections: StudentSections) {
+  return renderWithApp(<StudentSectionsAt sections={sections} />, {
+    route: '/students/:id',
+    url: '/students/21',
+  });
 }

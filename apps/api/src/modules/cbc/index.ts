@@ -1,3 +1,4 @@
 // The front door of this module: what other modules may use. Everything else is internal.
+export { default as cbcAssessmentRoutes } from './assessment-routes';
 export { addDefaultLearningAreas } from './learning-areas';
 export { default as cbcCurriculumRoutes } from './routes';

@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import {
+  assessmentEntries,
+  assessmentEntryChanges,
   attendanceMarks,
   examScores,
   examSittings,
@@ -172,6 +174,50 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
         old_code: result,
         new_score: result,
         new_code: result,
+        changed_by: { keep: 'a staff user id' },
+        changed_at: schoolOwn,
+      },
+    },
+  },
+  // CBC levels: kept without a name so that a class's past level counts stay true; a
+  // teacher's comment about the child goes.
+  {
+    table: assessmentEntries,
+    of: 'student',
+    key: assessmentEntries.studentId,
+    erase: {
+      rows: 'keep',
+      columns: {
+        id: schoolOwn,
+        school_id: schoolOwn,
+        assessment_id: result,
+        student_id: result,
+        strand_id: result,
+        level: result,
+        mark: result,
+        absent: result,
+        comment: 'clear',
+        updated_by: { keep: 'a staff user id' },
+        updated_at: schoolOwn,
+      },
+    },
+  },
+  {
+    table: assessmentEntryChanges,
+    of: 'student',
+    key: assessmentEntryChanges.studentId,
+    erase: {
+      rows: 'keep',
+      columns: {
+        id: schoolOwn,
+        school_id: schoolOwn,
+        assessment_id: result,
+        student_id: result,
+        strand_id: result,
+        level: result,
+        mark: result,
+        absent: result,
+        comment: 'clear',
         changed_by: { keep: 'a staff user id' },
         changed_at: schoolOwn,
       },

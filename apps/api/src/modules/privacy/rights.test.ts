@@ -124,6 +124,8 @@ describe('GET /api/students/{id}/data_export/', () => {
       student_id: s.wanjiru.id,
     });
     expect(Object.keys(data.tables).sort()).toEqual([
+      'assessment_entries',
+      'assessment_entry_changes',
       'attendance_marks',
       'exam_scores',
       'exam_sittings',

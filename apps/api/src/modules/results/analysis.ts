@@ -1,17 +1,10 @@
-import {
-  type AnalysisInput,
-  type AnalysisStudent,
-  analysisSummary,
-  computeAnalysis,
-  type ExamAnalysis,
-  type LatestResults,
-} from '@shule/shared/results/analysis';
+import type { ExamAnalysis, LatestResults } from '@shule/shared/results/analysis';
 import { reportTeachersCell } from '@shule/shared/teaching';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/raw-rows';
 import { subjectTeachersOn } from '../teaching/index';
-import { type ExamResults, examResults, type ResultsScope } from './service';
+import { analysisOf, analysisSummaryOf } from './compute';
+import { selectLatestExam } from './queries';
+import { examResults, type ResultsScope } from './service';
 
 /**
  * GET /exams/{id}/analysis/: the analysis of the merit list's own graded marks and outcomes
@@ -26,7 +19,7 @@ export async function examAnalysis(
   const results = await examResults(db, schoolId, examId, scope);
   const { list } = results;
   const { ranks: _, ...exam } = list.exam;
-  const computed = computeAnalysis(analysisInput(results, scope));
+  const computed = analysisOf(results, scope);
   const streamIds = computed.streams.map((s) => s.class.id);
   const teachersOf = await subjectTeachersOn(db, schoolId, streamIds, results.exam.startDate);
   // A stream's row names its own teachers; the scope's row, those of all its streams.
@@ -41,61 +34,9 @@ export async function examAnalysis(
   return { exam, scope: list.scope, previous_exam: list.previous_exam, ...computed };
 }
 
-/** What the shared computation reads of an exam's results for a scope. */
-function analysisInput(results: ExamResults, scope: ResultsScope): AnalysisInput {
-  const { list } = results;
-  const streams =
-    'classId' in scope
-      ? results.rankedClasses.filter((c) => c.id === scope.classId)
-      : results.rankedClasses;
-  const students: AnalysisStudent[] = list.rows.map((row) => ({
-    student_id: row.student_id,
-    admission_number: row.admission_number,
-    name: row.name,
-    class_id: row.class.id,
-    entry_marks: row.entry?.marks ?? null,
-    position: row.level_position,
-    current: { marks: row.subjects, outcome: results.outcomes.get(row.student_id)! },
-    previous: results.previous.get(row.student_id) ?? null,
-  }));
-  return {
-    scheme: results.exam.scheme,
-    meanBands: results.meanBands,
-    subjects: list.subjects.map((s) => ({ ...s, bands: results.subjects.get(s.id)?.bands ?? [] })),
-    streams: streams.map((c) => ({ id: c.id, name: c.name })),
-    students,
-  };
-}
-
-/**
- * The latest exam with marks (by start date, then id; a combined exam once a component has
- * marks) and the scopes that sit it: each level, and each class without a level.
- */
-async function selectLatestExam(db: Db, schoolId: number) {
-  const [row] = await queryRows<{
-    id: number;
-    scopes: { level: string | null; class_id: number; name: string }[] | null;
-  }>(
-    db,
-    sql`
-    select e.id,
-           (select json_agg(json_build_object('level', c.level, 'class_id', c.id, 'name', c.name)
-                            order by c.level, c.name)
-            from classes c
-            where c.school_id = e.school_id
-              and (not exists (select 1 from exam_classes ec where ec.exam_id = e.id)
-                     and coalesce(cardinality(e.levels), 0) = 0
-                   or c.id in (select ec.class_id from exam_classes ec where ec.exam_id = e.id)
-                   or c.level = any(e.levels))) as scopes
-    from exams e
-    where e.school_id = ${schoolId}
-      and (exists (select 1 from exam_scores es where es.exam_id = e.id)
-           or exists (select 1 from exam_components ec
-                      join exam_scores es on es.exam_id = ec.component_exam_id
-                      where ec.exam_id = e.id))
-    order by e.start_date desc, e.id desc
-    limit 1`,
-  );
+/** The latest exam with marks and the scopes that sit it: each level, and each class without a level. */
+async function latestExamScopes(db: Db, schoolId: number) {
+  const row = await selectLatestExam(db, schoolId);
   if (!row) return null;
   const scopes: ResultsScope[] = [];
   const names: string[] = [];
@@ -116,7 +57,7 @@ async function selectLatestExam(db: Db, schoolId: number) {
  * latest exam with marks. One examResults per level (a school has a handful), side by side.
  */
 export async function latestResults(db: Db, schoolId: number): Promise<LatestResults> {
-  const latest = await selectLatestExam(db, schoolId);
+  const latest = await latestExamScopes(db, schoolId);
   if (!latest) return { exam: null, previous_exam: null, measure: null, groups: [] };
   const all = await Promise.all(
     latest.scopes.map(async (scope, i) => {
@@ -125,7 +66,7 @@ export async function latestResults(db: Db, schoolId: number): Promise<LatestRes
         scope,
         name: latest.names[i]!,
         results,
-        ...analysisSummary(analysisInput(results, scope)),
+        ...analysisSummaryOf(results, scope),
       };
     }),
   );

@@ -1,5 +1,6 @@
 import { examIdParams } from '@shule/shared/results/merit-list';
 import {
+  type ReportCard,
   reportCardsQuery,
   reportCardsResponse,
   reportRemarksParams,
@@ -14,7 +15,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../errors';
 import { jsonOrPdfAnswer, sendPdf } from '../../pdf/answer';
 import { maySeeMoney } from '../fees/index';
-import { classOfStudent, reportCards, saveReportRemarks } from './report-cards';
+import { classOfStudent } from './queries';
+import { reportCards, saveReportRemarks } from './report-cards';
 import { renderReportCardsPdf } from './report-cards-pdf';
 import { assertMaySeeResults } from './service';
 import { studentResults } from './student-results';
@@ -24,6 +26,12 @@ const slug = (text: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
+
+/** The PDF's name: the class's forms, or one student's. */
+const pdfName = (first: ReportCard, wholeClass: boolean) =>
+  wholeClass
+    ? `report-forms-${slug(first.student.class.name)}-${slug(first.exam.name)}`
+    : `report-form-${slug(first.student.admission_number)}-${slug(first.exam.name)}`;
 
 /** Report forms: what parents are given, made for staff to print and hand out. */
 const reportCardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -63,12 +71,8 @@ const reportCardRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const first = cards[0];
       if (!first) throw new DomainError('No student of this class has marks in this exam', 404);
-      const name =
-        student === undefined
-          ? `report-forms-${slug(first.student.class.name)}-${slug(first.exam.name)}`
-          : `report-form-${slug(first.student.admission_number)}-${slug(first.exam.name)}`;
       const pdf = await renderReportCardsPdf(cards, { dataDir: app.config.dataDir });
-      return sendPdf(reply, pdf, name);
+      return sendPdf(reply, pdf, pdfName(first, student === undefined));
     },
   );
 

@@ -1,33 +1,30 @@
-import { type AttendanceCounts, attendanceRate } from '@shule/shared/attendance';
-import { isNumericMark, type Mark } from '@shule/shared/results/marks';
+import type { AttendanceCounts } from '@shule/shared/attendance';
 import type { MeritListRow } from '@shule/shared/results/merit-list';
-import type { ReportCard, ReportSummary } from '@shule/shared/results/report-cards';
-import {
-  comparableMean,
-  type GradingScheme,
-  type GradingSchemeName,
-  gradingScheme,
-  type SubjectMarkInput,
-  subjectMarkInput,
-} from '@shule/shared/results/scheme';
+import type { ReportCard } from '@shule/shared/results/report-cards';
+import type { GradingSchemeName } from '@shule/shared/results/scheme';
 import { reportTeachersCell } from '@shule/shared/teaching';
-import { and, asc, eq, gt, inArray, min, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/raw-rows';
-import { examScores, exams, reportRemarks, schools, students, terms } from '../../db/schema/index';
 import { DomainError, notFound } from '../../errors';
 import { feeBalancesOf } from '../fees/index';
 import { subjectTeachersOn } from '../teaching/index';
-import { type ExamResults, examResults } from './service';
+import { summaryOf, trendMeansOf } from './compute';
+import {
+  selectMarksIn,
+  selectNextTermStart,
+  selectReportStudents,
+  selectTermAttendance,
+  selectYearExams,
+  upsertReportRemarks,
+} from './queries';
+import { examResults } from './service';
+import type { ExamResults } from './types';
 
 /**
- * Report forms (KENYA.md "Report form"): one card per student of a class, built from the exam's
- * results (examResults: positions in the stream and in the level), the previous exam's, the
- * student's means over the year's exams, the kept remarks and the next term's opening date.
- * The queries are a handful per exam of the year, whatever the size of the class.
+ * Report forms: one card per student of a class, built from the exam's results (examResults:
+ * positions in the stream and in the level), the previous exam's, the student's means over the
+ * year's exams, the kept remarks and the next term's opening date. The queries (queries.ts)
+ * are a handful per exam of the year, whatever the size of the class.
  */
-
-const KCSE_TOTAL_POINTS = 84;
 
 /** The remarks a form carries until someone writes their own: from the mean grade's comment. */
 export function defaultRemarks(
@@ -67,52 +64,11 @@ const markDeviation = (now: unknown, before: unknown) =>
     ? Math.round((now - before) * 100) / 100
     : null;
 
-/** The summary boxes of a row of results. */
-function summaryOf(results: ExamResults, row: MeritListRow): ReportSummary {
-  const kcse = gradingScheme(results.list.exam.grading_scheme).rankBy === 'total_points';
-  return {
-    mean_grade: row.mean_grade,
-    mean_mark: row.mean_mark,
-    total_marks: row.total_marks,
-    total_marks_of: 100 * row.subject_count,
-    total_points: row.total_points,
-    total_points_of: kcse ? KCSE_TOTAL_POINTS : topPointsOf(results, row),
-    mean_points: row.mean_points,
-    class_position: row.class_position,
-    class_size: row.class_size,
-    level_position: row.level_position,
-    level_size: row.level_size,
-    status: row.status,
-    reason: row.reason,
-  };
-}
-
-/** Outside the KCSE rules: the best points of each subject sat, added up (null if a band has none). */
-function topPointsOf(results: ExamResults, row: MeritListRow) {
-  let total = 0;
-  for (const s of row.subjects) {
-    if (!isNumericMark(s.mark)) continue;
-    const points = results.subjects.get(s.subject)?.bands.map((b) => b.points);
-    if (!points?.length || points.some((p) => p === null)) return null;
-    total += Math.max(...(points as number[]));
-  }
-  return total;
-}
-
-/** The mean a trend charts: points when `scheme` is a KCSE rule, else the mark. */
-const meanOfRow = (scheme: GradingScheme, row: MeritListRow) =>
-  comparableMean(scheme, {
-    status: row.status,
-    meanPoints: row.mean_points,
-    meanMark: row.mean_mark,
-  });
-
 /**
  * Each student's mean in each exam of the year up to this one (in date order) that anyone of
- * the class sat, all in the measure of this exam's scheme so that one chart compares like with
- * like. Exams already ranked (this one, the previous) give their rows' means; the others are
- * graded here, each by its own scheme and the subjects' bands, from one query of the class's
- * marks in them, without ranking a level nobody looks at.
+ * the class sat, in the measure of this exam's scheme: the exams already ranked (this one, the
+ * previous) give their rows' means, the others are graded from one query of the class's marks
+ * in them.
  */
 async function trendMeans(
   db: Db,
@@ -124,58 +80,13 @@ async function trendMeans(
 ) {
   // The students of this exam's list (the class they sat it in), wherever they are now.
   const listed = results.list.rows.map((r) => r.student_id);
-  const charted = gradingScheme(results.list.exam.grading_scheme);
-  const rowsOf = new Map(ranked);
-  const others = yearExams.filter((e) => !rowsOf.has(e.id)).map((e) => e.id);
+  const rankedIds = new Set(ranked.map(([id]) => id));
+  const others = yearExams.filter((e) => !rankedIds.has(e.id)).map((e) => e.id);
   const marks =
     others.length === 0 || listed.length === 0
       ? []
-      : await db
-          .select({
-            examId: examScores.examId,
-            studentId: examScores.studentId,
-            subjectId: examScores.subjectId,
-            score: examScores.score,
-            markCode: examScores.markCode,
-          })
-          .from(examScores)
-          .where(
-            and(
-              eq(examScores.schoolId, schoolId),
-              inArray(examScores.examId, others),
-              inArray(examScores.studentId, studentId === undefined ? listed : [studentId]),
-            ),
-          );
-  const inputs = new Map<number, Map<number, SubjectMarkInput[]>>();
-  for (const m of marks) {
-    const subject = results.subjects.get(m.subjectId);
-    if (!subject) continue;
-    const mark = (m.score ?? m.markCode) as Mark;
-    const ofExam = inputs.get(m.examId) ?? new Map<number, SubjectMarkInput[]>();
-    const ofStudent = ofExam.get(m.studentId) ?? [];
-    ofStudent.push(subjectMarkInput(subject, mark, subject.bands));
-    ofExam.set(m.studentId, ofStudent);
-    inputs.set(m.examId, ofExam);
-  }
-  return yearExams.flatMap((e) => {
-    const rows = rowsOf.get(e.id);
-    if (rows) {
-      if (rows.size === 0) return [];
-      const means = new Map([...rows].map(([id, row]) => [id, meanOfRow(charted, row)]));
-      return [{ ...e, means }];
-    }
-    const ofExam = inputs.get(e.id);
-    if (!ofExam) return [];
-    const scheme = gradingScheme(e.scheme);
-    const means = new Map(
-      [...ofExam].map(([id, subjects]) => {
-        // Mean bands grade only the mean, which a trend does not show.
-        const o = scheme.outcome(subjects, []);
-        return [id, comparableMean(charted, o)];
-      }),
-    );
-    return [{ ...e, means }];
-  });
+      : await selectMarksIn(db, schoolId, others, studentId === undefined ? listed : [studentId]);
+  return trendMeansOf(results, yearExams, ranked, marks);
 }
 
 /** The results of `examId` for the class, or null when the class does not sit it. */
@@ -218,6 +129,37 @@ export async function reportCards(
   return cards;
 }
 
+type ReportStudent = Awaited<ReturnType<typeof selectReportStudents>>[number];
+
+/** What every card of a class reads beside its own row. */
+interface FormContext {
+  results: ExamResults;
+  previous: ExamResults | null;
+  previousRows: Map<number, MeritListRow>;
+  person: Map<number, ReportStudent>;
+  trend: { id: number; name: string; means: Map<number, number | null> }[];
+  attendance: Map<number, AttendanceCounts>;
+  teacherOf: Awaited<ReturnType<typeof subjectTeachersOn>>;
+  opens: string | null;
+  /** A school grade's comment, by grade code: the default remarks. */
+  comments: Map<string, string>;
+  level: string | null;
+  title: string;
+}
+
+/** The students of the list who are to have a card, by name; 404 for one student without marks. */
+function cardRows(results: ExamResults, person: Map<number, ReportStudent>, studentId?: number) {
+  const rows = results.list.rows
+    .filter((r) => person.has(r.student_id))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.student_id - b.student_id);
+  if (studentId !== undefined && rows.length === 0) {
+    const named = person.get(studentId);
+    if (!named) throw notFound('Student');
+    throw new DomainError(`${named.name} has no marks in ${results.exam.name}`, 404);
+  }
+  return rows;
+}
+
 /** The cards, each with the remarks it would carry without kept ones. */
 async function buildReportCards(
   db: Db,
@@ -227,72 +169,18 @@ async function buildReportCards(
   studentId?: number,
 ): Promise<{ card: ReportCard; defaults: ReportCard['remarks'] }[]> {
   const results = await examResults(db, schoolId, examId, { classId });
-  const { exam, school, list } = results;
+  const { exam, list } = results;
   const listedIds = list.rows.map((r) => r.student_id);
   const sittingClasses = [...new Set(list.rows.map((r) => r.class.id))];
-  const [people, yearExams, nextTerm, attendance, teacherOf] = await Promise.all([
-    db
-      .select({
-        id: students.id,
-        name: sql<string>`${students.firstName} || ' ' || ${students.lastName}`,
-        photo: students.profilePhoto,
-        classTeacher: reportRemarks.classTeacher,
-        principal: reportRemarks.principal,
-      })
-      .from(students)
-      .leftJoin(
-        reportRemarks,
-        and(eq(reportRemarks.studentId, students.id), eq(reportRemarks.examId, examId)),
-      )
-      .where(
-        and(
-          eq(students.schoolId, schoolId),
-          // Listed where they sat the exam; in the class now, to tell "no marks" from "not here".
-          listedIds.length === 0
-            ? eq(students.classId, classId)
-            : or(eq(students.classId, classId), inArray(students.id, listedIds)),
-          studentId === undefined ? undefined : eq(students.id, studentId),
-        ),
-      ),
-    // The exams of this exam's academic year up to it, for the trend.
-    exam.yearId === null
-      ? Promise.resolve([{ id: exam.id, name: exam.name, scheme: list.exam.grading_scheme }])
-      : db
-          .select({
-            id: exams.id,
-            name: exams.name,
-            scheme: sql<GradingSchemeName>`coalesce(${exams.gradingScheme}, ${schools.gradingScheme})`,
-          })
-          .from(exams)
-          .innerJoin(terms, eq(terms.id, exams.termId))
-          .innerJoin(schools, eq(schools.id, exams.schoolId))
-          .where(
-            and(
-              eq(exams.schoolId, schoolId),
-              eq(terms.academicYearId, exam.yearId),
-              sql`(${exams.startDate}, ${exams.id}) <= (${exam.startDate}::date, ${exam.id})`,
-            ),
-          )
-          .orderBy(asc(exams.startDate), asc(exams.id)),
-    exam.termEndDate === null
-      ? Promise.resolve([{ opens: null }])
-      : db
-          .select({ opens: min(terms.startDate) })
-          .from(terms)
-          .where(and(eq(terms.schoolId, schoolId), gt(terms.startDate, exam.termEndDate))),
-    termAttendance(db, schoolId, examId, classId, listedIds, studentId),
+  const [people, yearExams, opens, attendance, teacherOf] = await Promise.all([
+    selectReportStudents(db, schoolId, examId, classId, listedIds, studentId),
+    selectYearExams(db, schoolId, exam, list.exam.grading_scheme),
+    selectNextTermStart(db, schoolId, exam),
+    selectTermAttendance(db, schoolId, examId, classId, listedIds, studentId),
     subjectTeachersOn(db, schoolId, sittingClasses, exam.startDate),
   ]);
-
   const person = new Map(people.map((p) => [p.id, p]));
-  const rows = list.rows
-    .filter((r) => person.has(r.student_id))
-    .sort((a, b) => a.name.localeCompare(b.name) || a.student_id - b.student_id);
-  if (studentId !== undefined && rows.length === 0) {
-    const named = person.get(studentId);
-    if (!named) throw notFound('Student');
-    throw new DomainError(`${named.name} has no marks in ${exam.name}`, 404);
-  }
+  const rows = cardRows(results, person, studentId);
   if (rows.length === 0) return [];
 
   // The previous exam's results, ranked as this exam's are, for the boxes and deviations.
@@ -304,139 +192,115 @@ async function buildReportCards(
     [exam.id, rowsById(results)],
     ...(previous ? [[previous.exam.id, previousRows] as const] : []),
   ]);
+  const listedClass = results.rankedClasses.find((c) => c.id === classId);
+  const form: FormContext = {
+    results,
+    previous,
+    previousRows,
+    person,
+    trend,
+    attendance,
+    teacherOf,
+    opens,
+    comments: gradeComments(results),
+    level: listedClass?.level ?? null,
+    title: reportTitle(listedClass?.level ?? listedClass?.name ?? list.scope.name, exam),
+  };
+  return rows.map((row) => cardOf(row, form));
+}
 
+/** Each school grade's comment, as the first subject with one gives it. */
+function gradeComments(results: ExamResults) {
   const comments = new Map<string, string>();
   for (const subject of results.subjects.values()) {
     for (const band of subject.bands) {
       if (band.comment && !comments.has(band.code)) comments.set(band.code, band.comment);
     }
   }
-  const listedClass = results.rankedClasses.find((c) => c.id === classId);
-  const title = reportTitle(listedClass?.level ?? listedClass?.name ?? list.scope.name, {
-    name: exam.name,
-    termName: exam.termName,
-    yearName: exam.yearName,
-  });
-  const opens = nextTerm[0]?.opens ?? null;
-  const components = exam.components.map((c) => ({
-    exam: { id: c.id, name: c.name },
-    weight: c.weight,
-  }));
+  return comments;
+}
 
-  return rows.map((row) => {
-    const who = person.get(row.student_id)!;
-    const before = previousRows.get(row.student_id);
-    const beforeMarks = new Map(before?.subjects.map((s) => [s.subject, s.mark]));
-    const fallback = defaultRemarks(row, (grade) => comments.get(grade) ?? null);
-    const parts = results.componentMarks.get(row.student_id);
-    const card: ReportCard = {
-      student: {
-        id: row.student_id,
-        name: row.name,
-        admission_number: row.admission_number,
-        class: row.class,
-        level: listedClass?.level ?? null,
-        // Printed as uploaded for now: a parent's consent to photos on forms comes with the trust issue.
-        photo: who.photo,
+/** The subject lines of a card, in the list's column order. */
+function subjectLines(row: MeritListRow, form: FormContext): ReportCard['subjects'] {
+  const { results } = form;
+  const parts = results.componentMarks.get(row.student_id);
+  const before = form.previousRows.get(row.student_id);
+  const beforeMarks = new Map(before?.subjects.map((s) => [s.subject, s.mark]));
+  return results.list.subjects.flatMap((column) => {
+    const result = row.subjects.find((s) => s.subject === column.id);
+    if (!result) return [];
+    const bands = results.subjects.get(column.id)?.bands ?? [];
+    return [
+      {
+        subject: column.id,
+        name: column.name,
+        code: column.code,
+        mark: result.mark,
+        component_marks: parts?.marks.map((m) => m[column.id] ?? null) ?? [],
+        rescaled: parts?.rescaled.has(String(column.id)) ?? false,
+        deviation: markDeviation(result.mark, beforeMarks.get(column.id)),
+        grade: result.grade,
+        points: result.points,
+        position: result.position,
+        entries: column.entries,
+        comment: bands.find((b) => b.code === result.grade)?.comment ?? null,
+        // Who taught the subject to the class the student sat the exam in.
+        teacher: reportTeachersCell(form.teacherOf(row.class.id, column.id)),
       },
-      school: {
-        name: school.name,
-        postal_address: school.postal_address,
-        phone_number: school.phone_number,
-        email: school.email,
-        motto: school.motto,
-        logo: school.logo,
-      },
-      exam: { id: exam.id, name: exam.name, term: exam.termName, year: exam.yearName },
-      title,
-      ranks: list.exam.ranks,
-      components,
-      summary: summaryOf(results, row),
-      previous_exam: before ? list.previous_exam : null,
-      previous: before && previous ? summaryOf(previous, before) : null,
-      subjects: list.subjects.flatMap((column) => {
-        const result = row.subjects.find((s) => s.subject === column.id);
-        if (!result) return [];
-        const bands = results.subjects.get(column.id)?.bands ?? [];
-        return [
-          {
-            subject: column.id,
-            name: column.name,
-            code: column.code,
-            mark: result.mark,
-            component_marks: parts?.marks.map((m) => m[column.id] ?? null) ?? [],
-            rescaled: parts?.rescaled.has(String(column.id)) ?? false,
-            deviation: markDeviation(result.mark, beforeMarks.get(column.id)),
-            grade: result.grade,
-            points: result.points,
-            position: result.position,
-            entries: column.entries,
-            comment: bands.find((b) => b.code === result.grade)?.comment ?? null,
-            // Who taught the subject to the class the student sat the exam in.
-            teacher: reportTeachersCell(teacherOf(row.class.id, column.id)),
-          },
-        ];
-      }),
-      trend: trend.map((e) => ({
-        exam: e.id,
-        name: e.name,
-        mean: e.means.get(row.student_id) ?? null,
-      })),
-      remarks: {
-        class_teacher: who.classTeacher ?? fallback.class_teacher,
-        principal: who.principal ?? fallback.principal,
-      },
-      next_term_opens: opens,
-      // Money is an admin's to see: reportCards adds it for them (modules/fees/access.ts).
-      fee_balance_cents: null,
-      attendance: attendance.get(row.student_id) ?? NO_ATTENDANCE,
-    };
-    return { card, defaults: fallback };
+    ];
   });
 }
 
-type AttendanceRow = Omit<AttendanceCounts, 'rate'> & { student_id: number };
-
-/**
- * Each student's register marks in the exam's term (the exam's own term, else the school's term
- * holding its start date), for the students of the class and those listed in the exam, in one
- * query for the whole class.
- */
-async function termAttendance(
-  db: Db,
-  schoolId: number,
-  examId: number,
-  classId: number,
-  listedIds: number[],
-  studentId?: number,
-): Promise<Map<number, AttendanceCounts>> {
-  const rows = await queryRows<AttendanceRow>(
-    db,
-    sql`with term as (
-      select t.start_date, t.end_date from exams e
-      join terms t on t.school_id = e.school_id
-        and (t.id = e.term_id or (e.term_id is null and e.start_date between t.start_date and t.end_date))
-      where e.id = ${examId} and e.school_id = ${schoolId}
-      order by t.start_date limit 1
-    )
-    select m.student_id,
-      count(*)::int as recorded,
-      (count(*) filter (where m.status = 'present'))::int as present,
-      (count(*) filter (where m.status = 'absent'))::int as absent,
-      (count(*) filter (where m.status = 'late'))::int as late,
-      (count(*) filter (where m.status = 'excused'))::int as excused
-    from attendance_marks m join term on m.date between term.start_date and term.end_date
-    where m.school_id = ${schoolId}
-      and m.student_id in (
-        select s.id from students s where s.school_id = ${schoolId}
-          and (s.class_id = ${classId}
-            or s.id in (select jsonb_array_elements_text(${JSON.stringify(listedIds)}::jsonb)::int))
-          ${studentId === undefined ? sql`` : sql`and s.id = ${studentId}`})
-    group by m.student_id`,
-  );
-  return new Map(
-    rows.map(({ student_id, ...c }) => [student_id, { ...c, rate: attendanceRate(c) }]),
-  );
+function cardOf(row: MeritListRow, form: FormContext) {
+  const { results, previous } = form;
+  const { exam, school, list } = results;
+  const who = form.person.get(row.student_id)!;
+  const before = form.previousRows.get(row.student_id);
+  const fallback = defaultRemarks(row, (grade) => form.comments.get(grade) ?? null);
+  const card: ReportCard = {
+    student: {
+      id: row.student_id,
+      name: row.name,
+      admission_number: row.admission_number,
+      class: row.class,
+      level: form.level,
+      // Printed as uploaded: no consent to photos on forms is asked for yet.
+      photo: who.photo,
+    },
+    school: {
+      name: school.name,
+      postal_address: school.postal_address,
+      phone_number: school.phone_number,
+      email: school.email,
+      motto: school.motto,
+      logo: school.logo,
+    },
+    exam: { id: exam.id, name: exam.name, term: exam.termName, year: exam.yearName },
+    title: form.title,
+    ranks: list.exam.ranks,
+    components: exam.components.map((c) => ({
+      exam: { id: c.id, name: c.name },
+      weight: c.weight,
+    })),
+    summary: summaryOf(results, row),
+    previous_exam: before ? list.previous_exam : null,
+    previous: before && previous ? summaryOf(previous, before) : null,
+    subjects: subjectLines(row, form),
+    trend: form.trend.map((e) => ({
+      exam: e.id,
+      name: e.name,
+      mean: e.means.get(row.student_id) ?? null,
+    })),
+    remarks: {
+      class_teacher: who.classTeacher ?? fallback.class_teacher,
+      principal: who.principal ?? fallback.principal,
+    },
+    next_term_opens: form.opens,
+    // Money is an admin's to see: reportCards adds it for them (modules/fees/access.ts).
+    fee_balance_cents: null,
+    attendance: form.attendance.get(row.student_id) ?? NO_ATTENDANCE,
+  };
+  return { card, defaults: fallback };
 }
 
 const NO_ATTENDANCE: AttendanceCounts = {
@@ -447,26 +311,6 @@ const NO_ATTENDANCE: AttendanceCounts = {
   excused: 0,
   rate: null,
 };
-
-/**
- * The class a student of the school is listed in for an exam: the one they sat it in (their
- * marks' class, the most of them; a combined exam's components), else their class now. It
- * decides who may see and write their form.
- */
-export async function classOfStudent(db: Db, schoolId: number, examId: number, studentId: number) {
-  const [row] = await db
-    .select({
-      classId: sql<number>`coalesce((
-        select mode() within group (order by es.class_id) from exam_scores es
-        where es.student_id = students.id and (es.exam_id = ${examId} or es.exam_id in (
-          select c.component_exam_id from exam_components c where c.exam_id = ${examId}))
-      ), students.class_id)`.mapWith(Number),
-    })
-    .from(students)
-    .where(and(eq(students.id, studentId), eq(students.schoolId, schoolId)));
-  if (!row) throw notFound('Student');
-  return row.classId;
-}
 
 /**
  * PUT /exams/{id}/report_cards/{student}/remarks/: keeps what was sent (an emptied remark goes
@@ -484,15 +328,10 @@ export async function saveReportRemarks(
   const [built] = await buildReportCards(db, schoolId, examId, classId, studentId);
   const { card, defaults } = built!;
   const kept = (value: string | undefined) => (value === undefined ? undefined : value || null);
-  const set = {
+  await upsertReportRemarks(db, schoolId, examId, studentId, {
     classTeacher: kept(changes.class_teacher),
     principal: kept(changes.principal),
-    updatedAt: new Date(),
-  };
-  await db
-    .insert(reportRemarks)
-    .values({ schoolId, examId, studentId, ...set })
-    .onConflictDoUpdate({ target: [reportRemarks.examId, reportRemarks.studentId], set });
+  });
   const now = (field: 'class_teacher' | 'principal') => {
     const sent = changes[field];
     return sent === undefined ? card.remarks[field] : sent || defaults[field];

@@ -8,10 +8,8 @@ import {
 } from '@shule/shared/messages';
 import { examNotSatMessage } from '@shule/shared/results/merit-list';
 import { resultsSmsText } from '@shule/shared/results-sms';
-import { eq } from 'drizzle-orm';
 import type { SmsConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { classes } from '../../db/schema/index';
 import { invalid } from '../../errors';
 import { getExam } from '../exams/index';
 import {
@@ -25,6 +23,7 @@ import {
   parentVerdicts,
   storeMessage,
 } from '../messages/index';
+import { type ClassRow, selectClassesOf } from './queries';
 import { examResults, type ResultsScope } from './service';
 
 /**
@@ -36,12 +35,6 @@ import { examResults, type ResultsScope } from './service';
  * Students with no mark in the exam get nothing.
  */
 
-interface ClassRow {
-  id: number;
-  name: string;
-  level: string | null;
-}
-
 /** The classes to send for: those chosen (each must sit the exam), else every class that sits it. */
 async function classesToSend(
   db: Db,
@@ -49,11 +42,7 @@ async function classesToSend(
   exam: { classes: number[]; levels: string[] },
   chosen: number[] | undefined,
 ): Promise<ClassRow[]> {
-  const all = await db
-    .select({ id: classes.id, name: classes.name, level: classes.level })
-    .from(classes)
-    .where(eq(classes.schoolId, schoolId))
-    .orderBy(classes.name);
+  const all = await selectClassesOf(db, schoolId);
   if (chosen === undefined) return all.filter((c) => classSitsExam(exam, c));
   if (chosen.length === 0) throw invalid('classes', MESSAGE_MESSAGES.classes);
   const byId = new Map(all.map((c) => [c.id, c]));

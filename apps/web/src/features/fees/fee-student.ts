@@ -7,6 +7,3 @@ export interface FeeStudent {
   /** What they owe now, when the screen knows it. */
   balance_cents: number | null;
 }
-
-export const feeStudentName = (s: Pick<FeeStudent, 'first_name' | 'last_name'>) =>
-  `${s.first_name} ${s.last_name}`;

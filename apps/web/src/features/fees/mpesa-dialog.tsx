@@ -14,8 +14,9 @@ import { api, errorMessage } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { kesFromCents } from '../../lib/kes';
+import { studentName } from '../../lib/student-name';
 import { zodResolver } from '../../lib/zod-resolver';
-import { type FeeStudent, feeStudentName } from './fee-student';
+import type { FeeStudent } from './fee-student';
 import { useStkPush, useStkRequest } from './mpesa';
 import { type StkPushForm, type StkPushValues, stkBody, stkPushFormSchema } from './payment-forms';
 import { ReceiptButton } from './record-payment-dialog';
@@ -178,7 +179,7 @@ export function MpesaDialog({ student, onClose }: { student: FeeStudent | null; 
     }
   });
 
-  const name = student ? feeStudentName(student) : '';
+  const name = student ? studentName(student) : '';
   return (
     <Dialog
       open={open}

@@ -16,9 +16,10 @@ import { downloadReceiptPdf } from '../../lib/fee-files';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { kesFromCents } from '../../lib/kes';
+import { studentName } from '../../lib/student-name';
 import { zodResolver } from '../../lib/zod-resolver';
 import { balanceWords } from './balance-words';
-import { type FeeStudent, feeStudentName } from './fee-student';
+import type { FeeStudent } from './fee-student';
 import {
   paymentBody,
   type RecordPaymentForm,
@@ -123,7 +124,7 @@ export function RecordPaymentDialog({
     }
   });
 
-  const name = student ? feeStudentName(student) : '';
+  const name = student ? studentName(student) : '';
   return (
     <Dialog
       open={open}

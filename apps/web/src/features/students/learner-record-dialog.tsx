@@ -14,8 +14,8 @@ import { FormFooter } from '../../components/ui/form-footer';
 import { Input, Select, Textarea } from '../../components/ui/input';
 import { useSaveForm } from '../../components/use-save-form';
 import { errorMessage } from '../../lib/api-client';
+import { studentName } from '../../lib/student-name';
 import { zodResolver } from '../../lib/zod-resolver';
-import { studentName } from './student-details';
 import { useUpdateStudent } from './update-student';
 
 type LearnerRecordValues = z.output<typeof learnerRecordFormSchema>;

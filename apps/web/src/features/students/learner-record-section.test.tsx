@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../lib/storage';
 import { json, renderWithApp, sessionUser, studentDetail } from '../../test/render-page';
+import { LearnerRecordSection } from './learner-record-section';
 import { StudentProfilePage } from './student-profile-page';
 
 const withParent = (): StudentDetail =>
@@ -40,7 +41,10 @@ function fakeApi(detail: StudentDetail, role: 'admin' | 'teacher' = 'admin') {
 }
 
 const renderProfile = () =>
-  renderWithApp(<StudentProfilePage />, { route: '/students/:id', url: '/students/21' });
+  renderWithApp(<StudentProfilePage sections={(props) => <LearnerRecordSection {...props} />} />, {
+    route: '/students/:id',
+    url: '/students/21',
+  });
 
 describe('the learner record on the student page', () => {
   beforeEach(() => tokenStorage.setTokens('access', 'refresh'));

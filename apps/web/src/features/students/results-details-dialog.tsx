@@ -15,8 +15,8 @@ import { FormFooter } from '../../components/ui/form-footer';
 import { Input, Select } from '../../components/ui/input';
 import { useSaveForm } from '../../components/use-save-form';
 import { errorMessage } from '../../lib/api-client';
+import { studentName } from '../../lib/student-name';
 import { zodResolver } from '../../lib/zod-resolver';
-import { studentName } from './student-details';
 import { useUpdateStudent } from './update-student';
 
 type ResultsDetailsValues = z.output<typeof updateStudentBody>;

@@ -6,7 +6,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { LoadError } from '../../components/ui/load-error';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
-import { useStudent } from './get-student';
+import { useStudent } from '../../lib/queries/students';
 import { StudentDetails, StudentHeading } from './student-details';
 
 /**

@@ -8,9 +8,7 @@ import {
 import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/cn';
-
-export const studentName = (s: Pick<StudentRow, 'first_name' | 'last_name'>) =>
-  `${s.first_name} ${s.last_name}`;
+import { studentName } from '../../lib/student-name';
 
 export const capitalise = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 

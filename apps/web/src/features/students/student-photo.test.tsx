@@ -37,7 +37,10 @@ function fakeApi(student: StudentDetail, role: 'admin' | 'teacher' = 'admin') {
 }
 
 const renderPage = () =>
-  renderWithApp(<StudentProfilePage />, { route: '/students/:id', url: '/students/21' });
+  renderWithApp(<StudentProfilePage sections={() => null} />, {
+    route: '/students/:id',
+    url: '/students/21',
+  });
 const png = () =>
   new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'kid.png', { type: 'image/png' });
 

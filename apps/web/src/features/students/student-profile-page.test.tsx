@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../lib/storage';
 import { json, renderWithApp, sessionUser, studentDetail } from '../../test/render-page';
+import { ResultsDetails } from './results-details';
 import { StudentProfilePage } from './student-profile-page';
 
 const subject = (id: number, name: string, code: string, classes: number[]): Subject => ({
@@ -49,7 +50,10 @@ function fakeApi(
 }
 
 const renderPage = () =>
-  renderWithApp(<StudentProfilePage />, { route: '/students/:id', url: '/students/21' });
+  renderWithApp(<StudentProfilePage sections={(props) => <ResultsDetails {...props} />} />, {
+    route: '/students/:id',
+    url: '/students/21',
+  });
 
 const section = () => screen.getByRole('region', { name: 'Results details' });
 const taken = () =>

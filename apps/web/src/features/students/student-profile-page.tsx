@@ -1,4 +1,6 @@
+import type { StudentDetail } from '@shule/shared/students';
 import { ArrowLeft, UserX } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -7,21 +9,28 @@ import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
+import { useStudent } from '../../lib/queries/students';
 import { useIsAdmin } from '../../lib/roles';
-import { AttendanceSection } from './attendance-section';
-import { ConsentsSection } from './consents-section';
-import { DataRightsSection } from './data-rights-section';
-import { ExamResultsSection } from './exam-results-section';
-import { FeeSection } from './fee-section';
-import { useStudent } from './get-student';
-import { LearnerRecordSection } from './learner-record-section';
-import { ResultsDetails } from './results-details';
-import { StudentDetailSections, StudentHeading, studentName } from './student-details';
+import { studentName } from '../../lib/student-name';
+import { StudentDetailSections, StudentHeading } from './student-details';
 import { StudentPhotoActions } from './student-photo';
 import { StudentStatusActions } from './student-status-actions';
 
-/** View Full Profile: the student card's details as a page of its own. */
-export function StudentProfilePage() {
+/** What a section of the page is given: the student, and whether the reader is an admin. */
+export interface StudentSectionProps {
+  student: StudentDetail;
+  isAdmin: boolean;
+}
+
+/**
+ * View Full Profile: the student card's details as a page of its own, followed by `sections`,
+ * which app/ takes from the features that own them (results, fees, attendance, privacy).
+ */
+export function StudentProfilePage({
+  sections,
+}: {
+  sections(props: StudentSectionProps): ReactNode;
+}) {
   const { id } = useParams();
   const studentId = Number(id);
   const valid = Number.isInteger(studentId) && studentId > 0;
@@ -92,13 +101,7 @@ export function StudentProfilePage() {
             ) : null}
           </Card>
           <StudentDetailSections student={student.data} />
-          <ExamResultsSection student={student.data} />
-          <ResultsDetails student={student.data} isAdmin={isAdmin} />
-          <LearnerRecordSection student={student.data} isAdmin={isAdmin} />
-          <AttendanceSection student={student.data} />
-          {isAdmin ? <FeeSection student={student.data} /> : null}
-          <ConsentsSection student={student.data} isAdmin={isAdmin} />
-          {isAdmin ? <DataRightsSection student={student.data} /> : null}
+          {sections({ student: student.data, isAdmin })}
         </div>
       )}
     </div>

@@ -24,8 +24,9 @@ import { toast } from '../../components/ui/toast';
 import { useSaveForm } from '../../components/use-save-form';
 import { errorMessage } from '../../lib/api-client';
 import { useClasses } from '../../lib/queries/classes';
+import { studentName } from '../../lib/student-name';
 import { zodResolver } from '../../lib/zod-resolver';
-import { capitalise, studentName } from './student-details';
+import { capitalise } from './student-details';
 import { useLeaveOrRejoin, useUpdateStudent } from './update-student';
 
 /** The admin's actions on a student's state: Edit, Mark as left, Rejoin. */

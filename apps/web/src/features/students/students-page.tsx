@@ -27,12 +27,13 @@ import { cn } from '../../lib/cn';
 import { useClasses } from '../../lib/queries/classes';
 import { useTeacherDashboard } from '../../lib/queries/teacher-dashboard';
 import { useSession } from '../../lib/session';
+import { studentName } from '../../lib/student-name';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { AdmitStudentForm } from './admit-student-form';
 import { ExportMenu } from './export-menu';
 import { ALL_CLASSES, useStudents } from './get-students';
 import { StudentCardDialog } from './student-card-dialog';
-import { capitalise, StatusBadge, studentName } from './student-details';
+import { capitalise, StatusBadge } from './student-details';
 
 /** All, then one tab per class; a select on phones. */
 function ClassTabs({

@@ -1,7 +1,7 @@
 import type { LeaveStudentBody, StudentDetail, UpdateStudentBody } from '@shule/shared/students';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { studentQueryKey } from './get-student';
+import { studentQueryKey } from '../../lib/queries/students';
 
 /** PATCH /api/students/{id}/ (admin): names, class, the subjects taken, the entry marks… */
 export const updateStudent = (id: number, body: UpdateStudentBody) =>

@@ -1,9 +1,10 @@
-import { ERASE_MESSAGES } from '@shule/shared/privacy';
+import { ERASE_MESSAGES, type EraseStudentBody, eraseStudentBody } from '@shule/shared/privacy';
 import type { DataExportFormat } from '@shule/shared/privacy-readable';
 import type { StudentDetail } from '@shule/shared/students';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -12,8 +13,10 @@ import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
+import { useSaveForm } from '../../components/use-save-form';
 import { errorMessage } from '../../lib/api-client';
-import { studentName } from './student-details';
+import { studentName } from '../../lib/student-name';
+import { zodResolver } from '../../lib/zod-resolver';
 import { downloadStudentData, useEraseStudent } from './student-rights';
 
 /** The copy a parent reads (PDF), one for a spreadsheet (CSV), and the rows as stored (JSON). */
@@ -36,8 +39,23 @@ export function DataRightsSection({ student }: { student: StudentDetail }) {
   const erase = useEraseStudent(student.id);
   const [downloading, setDownloading] = useState<DataExportFormat | null>(null);
   const [step, setStep] = useState<EraseStep>('closed');
-  const [typed, setTyped] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<EraseStudentBody>({
+    resolver: zodResolver(eraseStudentBody),
+    defaultValues: { confirm: '' },
+  });
+  // The student always exists: both of the hook's paths erase them.
+  const { submit, failure, clearFailure } = useSaveForm({
+    form,
+    editing: student,
+    create: (values) => erase.mutateAsync(values),
+    update: (_, values) => erase.mutateAsync(values),
+    toasts: { updated: { title: 'Student erased', description: ({ message }) => message } },
+    onSaved: () => {
+      setStep('closed');
+      navigate('/students');
+    },
+  });
+  const typed = form.watch('confirm');
   const name = studentName(student);
   const matches = typed.trim() === student.admission_number;
   // Said once the typing is as long as the number, so a half-typed number is not called wrong.
@@ -57,30 +75,20 @@ export function DataRightsSection({ student }: { student: StudentDetail }) {
   };
 
   const openErase = () => {
-    setTyped('');
-    setFailure(null);
+    form.reset({ confirm: '' });
+    clearFailure();
     setStep('type');
   };
   const onTyped = (event: FormEvent) => {
     event.preventDefault();
     if (matches) setStep('confirm');
-    else setFailure(ERASE_MESSAGES.confirm);
+    else form.setError('confirm', { message: ERASE_MESSAGES.confirm });
   };
-  const eraseForGood = () =>
-    erase.mutate(
-      { confirm: typed.trim() },
-      {
-        onSuccess: ({ message }) => {
-          setStep('closed');
-          toast({ title: 'Student erased', description: message, variant: 'success' });
-          navigate('/students');
-        },
-        onError: (err) => {
-          setFailure(errorMessage(err));
-          setStep('type');
-        },
-      },
-    );
+  // A failed erasure goes back to the typed number, with the reason above it.
+  const eraseForGood = async () => {
+    await submit();
+    setStep((now) => (now === 'confirm' ? 'type' : now));
+  };
 
   return (
     <section
@@ -132,16 +140,16 @@ export function DataRightsSection({ student }: { student: StudentDetail }) {
           {failure ? <Alert tone="error">{failure}</Alert> : null}
           <Field
             label={`Type the admission number ${student.admission_number} to confirm`}
-            error={mistyped ? `That is not ${student.admission_number}` : undefined}
+            error={
+              mistyped
+                ? `That is not ${student.admission_number}`
+                : form.formState.errors.confirm?.message
+            }
           >
             <Input
               autoComplete="off"
               inputMode="numeric"
-              value={typed}
-              onChange={(e) => {
-                setTyped(e.target.value);
-                setFailure(null);
-              }}
+              {...form.register('confirm', { onChange: clearFailure })}
             />
           </Field>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -162,7 +170,7 @@ export function DataRightsSection({ student }: { student: StudentDetail }) {
         description={`Student ${student.admission_number} will be erased. This cannot be undone.`}
         confirmLabel="Erase for good"
         busyLabel="Erasing..."
-        busy={erase.isPending}
+        busy={form.formState.isSubmitting}
         onConfirm={eraseForGood}
       />
     </section>

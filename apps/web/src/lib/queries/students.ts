@@ -1,6 +1,6 @@
 import type { StudentDetail } from '@shule/shared/students';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError, api } from '../api-client';
 
 export const studentQueryKey = (id: number) => ['students', 'detail', id] as const;
 

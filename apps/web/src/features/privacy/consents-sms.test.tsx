@@ -1,10 +1,9 @@
-import type { StudentExamResult } from '@shule/shared/results/student-results';
 import type { StudentDetail } from '@shule/shared/students';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../lib/storage';
-import { json, renderWithApp, sessionUser, studentDetail } from '../../test/render-page';
-import { StudentProfilePage } from './student-profile-page';
+import { json, renderStudentSections, sessionUser, studentDetail } from '../../test/render-page';
+import { ConsentsSection } from './consents-section';
 
 const withParent = (optedOut = false, sms: 'granted' | 'unknown' = 'granted'): StudentDetail =>
   studentDetail({
@@ -27,22 +26,13 @@ const withParent = (optedOut = false, sms: 'granted' | 'unknown' = 'granted'): S
     },
   });
 
-const opener: StudentExamResult = {
-  exam: { id: 5, name: 'Opener', start_date: '2026-01-12', end_date: '2026-01-16' },
-  class: { id: 3, name: '4 East' },
-  subjects_marked: 8,
-  mean_score: 57.5,
-};
-
-function fakeApi(detail: StudentDetail, exams: StudentExamResult[] = []) {
+function fakeApi(detail: StudentDetail) {
   const sent: { method: string; url: string; body: unknown }[] = [];
   const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     if (method !== 'GET') sent.push({ method, url, body: JSON.parse(String(init.body)) });
     if (url === '/api/users/user/') return json(200, sessionUser('admin'));
-    if (url === '/api/grades/subjects/?school_id=7') return json(200, []);
     if (url === '/api/students/21/') return json(200, detail);
-    if (url === '/api/students/21/results/') return json(200, { exams });
     if (url === '/api/students/21/consents/' && method === 'PATCH') {
       const body = JSON.parse(String(init.body));
       detail.consents.sms = {
@@ -62,37 +52,15 @@ function fakeApi(detail: StudentDetail, exams: StudentExamResult[] = []) {
   return { fetch, sent };
 }
 
-const renderProfile = () =>
-  renderWithApp(<StudentProfilePage />, { route: '/students/:id', url: '/students/21' });
+const renderConsents = () => renderStudentSections((props) => <ConsentsSection {...props} />);
 
-describe('the student page', () => {
+describe('SMS to the parent, on the student page', () => {
   beforeEach(() => tokenStorage.setTokens('access', 'refresh'));
   afterEach(() => vi.unstubAllGlobals());
 
-  it('lists the exams sat, each linking to the report form of the class sat in', async () => {
-    vi.stubGlobal('fetch', fakeApi(withParent(), [opener]).fetch);
-    renderProfile();
-    const list = await screen.findByRole('list', { name: 'Exams sat' });
-    expect(within(list).getByText('Opener')).toBeTruthy();
-    expect(
-      within(list).getByText(/12 Jan 2026 · 4 East · 8 subjects marked · mean mark 57\.5/),
-    ).toBeTruthy();
-    expect(
-      within(list)
-        .getByRole('link', { name: /Report form.*Opener/ })
-        .getAttribute('href'),
-    ).toBe('/exams/5/report/21?class=3');
-  });
-
-  it('says so when the student has no marks yet', async () => {
-    vi.stubGlobal('fetch', fakeApi(withParent()).fetch);
-    renderProfile();
-    expect(await screen.findByText(/No marks yet/)).toBeTruthy();
-  });
-
   it('has one SMS control: the consent, saying where SMS go', async () => {
     vi.stubGlobal('fetch', fakeApi(withParent()).fetch);
-    renderProfile();
+    renderConsents();
     expect(await screen.findByLabelText('SMS to the parent')).toBeTruthy();
     expect(screen.queryByRole('switch')).toBeNull();
     expect(screen.getByTestId('sms-reach').textContent).toBe(
@@ -103,7 +71,7 @@ describe('the student page', () => {
   it('resumes SMS to a parent who asked for none when the consent is recorded as Granted', async () => {
     const api = fakeApi(withParent(true, 'unknown'));
     vi.stubGlobal('fetch', api.fetch);
-    renderProfile();
+    renderConsents();
     await waitFor(() =>
       expect(screen.getByTestId('sms-reach').textContent).toMatch(/asked for no SMS/),
     );

@@ -4,9 +4,9 @@ import type { StudentDetail } from '@shule/shared/students';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../lib/storage';
-import { json, renderWithApp, sessionUser, studentDetail } from '../../test/render-page';
-import { consentRecordedText } from './consents-section';
-import { StudentProfilePage } from './student-profile-page';
+import { json, renderStudentSections, sessionUser, studentDetail } from '../../test/render-page';
+import { ConsentsSection, consentRecordedText } from './consents-section';
+import { DataRightsSection } from './data-rights-section';
 
 const unknown = { status: 'unknown', recorded_at: null, recorded_by: null } as const;
 
@@ -24,7 +24,7 @@ const student = (consents: Partial<StudentConsents> = {}): StudentDetail =>
   });
 
 /** A stand-in API for student 21: consents, the export and erasure answer like the real ones. */
-function fakeApi(role: 'admin' | 'teacher' = 'admin') {
+function fakeApi(role: 'admin' | 'teacher' = 'admin', eraseRefusal?: string) {
   const calls: { method: string; url: string; body?: unknown }[] = [];
   const detail = student();
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
@@ -32,7 +32,6 @@ function fakeApi(role: 'admin' | 'teacher' = 'admin') {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method, url, body });
     if (url === '/api/users/user/') return json(200, sessionUser(role));
-    if (url === '/api/grades/subjects/?school_id=7') return json(200, []);
     if (url === '/api/students/21/') return json(200, detail);
     if (url === '/api/students/21/consents/' && method === 'PATCH') {
       for (const [kind, status] of Object.entries(body)) {
@@ -54,6 +53,7 @@ function fakeApi(role: 'admin' | 'teacher' = 'admin') {
       });
     }
     if (url === '/api/students/21/erase/') {
+      if (eraseRefusal) return json(409, { message: eraseRefusal });
       return body.confirm === '0421'
         ? json(200, { message: ERASE_MESSAGES.erased('0421') })
         : json(400, { message: ERASE_MESSAGES.confirm });
@@ -63,18 +63,19 @@ function fakeApi(role: 'admin' | 'teacher' = 'admin') {
   return { fetch, calls };
 }
 
-const renderPage = () =>
-  renderWithApp(<StudentProfilePage />, { route: '/students/:id', url: '/students/21' });
+const renderConsents = () => renderStudentSections((props) => <ConsentsSection {...props} />);
+const renderDataRights = () =>
+  renderStudentSections(({ student }) => <DataRightsSection student={student} />);
 const consents = () => screen.getByRole('region', { name: "Parent's consent" });
 
-describe("student profile: the parent's consent", () => {
+describe("the parent's consent on the student page", () => {
   beforeEach(() => tokenStorage.setTokens('access', 'refresh'));
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows each answer with when and by whom, and records an admin’s change', async () => {
     const api = fakeApi();
     vi.stubGlobal('fetch', api.fetch);
-    renderPage();
+    renderConsents();
     await screen.findByRole('region', { name: "Parent's consent" });
     expect(
       within(consents()).getByText('Recorded 20 Nov 2026 by Amina Otieno', { exact: false }),
@@ -97,17 +98,16 @@ describe("student profile: the parent's consent", () => {
     expect(within(consents()).getByText(/Recorded 23 Nov 2026 by Amina Otieno/)).toBeTruthy();
   });
 
-  it('shows a teacher the answers without changing them, and no export or erasure', async () => {
+  it('shows a teacher the answers without changing them', async () => {
     vi.stubGlobal('fetch', fakeApi('teacher').fetch);
-    renderPage();
+    renderConsents();
     await screen.findByRole('region', { name: "Parent's consent" });
     expect(within(consents()).getByText('Granted')).toBeTruthy();
     expect(within(consents()).queryByRole('combobox')).toBeNull();
-    expect(screen.queryByRole('region', { name: 'Data and erasure' })).toBeNull();
   });
 });
 
-describe('student profile: data and erasure', () => {
+describe('data and erasure on the student page', () => {
   beforeEach(() => tokenStorage.setTokens('access', 'refresh'));
   afterEach(() => vi.unstubAllGlobals());
 
@@ -125,7 +125,7 @@ describe('student profile: data and erasure', () => {
     ) {
       clicked.push(this.download);
     });
-    renderPage();
+    renderDataRights();
     fireEvent.click(await screen.findByRole('button', { name: 'Download data (PDF)' }));
     expect(await screen.findByText('Data downloaded')).toBeTruthy();
     for (const name of ['CSV', 'JSON']) {
@@ -150,7 +150,7 @@ describe('student profile: data and erasure', () => {
   it('asks twice: the admission number typed, then a last confirmation', async () => {
     const api = fakeApi();
     vi.stubGlobal('fetch', api.fetch);
-    renderPage();
+    renderDataRights();
     fireEvent.click(await screen.findByRole('button', { name: 'Erase student' }));
     const first = await screen.findByRole('dialog', { name: 'Erase Wanjiru Kamau?' });
     const box = within(first).getByLabelText('Type the admission number 0421 to confirm');
@@ -174,10 +174,29 @@ describe('student profile: data and erasure', () => {
     ]);
   });
 
+  it("goes back to the typed number with the server's reason when the erasure fails", async () => {
+    const api = fakeApi('admin', 'The student is being exported: try again in a minute');
+    vi.stubGlobal('fetch', api.fetch);
+    renderDataRights();
+    fireEvent.click(await screen.findByRole('button', { name: 'Erase student' }));
+    const first = await screen.findByRole('dialog');
+    fireEvent.change(within(first).getByRole('textbox'), { target: { value: '0421' } });
+    fireEvent.click(within(first).getByRole('button', { name: 'Continue' }));
+    const last = await screen.findByRole('alertdialog');
+    fireEvent.click(within(last).getByRole('button', { name: 'Erase for good' }));
+    const again = await screen.findByRole('dialog', { name: 'Erase Wanjiru Kamau?' });
+    expect(
+      await within(again).findByText('The student is being exported: try again in a minute'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    fireEvent.change(within(again).getByRole('textbox'), { target: { value: '042' } });
+    expect(within(again).queryByText(/being exported/)).toBeNull();
+  });
+
   it('erases nothing when the last confirmation is cancelled', async () => {
     const api = fakeApi();
     vi.stubGlobal('fetch', api.fetch);
-    renderPage();
+    renderDataRights();
     fireEvent.click(await screen.findByRole('button', { name: 'Erase student' }));
     const first = await screen.findByRole('dialog');
     fireEvent.change(within(first).getByRole('textbox'), { target: { value: '0421' } });

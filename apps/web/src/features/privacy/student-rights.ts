@@ -4,8 +4,8 @@ import type { DataExportFormat } from '@shule/shared/privacy-readable';
 import type { StudentDetail } from '@shule/shared/students';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, requestFile } from '../../lib/api-client';
+import { studentQueryKey } from '../../lib/queries/students';
 import { saveFile } from '../../lib/save-file';
-import { studentQueryKey } from './get-student';
 
 /** PATCH /api/students/{id}/consents/ (admin): the profile shows the consents answered. */
 export function useUpdateConsents(studentId: number) {

@@ -21,6 +21,7 @@ import { applyServerErrors } from '../../lib/form-errors';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { kesFromCents } from '../../lib/kes';
 import { useCreateSponsor, useSponsors } from '../../lib/queries/sponsors';
+import { studentName } from '../../lib/student-name';
 import { zodResolver } from '../../lib/zod-resolver';
 import {
   type FeeCreditForm,
@@ -29,7 +30,6 @@ import {
   useAddFeeCredit,
   useReverseEntry,
 } from './fee-ledger';
-import { studentName } from './student-details';
 
 const EMPTY: FeeCreditForm = { kind: 'waiver', amount: '', granted_by: '', sponsor: '', note: '' };
 

@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveFile } from '../../lib/save-file';
 import { tokenStorage } from '../../lib/storage';
-import { json, renderWithApp, sessionUser, studentDetail } from '../../test/render-page';
-import { StudentProfilePage } from './student-profile-page';
+import { json, renderStudentSections, sessionUser, studentDetail } from '../../test/render-page';
+import { FeeSection } from './fee-section';
 
 vi.mock('../../lib/save-file', () => ({ saveFile: vi.fn() }));
 
@@ -52,7 +52,7 @@ const statement = (entries: LedgerEntry[]): FeeStatement => {
   };
 };
 
-function fakeApi(role: 'admin' | 'teacher', fees: FeeStatement) {
+function fakeApi(fees: FeeStatement) {
   const asked: string[] = [];
   const writes: { url: string; body: unknown; key: string | undefined }[] = [];
   let sponsors = [
@@ -73,8 +73,7 @@ function fakeApi(role: 'admin' | 'teacher', fees: FeeStatement) {
       }
     }
     if (url === '/api/fees/sponsors/') return json(200, { sponsors });
-    if (url === '/api/users/user/') return json(200, sessionUser(role));
-    if (url === '/api/grades/subjects/?school_id=7') return json(200, []);
+    if (url === '/api/users/user/') return json(200, sessionUser('admin'));
     if (url === '/api/students/21/') return json(200, studentDetail());
     if (url === '/api/students/21/fee_statement/') return json(200, fees);
     if (url.startsWith('/api/students/21/fee_statement/?format=pdf')) {
@@ -85,16 +84,15 @@ function fakeApi(role: 'admin' | 'teacher', fees: FeeStatement) {
   return { fetch, asked, writes };
 }
 
-const renderPage = () =>
-  renderWithApp(<StudentProfilePage />, { route: '/students/:id', url: '/students/21' });
+const renderSection = () =>
+  renderStudentSections(({ student }) => <FeeSection student={student} />);
 
-describe('student profile: fees', () => {
+describe('fees on the student page', () => {
   beforeEach(() => tokenStorage.setTokens('access', 'refresh'));
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows an admin the balance, the latest entries with receipt numbers, and the statement PDF', async () => {
     const api = fakeApi(
-      'admin',
       statement([
         entry(1, {}),
         entry(2, {
@@ -113,7 +111,7 @@ describe('student profile: fees', () => {
       ]),
     );
     vi.stubGlobal('fetch', api.fetch);
-    renderPage();
+    renderSection();
     const section = await screen.findByRole('region', { name: 'Fees' });
     await waitFor(() =>
       expect(within(section).getByTestId('fee-balance').textContent).toBe(
@@ -144,9 +142,9 @@ describe('student profile: fees', () => {
   });
 
   it('adds a discount naming who granted it, and a bursary from a sponsor added there', async () => {
-    const api = fakeApi('admin', statement([entry(1, {})]));
+    const api = fakeApi(statement([entry(1, {})]));
     vi.stubGlobal('fetch', api.fetch);
-    renderPage();
+    renderSection();
     const section = await screen.findByRole('region', { name: 'Fees' });
     await waitFor(() => expect(within(section).getByTestId('fee-balance')).toBeTruthy());
     fireEvent.click(within(section).getByRole('button', { name: 'Add a credit' }));
@@ -204,7 +202,6 @@ describe('student profile: fees', () => {
 
   it('reverses an entry with a reason, and offers no reversal of a reversal', async () => {
     const api = fakeApi(
-      'admin',
       statement([
         entry(1, {}),
         entry(3, {
@@ -232,7 +229,7 @@ describe('student profile: fees', () => {
       ]),
     );
     vi.stubGlobal('fetch', api.fetch);
-    renderPage();
+    renderSection();
     const section = await screen.findByRole('region', { name: 'Fees' });
     await waitFor(() => expect(within(section).getAllByTestId('fee-entry')).toHaveLength(4));
     expect(
@@ -258,7 +255,6 @@ describe('student profile: fees', () => {
     vi.stubGlobal(
       'fetch',
       fakeApi(
-        'admin',
         statement([
           entry(1, {
             kind: 'payment',
@@ -269,17 +265,8 @@ describe('student profile: fees', () => {
         ]),
       ).fetch,
     );
-    renderPage();
+    renderSection();
     const balance = await screen.findByTestId('fee-balance');
     expect(balance.textContent).toContain('KES 3,000.00 carried forward');
-  });
-
-  it('shows a teacher no fees and asks nothing about them', async () => {
-    const api = fakeApi('teacher', statement([]));
-    vi.stubGlobal('fetch', api.fetch);
-    renderPage();
-    await screen.findByRole('region', { name: 'Results details' });
-    expect(screen.queryByRole('region', { name: 'Fees' })).toBeNull();
-    expect(api.asked.filter((u) => u.includes('fee_statement'))).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import type { StudentDetail } from '@shule/shared/students';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
-import { studentQueryKey } from './get-student';
+import { studentQueryKey } from '../../lib/queries/students';
 
 type ParentSmsAnswer = z.infer<typeof parentSmsResponse>;
 

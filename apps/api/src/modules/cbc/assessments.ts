@@ -1,0 +1,303 @@
+import {
+  type Assessment,
+  type AssessmentKind,
+  type AssessmentSheet,
+  type assessmentsQuery,
+  type createAssessmentBody,
+  type LevelEntry,
+  rubricScaleOf,
+  type saveLevelsBody,
+} from '@shule/shared/cbc-assessments';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import {
+  assessmentEntries,
+  assessmentEntryChanges,
+  assessmentStrands,
+  assessments,
+  classes,
+  learningAreas,
+  levels,
+  strands,
+  students,
+} from '../../db/schema/index';
+import { findInSchool } from '../../db/school-rows';
+import { invalid, notFound } from '../../errors';
+import type { AuthUser } from '../../plugins/auth';
+import { assertMayAssess, assertMayReadClass, readableClasses } from '../teaching/index';
+import { checkEntries, type StoredEntry } from './level-entries';
+
+/** The assessments matching `where`, each with its class, learning area, scale and strands. */
+async function selectAssessments(db: Db | Tx, where: SQL): Promise<Assessment[]> {
+  const rows = await db
+    .select({
+      id: assessments.id,
+      classId: classes.id,
+      className: classes.name,
+      areaId: learningAreas.id,
+      areaName: learningAreas.name,
+      levelName: levels.name,
+      kind: assessments.kind,
+      date: assessments.date,
+      title: assessments.title,
+      outOf: assessments.outOf,
+    })
+    .from(assessments)
+    .innerJoin(classes, eq(classes.id, assessments.classId))
+    .innerJoin(learningAreas, eq(learningAreas.id, assessments.learningAreaId))
+    .innerJoin(levels, eq(levels.id, learningAreas.levelId))
+    .where(where)
+    .orderBy(desc(assessments.date), desc(assessments.id));
+  const covered =
+    rows.length === 0
+      ? []
+      : await db
+          .select({
+            assessmentId: assessmentStrands.assessmentId,
+            id: strands.id,
+            strand: strands.name,
+            subStrand: strands.subStrand,
+          })
+          .from(assessmentStrands)
+          .innerJoin(strands, eq(strands.id, assessmentStrands.strandId))
+          .where(
+            inArray(
+              assessmentStrands.assessmentId,
+              rows.map((r) => r.id),
+            ),
+          )
+          .orderBy(asc(strands.id));
+  return rows.map((r) => ({
+    id: r.id,
+    class: { id: r.classId, name: r.className },
+    learning_area: { id: r.areaId, name: r.areaName },
+    kind: r.kind as AssessmentKind,
+    date: r.date,
+    title: r.title,
+    out_of: r.outOf,
+    scale: rubricScaleOf(r.levelName),
+    strands: covered
+      .filter((c) => c.assessmentId === r.id)
+      .map((c) => ({ id: c.id, strand: c.strand, sub_strand: c.subStrand || null })),
+  }));
+}
+
+async function findAssessment(db: Db | Tx, schoolId: number, id: number) {
+  const [assessment] = await selectAssessments(
+    db,
+    and(eq(assessments.id, id), eq(assessments.schoolId, schoolId))!,
+  );
+  if (!assessment) throw notFound('Assessment');
+  return assessment;
+}
+
+/**
+ * POST /api/cbc/assessments/: by an administrator, or a teacher of the learning area in the
+ * class (403 naming them). The learning area must be one of the class's level, the strands its.
+ */
+export async function createAssessment(
+  db: Db,
+  user: AuthUser,
+  schoolId: number,
+  body: z.output<typeof createAssessmentBody>,
+) {
+  return db.transaction(async (tx) => {
+    const cls = await findInSchool(tx, schoolId, classes, body.class, 'Class', {
+      columns: { id: classes.id, name: classes.name, level: classes.level },
+    });
+    const [area] = await tx
+      .select({ id: learningAreas.id, name: learningAreas.name, levelName: levels.name })
+      .from(learningAreas)
+      .innerJoin(levels, eq(levels.id, learningAreas.levelId))
+      .where(and(eq(learningAreas.id, body.learning_area), eq(learningAreas.schoolId, schoolId)));
+    if (!area) throw notFound('Learning area');
+    if (area.levelName !== cls.level) {
+      throw invalid('learning_area', `${area.name} is not a learning area of ${cls.name}'s level`);
+    }
+    await assertMayAssess(tx, user, cls, area);
+    const wanted = [...new Set(body.strands)];
+    if (wanted.length > 0) {
+      const found = await tx
+        .select({ id: strands.id })
+        .from(strands)
+        .where(and(inArray(strands.id, wanted), eq(strands.learningAreaId, area.id)));
+      if (found.length !== wanted.length) {
+        throw invalid('strands', `Choose strands of ${area.name}`);
+      }
+    }
+    const [created] = await tx
+      .insert(assessments)
+      .values({
+        schoolId,
+        classId: cls.id,
+        learningAreaId: area.id,
+        kind: body.kind,
+        date: body.date,
+        title: body.title ?? null,
+        outOf: body.out_of ?? null,
+        createdBy: user.id,
+      })
+      .returning({ id: assessments.id });
+    if (wanted.length > 0) {
+      await tx
+        .insert(assessmentStrands)
+        .values(wanted.map((strandId) => ({ schoolId, assessmentId: created!.id, strandId })));
+    }
+    return findAssessment(tx, schoolId, created!.id);
+  });
+}
+
+/** GET /api/cbc/assessments/?class=&learning_area=: of a class the caller may read. */
+export async function listAssessments(
+  db: Db,
+  user: AuthUser,
+  schoolId: number,
+  query: z.output<typeof assessmentsQuery>,
+) {
+  await findInSchool(db, schoolId, classes, query.class, 'Class');
+  assertMayReadClass(await readableClasses(db, user, schoolId), query.class);
+  const where = and(
+    eq(assessments.schoolId, schoolId),
+    eq(assessments.classId, query.class),
+    query.learning_area === undefined
+      ? undefined
+      : eq(assessments.learningAreaId, query.learning_area),
+  )!;
+  return { assessments: await selectAssessments(db, where) };
+}
+
+/** The class's learners now (not left, not erased), by name, and the entries saved. */
+async function sheetOf(db: Db | Tx, assessment: Assessment): Promise<AssessmentSheet> {
+  const learners = await db
+    .select({
+      id: students.id,
+      name: sql<string>`${students.firstName} || ' ' || ${students.lastName}`,
+      admission_number: students.admissionNumber,
+    })
+    .from(students)
+    .where(
+      and(
+        eq(students.classId, assessment.class.id),
+        eq(students.isActive, true),
+        isNull(students.erasedAt),
+      ),
+    )
+    .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id));
+  const rows = await db
+    .select({
+      student: assessmentEntries.studentId,
+      strand: assessmentEntries.strandId,
+      level: assessmentEntries.level,
+      mark: assessmentEntries.mark,
+      absent: assessmentEntries.absent,
+      comment: assessmentEntries.comment,
+    })
+    .from(assessmentEntries)
+    .where(eq(assessmentEntries.assessmentId, assessment.id))
+    .orderBy(asc(assessmentEntries.id));
+  const entries: LevelEntry[] = rows.map((r) => ({
+    ...r,
+    mark: r.mark === null ? null : Number(r.mark),
+  }));
+  return { assessment, learners, entries };
+}
+
+/** GET /api/cbc/assessments/{id}/ */
+export async function getAssessmentSheet(db: Db, user: AuthUser, schoolId: number, id: number) {
+  const assessment = await findAssessment(db, schoolId, id);
+  assertMayReadClass(await readableClasses(db, user, schoolId), assessment.class.id);
+  return sheetOf(db, assessment);
+}
+
+/**
+ * PUT /api/cbc/assessments/{id}/levels/: all or nothing. Every entry is checked first (one bad
+ * entry: 400 naming it, nothing saved); then each is written, an empty one cleared, and every
+ * change kept in assessment_entry_changes with who and when.
+ */
+export async function saveLevels(
+  db: Db,
+  user: AuthUser,
+  schoolId: number,
+  id: number,
+  body: z.output<typeof saveLevelsBody>,
+) {
+  return db.transaction(async (tx) => {
+    const assessment = await findAssessment(tx, schoolId, id);
+    await assertMayAssess(tx, user, assessment.class, assessment.learning_area);
+    const sheet = await sheetOf(tx, assessment);
+    const checked = checkEntries(assessment, sheet.learners, body.entries);
+    const existing = new Map(sheet.entries.map((e) => [entryKey(e), e]));
+    const changed = checked.filter((e) => !sameEntry(existing.get(entryKey(e)), e));
+    if (changed.length > 0) await writeEntries(tx, schoolId, assessment.id, user.id, changed);
+    return sheetOf(tx, assessment);
+  });
+}
+
+const entryKey = (e: { student: number; strand: number | null }) => `${e.student}:${e.strand}`;
+
+const sameEntry = (before: LevelEntry | undefined, after: StoredEntry) =>
+  before === undefined
+    ? after.cleared
+    : !after.cleared &&
+      before.level === after.level &&
+      before.mark === after.mark &&
+      before.absent === after.absent &&
+      before.comment === after.comment;
+
+async function writeEntries(
+  tx: Tx,
+  schoolId: number,
+  assessmentId: number,
+  userId: number,
+  changed: StoredEntry[],
+) {
+  const kept = changed.filter((e) => !e.cleared);
+  const cleared = changed.filter((e) => e.cleared);
+  const row = (e: StoredEntry) => ({
+    schoolId,
+    assessmentId,
+    studentId: e.student,
+    strandId: e.strand,
+    level: e.level,
+    mark: e.mark === null ? null : String(e.mark),
+    absent: e.absent,
+    comment: e.comment,
+  });
+  if (kept.length > 0) {
+    await tx
+      .insert(assessmentEntries)
+      .values(kept.map((e) => ({ ...row(e), updatedBy: userId })))
+      .onConflictDoUpdate({
+        target: [
+          assessmentEntries.assessmentId,
+          assessmentEntries.studentId,
+          assessmentEntries.strandId,
+        ],
+        set: {
+          level: sql`excluded.level`,
+          mark: sql`excluded.mark`,
+          absent: sql`excluded.absent`,
+          comment: sql`excluded.comment`,
+          updatedBy: sql`excluded.updated_by`,
+          updatedAt: sql`now()`,
+        },
+      });
+  }
+  for (const e of cleared) {
+    await tx
+      .delete(assessmentEntries)
+      .where(
+        and(
+          eq(assessmentEntries.assessmentId, assessmentId),
+          eq(assessmentEntries.studentId, e.student),
+          e.strand === null
+            ? isNull(assessmentEntries.strandId)
+            : eq(assessmentEntries.strandId, e.strand),
+        ),
+      );
+  }
+  await tx
+    .insert(assessmentEntryChanges)
+    .values(changed.map((e) => ({ ...row(e), changedBy: userId })));
+}

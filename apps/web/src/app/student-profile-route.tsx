@@ -1,0 +1,31 @@
+import { AttendanceSection } from '../features/attendance/attendance-section';
+import { FeeSection } from '../features/fees/fee-section';
+import { ConsentsSection } from '../features/privacy/consents-section';
+import { DataRightsSection } from '../features/privacy/data-rights-section';
+import { ExamResultsSection } from '../features/results/exam-results-section';
+import { LearnerRecordSection } from '../features/students/learner-record-section';
+import { ResultsDetails } from '../features/students/results-details';
+import { StudentProfilePage } from '../features/students/student-profile-page';
+
+/**
+ * The student's page with what other features hold about the student: the exams sat
+ * (results), the term's register days (attendance), the fees (admins), and the parent's
+ * consents, data copy and erasure (privacy; the copy and erasure for admins).
+ */
+export function StudentProfileRoute() {
+  return (
+    <StudentProfilePage
+      sections={({ student, isAdmin }) => (
+        <>
+          <ExamResultsSection student={student} />
+          <ResultsDetails student={student} isAdmin={isAdmin} />
+          <LearnerRecordSection student={student} isAdmin={isAdmin} />
+          <AttendanceSection student={student} />
+          {isAdmin ? <FeeSection student={student} /> : null}
+          <ConsentsSection student={student} isAdmin={isAdmin} />
+          {isAdmin ? <DataRightsSection student={student} /> : null}
+        </>
+      )}
+    />
+  );
+}
