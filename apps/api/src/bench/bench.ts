@@ -11,6 +11,9 @@
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432;
  * a scratch database is made there and dropped after. The server listens on 127.0.0.1 at
  * BENCH_PORT (default 3361) for the load test and Lighthouse.
+ *
+ * `npm run bench -- --results`: the results part alone (merit lists, analysis, report forms)
+ * on PostgreSQL alone, with its verdicts: no PGlite, lists, load test, web build or Lighthouse.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -126,6 +129,9 @@ const FIRST_LOAD_ROUTES = ['/', '/login'];
 const PAGE_BUDGET_BYTES = 50 * 1024;
 const RAW_SQL_MAX_RATIO = 2;
 
+/** Only the results part, on PostgreSQL: a run of a few minutes instead of the whole bench. */
+const RESULTS_ONLY = process.argv.includes('--results');
+
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const port = Number(process.env.BENCH_PORT ?? 3361);
 
@@ -225,9 +231,10 @@ interface DriverResult {
   endpoints: EndpointResult[];
   load: (LoadResult & { connections: number })[];
   results: ResultsFigures;
-  teacherDashboard: TeacherDashboardFigures;
-  markEntry: MarkEntryFigures;
-  studentImport: StudentImportFigures;
+  /** Not measured with --results. */
+  teacherDashboard?: TeacherDashboardFigures;
+  markEntry?: MarkEntryFigures;
+  studentImport?: StudentImportFigures;
 }
 
 /**
@@ -308,6 +315,14 @@ async function benchDriver(label: string, description: string, database: Databas
         `${SMALL_SCHOOL} in ${smallSeconds.toFixed(1)} s (16 classes, 12 subjects, one marked exam each).`,
     );
 
+    if (RESULTS_ONLY) {
+      const results = await benchResults(app, queries, large, small);
+      return {
+        result: { label, endpoints: [], load: [], results } satisfies DriverResult,
+        app,
+        large,
+      };
+    }
     const endpoints: EndpointResult[] = [];
     for (const endpoint of LIST_ENDPOINTS) {
       endpoints.push(await measureEndpoint(app, queries, endpoint, large, small));
@@ -525,45 +540,52 @@ async function openScratchPostgres(): Promise<
 
 // ── Verdicts ─────────────────────────────────────────────────────────────────────────────────
 
-function verdicts(drivers: DriverResult[], lighthouse: LighthouseRow[] | string) {
+/** The verdicts on a driver's lists and load test. */
+function listVerdicts(d: DriverResult) {
   const lines: [ok: boolean | undefined, text: string][] = [];
   const list = (items: string[]) => (items.length ? items.join('; ') : 'all');
+  const measured = d.endpoints.filter((e) => !e.skipped);
+  const slow = measured
+    .filter((e) => e.grows && e.api!.p95 > RAW_SQL_MAX_RATIO * e.sql!.p95)
+    .map((e) => `${e.name} ${times(e.api!.p95 / e.sql!.p95)}`);
+  const growing = measured.filter((e) => e.grows).length;
+  lines.push([
+    slow.length === 0,
+    `${d.label}: list p95 within ${RAW_SQL_MAX_RATIO}x raw SQL (${growing} growing lists) — ${slow.length ? `over: ${list(slow)}` : 'all within'}`,
+  ]);
+  const varying = measured
+    .filter((e) => e.queriesSmall !== e.queriesLarge)
+    .map((e) => `${e.name} ${e.queriesSmall} → ${e.queriesLarge}`);
+  lines.push([
+    varying.length === 0,
+    `${d.label}: queries per request the same at ${SMALL_SCHOOL} and ${LARGE_SCHOOL.toLocaleString('en')} students — ${varying.length ? `differ: ${list(varying)}` : `all ${measured.length} endpoints`}`,
+  ]);
+  const at200 = d.load.find((r) => r.connections === 200);
+  if (at200) {
+    lines.push([
+      at200.errors === 0,
+      `${d.label}: 0 errors at 200 connections — ${at200.errors} errors in ${at200.requests} requests (${at200.requestsPerSecond.toFixed(0)} req/s)`,
+    ]);
+  }
+  const heavy = measured
+    .filter((e) => e.page)
+    .map((e) => ({
+      e,
+      wire: Math.min(e.bytes!.identity, e.bytes!.gzip ?? Infinity, e.bytes!.br ?? Infinity),
+    }))
+    .filter(({ wire }) => wire > PAGE_BUDGET_BYTES)
+    .map(({ e, wire }) => `${e.name} ${kb(wire)}`);
+  lines.push([
+    heavy.length === 0,
+    `${d.label}: one page of a list at most ${PAGE_BUDGET_BYTES / 1024} kB compressed — ${heavy.length ? `over: ${list(heavy)}` : 'all within'}`,
+  ]);
+  return lines;
+}
+
+function verdicts(drivers: DriverResult[], lighthouse: LighthouseRow[] | string) {
+  const lines: [ok: boolean | undefined, text: string][] = [];
   for (const d of drivers) {
-    const measured = d.endpoints.filter((e) => !e.skipped);
-    const slow = measured
-      .filter((e) => e.grows && e.api!.p95 > RAW_SQL_MAX_RATIO * e.sql!.p95)
-      .map((e) => `${e.name} ${times(e.api!.p95 / e.sql!.p95)}`);
-    const growing = measured.filter((e) => e.grows).length;
-    lines.push([
-      slow.length === 0,
-      `${d.label}: list p95 within ${RAW_SQL_MAX_RATIO}x raw SQL (${growing} growing lists) — ${slow.length ? `over: ${list(slow)}` : 'all within'}`,
-    ]);
-    const varying = measured
-      .filter((e) => e.queriesSmall !== e.queriesLarge)
-      .map((e) => `${e.name} ${e.queriesSmall} → ${e.queriesLarge}`);
-    lines.push([
-      varying.length === 0,
-      `${d.label}: queries per request the same at ${SMALL_SCHOOL} and ${LARGE_SCHOOL.toLocaleString('en')} students — ${varying.length ? `differ: ${list(varying)}` : `all ${measured.length} endpoints`}`,
-    ]);
-    const at200 = d.load.find((r) => r.connections === 200);
-    if (at200) {
-      lines.push([
-        at200.errors === 0,
-        `${d.label}: 0 errors at 200 connections — ${at200.errors} errors in ${at200.requests} requests (${at200.requestsPerSecond.toFixed(0)} req/s)`,
-      ]);
-    }
-    const heavy = measured
-      .filter((e) => e.page)
-      .map((e) => ({
-        e,
-        wire: Math.min(e.bytes!.identity, e.bytes!.gzip ?? Infinity, e.bytes!.br ?? Infinity),
-      }))
-      .filter(({ wire }) => wire > PAGE_BUDGET_BYTES)
-      .map(({ e, wire }) => `${e.name} ${kb(wire)}`);
-    lines.push([
-      heavy.length === 0,
-      `${d.label}: one page of a list at most ${PAGE_BUDGET_BYTES / 1024} kB compressed — ${heavy.length ? `over: ${list(heavy)}` : 'all within'}`,
-    ]);
+    if (!RESULTS_ONLY) lines.push(...listVerdicts(d));
     lines.push(...resultsVerdicts(d.label, d.results));
     lines.push(...teacherDashboardVerdicts(d.label, d.teacherDashboard));
     lines.push(...markEntryVerdicts(d.label, d.markEntry));
@@ -617,10 +639,11 @@ async function main() {
       JWT_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'silent',
     }),
-    webDist: buildWebApp(),
+    webDist: RESULTS_ONLY ? undefined : buildWebApp(),
   };
   try {
-    await benchBothDrivers(config);
+    if (RESULTS_ONLY) await benchPostgres(config, []);
+    else await benchBothDrivers(config);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -664,6 +687,12 @@ async function benchBothDrivers(config: Config) {
     await pglite.close();
   }
 
+  await benchPostgres(config, drivers);
+  verdicts(drivers, lighthouse);
+}
+
+/** The PostgreSQL run, added to `drivers`; with --results its verdicts are printed here. */
+async function benchPostgres(config: Config, drivers: DriverResult[]) {
   const scratch = await openScratchPostgres();
   if (typeof scratch === 'string') {
     console.log(
@@ -684,8 +713,7 @@ async function benchBothDrivers(config: Config) {
       await scratch.drop();
     }
   }
-
-  verdicts(drivers, lighthouse);
+  if (RESULTS_ONLY) verdicts(drivers, 'not run with --results');
 }
 
 await main();

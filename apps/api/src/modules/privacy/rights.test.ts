@@ -25,6 +25,7 @@ import {
   studentBody,
   uploadPhotoFixture,
 } from '../../test/fixtures';
+import { meritListOf } from '../../test/merit-list-answer';
 import { readPdf } from '../../test/read-pdf';
 import { kcseForm4 } from '../../test/results-school';
 import { uploadsDir } from '../uploads/index';
@@ -101,12 +102,12 @@ const entriesOf = async (who: SignedInSchool, action: string) => {
   return auditLogResponse.parse(res.json()).entries;
 };
 const meritList = async (who: SignedInSchool, exam: number, classId: number) =>
-  (
+  meritListOf(
     await expectStatus(
       call('GET', `/api/exams/${exam}/merit_list/?class=${classId}`, who.auth),
       200,
-    )
-  ).json() as MeritList;
+    ),
+  );
 
 describe('GET /api/students/{id}/data_export/', () => {
   it('answers everything held about the child and their parent as a JSON download, and audits it', async () => {

@@ -3,6 +3,7 @@ import type { ReportCard } from '@shule/shared/results/report-cards';
 import { todayIn } from '@shule/shared/school-time';
 import { describe, expect, it } from 'vitest';
 import { countQueries, expectStatus, type SignedInSchool, useTestApp } from '../../test/app';
+import { meritListOf } from '../../test/merit-list-answer';
 import { kcseForm4 } from '../../test/results-school';
 
 const { t, call, create, newSchool } = useTestApp();
@@ -40,9 +41,9 @@ async function movedAndLeft(who: SignedInSchool) {
 }
 
 const meritList = async (who: SignedInSchool, exam: number, scope: string) =>
-  (
-    await expectStatus(call('GET', `/api/exams/${exam}/merit_list/?${scope}`, who.auth), 200)
-  ).json() as MeritList;
+  meritListOf(
+    await expectStatus(call('GET', `/api/exams/${exam}/merit_list/?${scope}`, who.auth), 200),
+  );
 const placed = (list: MeritList) =>
   Object.fromEntries(list.rows.map((r) => [r.name.split(' ')[0], r.class.name]));
 

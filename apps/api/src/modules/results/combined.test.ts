@@ -1,8 +1,8 @@
 import type { ExamAnalysis } from '@shule/shared/results/analysis';
-import type { MeritList } from '@shule/shared/results/merit-list';
 import type { ReportCards } from '@shule/shared/results/report-cards';
 import { describe, expect, it } from 'vitest';
 import { countQueries, type SignedInSchool, useTestApp } from '../../test/app';
+import { meritListOf } from '../../test/merit-list-answer';
 import { kcseForm4 } from '../../test/results-school';
 
 const { t, call, create, newSchool } = useTestApp();
@@ -66,7 +66,7 @@ describe('results of a combined exam', () => {
     const f = await combinedForm4(who);
     const res = await meritList(who, f.term2, 'level=Form%204');
     expect(res.statusCode, res.body).toBe(200);
-    const list = res.json<MeritList>();
+    const list = meritListOf(res);
     const marksOf = (id: number) => {
       const row = list.rows.find((r) => r.student_id === id)!;
       return Object.fromEntries(
@@ -93,7 +93,7 @@ describe('results of a combined exam', () => {
   it("keeps an ordinary exam's previous exam ordinary", async () => {
     const who = await newSchool();
     const f = await combinedForm4(who);
-    const list = (await meritList(who, f.end, 'level=Form%204')).json<MeritList>();
+    const list = meritListOf(await meritList(who, f.end, 'level=Form%204'));
     expect(list.previous_exam).toEqual({ id: f.cat, name: 'CAT' });
   });
 

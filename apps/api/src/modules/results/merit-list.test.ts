@@ -1,8 +1,5 @@
-import {
-  type MeritList,
-  type MeritListRow,
-  meritListResponse,
-} from '@shule/shared/results/merit-list';
+import type { MeritList, MeritListRow } from '@shule/shared/results/merit-list';
+import { packedMeritListResponse } from '@shule/shared/results/merit-list-packed';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { students } from '../../db/schema/index';
@@ -13,6 +10,7 @@ import {
   type SignedInSchool,
   useTestApp,
 } from '../../test/app';
+import { meritListOf } from '../../test/merit-list-answer';
 import { kcseForm4, type Marks as MarksOf, signedInClassTeacher } from '../../test/results-school';
 import { insertStudent } from '../../test/seed';
 
@@ -120,7 +118,9 @@ describe('merit list of a level (KCSE, since 2023)', () => {
     const who = await newSchool();
     const f = await form4(who);
     const res = await expectStatus(meritList(who, f.endTerm, 'level=Form%204'), 200);
-    const list = res.json() as MeritList;
+    const list = meritListOf(res);
+    // The level's subject places are those of its marks: the answer leaves them out.
+    expect(res.json().rows.places).toBeNull();
     expect(list.exam).toMatchObject({ name: 'End term', grading_scheme: 'kcse', ranks: true });
     expect(list.scope).toEqual({ kind: 'level', name: 'Form 4', level: 'Form 4', class_id: null });
     expect(list.previous_exam).toEqual({ id: f.midTerm, name: 'Mid term' });
@@ -217,7 +217,7 @@ describe('merit list of a level (KCSE, since 2023)', () => {
   it('lists one stream with the level’s overall positions beside its own', async () => {
     const who = await newSchool();
     const f = await form4(who);
-    const list = (await expectStatus(meritList(who, f.endTerm, `class=${f.west}`), 200)).json();
+    const list = meritListOf(await expectStatus(meritList(who, f.endTerm, `class=${f.west}`), 200));
     expect(list.scope).toEqual({
       kind: 'class',
       name: '4 West',
@@ -225,11 +225,7 @@ describe('merit list of a level (KCSE, since 2023)', () => {
       class_id: f.west,
     });
     expect(
-      list.rows.map((r: MeritListRow) => [
-        r.name.split(' ')[0],
-        r.class_position,
-        r.level_position,
-      ]),
+      list.rows.map((r) => [r.name.split(' ')[0], r.class_position, r.level_position]),
     ).toEqual([
       ['Chebet', 1, 2],
       ['Gitau', 2, 4],
@@ -242,7 +238,7 @@ describe('merit list of a level (KCSE, since 2023)', () => {
     const who = await newSchool();
     const f = await form4(who, { grading_scheme: 'average' });
     const average = byName(
-      (await expectStatus(meritList(who, f.endTerm, 'level=Form 4'), 200)).json(),
+      meritListOf(await expectStatus(meritList(who, f.endTerm, 'level=Form 4'), 200)),
     );
     expect(average.Faith).toMatchObject({
       status: 'complete',
@@ -254,7 +250,7 @@ describe('merit list of a level (KCSE, since 2023)', () => {
     expect(average.Daudi).toMatchObject({ status: 'complete', subject_count: 7 });
 
     await call('PATCH', `/api/grades/exams/${f.endTerm}/`, who.auth, { grading_scheme: 'cbc' });
-    const cbc = (await meritList(who, f.endTerm, 'level=Form 4')).json() as MeritList;
+    const cbc = meritListOf(await meritList(who, f.endTerm, 'level=Form 4'));
     expect(cbc.exam.ranks).toBe(false);
     expect(
       cbc.rows.every((row) => row.level_position === null && row.class_position === null),
@@ -263,7 +259,7 @@ describe('merit list of a level (KCSE, since 2023)', () => {
     await call('PATCH', `/api/grades/exams/${f.endTerm}/`, who.auth, {
       grading_scheme: 'kcse_cluster',
     });
-    const cluster = byName((await meritList(who, f.endTerm, 'level=Form 4')).json());
+    const cluster = byName(meritListOf(await meritList(who, f.endTerm, 'level=Form 4')));
     // English 9, Kiswahili 7, Mathematics 12, Biology 10 + Chemistry 8, History 11, best other: Physics 7.
     expect(cluster.Amina).toMatchObject({ total_points: 64, mean_grade: 'B' });
   });
@@ -296,11 +292,11 @@ describe('merit list of a level (KCSE, since 2023)', () => {
     for (const [exam, query] of lists) {
       const res = await expectStatus(meritList(who, exam, query), 200);
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(res.body).toBe(JSON.stringify(meritListResponse.parse(JSON.parse(res.body))));
+      expect(res.body).toBe(JSON.stringify(packedMeritListResponse.parse(JSON.parse(res.body))));
     }
-    const row = (await meritList(who, f.endTerm, 'level=Form%204'))
-      .json<MeritList>()
-      .rows.find((r) => r.student_id === odd);
+    const row = meritListOf(await meritList(who, f.endTerm, 'level=Form%204')).rows.find(
+      (r) => r.student_id === odd,
+    );
     expect(row?.entry).toEqual({ exam: 'KCPE', index_number: '12345678001', marks: 401 });
     expect(row?.subjects.find((s) => s.subject === f.subjectIds.MAT)?.mark).toBe(67.5);
   });
@@ -345,7 +341,7 @@ describe('merit list: scope and refusals', () => {
       call('PATCH', `/api/grades/exams/${f.endTerm}/`, who.auth, { classes: [f.east] }),
       200,
     );
-    const list = (await meritList(who, f.endTerm, 'level=Form 4')).json() as MeritList;
+    const list = meritListOf(await meritList(who, f.endTerm, 'level=Form 4'));
     expect(new Set(list.rows.map((r) => r.class.name))).toEqual(new Set(['4 East']));
     await expectStatus(
       meritList(who, f.endTerm, `class=${f.west}`),

@@ -7,7 +7,6 @@ import {
   sendMessageResponse,
 } from '@shule/shared/messages';
 import { studentDataExportSchema } from '@shule/shared/privacy';
-import type { MeritList } from '@shule/shared/results/merit-list';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messageRecipients, messages, students } from '../../db/schema/index';
@@ -18,6 +17,7 @@ import {
   useTestApp,
 } from '../../test/app';
 import { createClassFixture, signedInTeacher } from '../../test/fixtures';
+import { meritListOf } from '../../test/merit-list-answer';
 import { admitWithSms, parentNamed } from '../../test/messaging-school';
 import { kcseForm4 } from '../../test/results-school';
 
@@ -97,12 +97,12 @@ const previewOf = async (who: SignedInSchool, exam: number, query = '') =>
 
 /** Achieng's text, in the merit list's subject order: 85 is an A in every subject. */
 async function achiengText(s: School) {
-  const list = (
+  const list = meritListOf(
     await expectStatus(
       call('GET', `/api/exams/${s.exam}/merit_list/?level=Form 4`, s.who.auth),
       200,
-    )
-  ).json() as MeritList;
+    ),
+  );
   const subjects = list.subjects.map((sub) => `${sub.code} 85A`).join(' ');
   return `Kilimani Mixed Sec: Achieng Student Adm ${s.achieng.admission_number}, End Term 1. ${subjects}. Mean A Pos 1/6`;
 }

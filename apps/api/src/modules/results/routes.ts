@@ -4,8 +4,9 @@ import {
   analysisResponse,
   latestResultsResponse,
 } from '@shule/shared/results/analysis';
-import { examIdParams, meritListQuery, meritListResponse } from '@shule/shared/results/merit-list';
+import { examIdParams, meritListQuery } from '@shule/shared/results/merit-list';
 import { meritListFileName } from '@shule/shared/results/merit-list-columns';
+import { packedMeritListResponse, packMeritList } from '@shule/shared/results/merit-list-packed';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { jsonOrPdfAnswer, sendPdf } from '../../pdf/answer';
 import { sendTypedJson } from '../../plugins/typed-json';
@@ -29,8 +30,8 @@ const resultRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: meritListQuery,
         response: {
           200: jsonOrPdfAnswer(
-            'The merit list; with format=pdf, the landscape A4 list to print',
-            meritListResponse,
+            'The merit list, each field of its rows as one list; with format=pdf, the landscape A4 list to print',
+            packedMeritListResponse,
           ),
         },
         tags: ['results'],
@@ -41,7 +42,7 @@ const resultRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope: ResultsScope = classId !== undefined ? { classId } : { level: level! };
       await assertMaySeeResults(app.db, request, scope);
       const list = await meritList(app.db, request.schoolId(), request.params.id, scope);
-      if (format !== 'pdf') return sendTypedJson(reply, list);
+      if (format !== 'pdf') return sendTypedJson(reply, packMeritList(list));
       const { school, crest } = await schoolWithCrest(request.schoolId());
       const pdf = await renderMeritListPdf(list, school, { crest });
       return sendPdf(reply, pdf, meritListFileName(list));

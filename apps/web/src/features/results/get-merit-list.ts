@@ -1,4 +1,4 @@
-import type { MeritList } from '@shule/shared/results/merit-list';
+import { type PackedMeritList, unpackMeritList } from '@shule/shared/results/merit-list-packed';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, requestFile } from '../../lib/api-client';
 import { saveFile } from '../../lib/save-file';
@@ -12,10 +12,12 @@ const meritListPath = (examId: number, scope: MeritListScope, format?: 'pdf') =>
   return `/exams/${examId}/merit_list/?${query}${format ? `&format=${format}` : ''}`;
 };
 
+/** The merit list in its full shape: the API sends it packed, and it is unpacked once here. */
 export function useMeritList(examId: number, scope: MeritListScope | null) {
   return useQuery({
     queryKey: ['results', 'merit-list', examId, scope],
-    queryFn: () => api.get<MeritList>(meritListPath(examId, scope!)),
+    queryFn: async () =>
+      unpackMeritList(await api.get<PackedMeritList>(meritListPath(examId, scope!))),
     enabled: scope !== null && Number.isInteger(examId) && examId > 0,
   });
 }

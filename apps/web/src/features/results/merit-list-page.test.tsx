@@ -1,4 +1,5 @@
 import type { MeritList, MeritListRow } from '@shule/shared/results/merit-list';
+import { packMeritList } from '@shule/shared/results/merit-list-packed';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadCsv } from '../../lib/csv';
@@ -30,14 +31,14 @@ const row = (
       subject: 11,
       mark: marks[0],
       grade: typeof marks[0] === 'number' ? 'B' : null,
-      points: 9,
+      points: typeof marks[0] === 'number' ? 9 : null,
       position: 1,
     },
     {
       subject: 12,
       mark: marks[1],
       grade: typeof marks[1] === 'number' ? 'A' : null,
-      points: 12,
+      points: typeof marks[1] === 'number' ? 12 : null,
       position: 1,
     },
   ],
@@ -124,7 +125,9 @@ function fakeApi(list: MeritList | { status: number; message: string }, pdf?: Pr
       return pdf;
     }
     if (url.startsWith('/api/exams/5/merit_list/')) {
-      return 'rows' in list ? json(200, list) : json(list.status, { message: list.message });
+      return 'rows' in list
+        ? json(200, packMeritList(list))
+        : json(list.status, { message: list.message });
     }
     return json(404, { message: `no route ${url}` });
   });
