@@ -15,7 +15,7 @@ import type { HelmetOptions } from 'helmet';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { RequestLog } from './logging';
-import { sessionVersionOf } from './modules/auth/sessions';
+import { liveSessionVersion } from './modules/auth/sessions';
 import { isPublicRoute, protectedDomainRoutes, publicDomainRoutes } from './modules/index';
 import uploadedFiles from './modules/uploads/files';
 import { enforceAccess } from './plugins/access';
@@ -104,7 +104,7 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
   await app.register(changes);
   await app.register(auth, {
     secret: config.jwtSecret,
-    sessionVersionOf: (userId) => sessionVersionOf(db, userId),
+    liveSessionVersion: (userId, sessionId) => liveSessionVersion(db, userId, sessionId),
   });
   await app.register(swagger, {
     openapi: { info: { title: 'Shule API', version: '1.0.0' } },

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import type { Db } from './db/client';
 import { idempotencyKeys, refreshTokens, throttleCounters } from './db/schema/index';
 import { pruneExpired, startHousekeeping } from './housekeeping';
+import { openSession } from './modules/auth/sessions';
 import { testDriver, useTestApp } from './test/app';
 
 const { t, schools } = useTestApp('Tidy School');
@@ -13,18 +13,25 @@ const [admin] = schools;
 /** Rows of each kind: one past its time and one still live, tagged so a test finds its own. */
 async function seed(tag: string) {
   const db = t.app.db;
-  const familyId = randomUUID();
+  const sessionId = await openSession(
+    db,
+    { id: admin.userId, schoolId: admin.schoolId },
+    {
+      address: null,
+      device: 'Test',
+    },
+  );
   await db.insert(refreshTokens).values([
     {
       userId: admin.userId,
       tokenHash: `${tag}-expired`,
-      familyId,
+      sessionId,
       expiresAt: sql`now() - interval '1 second'`,
     },
     {
       userId: admin.userId,
       tokenHash: `${tag}-live`,
-      familyId,
+      sessionId,
       expiresAt: sql`now() + interval '7 days'`,
     },
   ]);

@@ -149,8 +149,10 @@ export interface AccessClaims {
   sub: string;
   school_id: number | null;
   roles: { name: string }[];
-  /** The user's session version when signed: a later one (logout, new password) refuses it. */
+  /** The user's session version when signed: a later one (a new password, new roles) refuses it. */
   session_version: number;
+  /** The sign-in it belongs to (a row of sessions): once that session ends, so does the token. */
+  session_id: number;
   /** Present (true) while the password is a one-time password: the API refuses all but a few calls. */
   password_change_required?: true;
 }
@@ -183,3 +185,21 @@ export const passwordResetFormSchema = passwordResetBody
   .extend(repeatNewPassword)
   .refine((f) => f.new_password === f.repeat_password, newPasswordRepeated);
 export type PasswordResetForm = z.input<typeof passwordResetFormSchema>;
+
+/** One place the user is signed in: a row of GET /api/users/sessions/. */
+export const sessionSchema = z.object({
+  id: z.number().int(),
+  /** The browser and system it signed in with ("Chrome on Android"). */
+  device: z.string(),
+  /** The address it was last seen from; null when unknown. */
+  address: z.string().nullable(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  /** The session of the token that asked. */
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+/** 200 from GET /api/users/sessions/: the caller's active sessions, the latest seen first. */
+export const sessionListResponse = z.object({ sessions: z.array(sessionSchema) });
+export type SessionListResponse = z.infer<typeof sessionListResponse>;

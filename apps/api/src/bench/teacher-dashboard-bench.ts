@@ -15,6 +15,7 @@ import type { TeacherDashboard } from '@shule/shared/teacher-dashboard';
 import { sql } from 'drizzle-orm';
 import type { App } from '../app';
 import { queryRows } from '../db/raw-rows';
+import { openSession } from '../modules/auth/sessions';
 import type { LargeSchool } from '../test/large-school';
 import {
   kb,
@@ -77,11 +78,13 @@ async function seedTeacher(app: App, school: LargeSchool) {
     where s.school_id = ${school.schoolId}
       and s.class_id = any(${`{${school.classIds.slice(0, 2).join(',')}}`}::int[])`);
   await app.db.execute(sql`analyze teaching_assignments, exams, exam_scores, exam_sittings`);
+  const user = { id: teacher.user_id, schoolId: school.schoolId };
   const token = await app.signAccessToken({
     sub: String(teacher.user_id),
     school_id: school.schoolId,
     roles: [{ name: 'teacher' }],
     session_version: 0,
+    session_id: await openSession(app.db, user, { address: null, device: 'Bench' }),
   });
   return { authorization: `Bearer ${token}` };
 }

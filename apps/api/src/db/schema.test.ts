@@ -11,7 +11,8 @@ const tables = (Object.values(schema) as unknown[])
   .map((table) => getTableConfig(table));
 
 /**
- * Tables that are not one school's data: the schools themselves, sign-in bookkeeping, and what
+ * Tables that are not one school's data: the schools themselves, sign-in bookkeeping (sessions
+ * carry the school a user had at sign-in, none for a plain sign-up), and what
  * a user without a school may write too (their school_id may be null): the audit log (a plain
  * sign-up's sign-ins) and idempotency keys; the SMS gateway's hold, which is the one
  * gateway account's, shared by every school of the installation; and what proves a phone is a
@@ -23,6 +24,7 @@ const NOT_SCHOOL_SCOPED = [
   'roles',
   'user_roles',
   'refresh_tokens',
+  'sessions',
   'throttle_counters',
   'audit_log',
   'idempotency_keys',

@@ -5,10 +5,12 @@ import auth, { ACCESS_TOKEN_TTL_SECONDS } from './auth';
 import errors from './errors';
 
 const SECRET = 'plugin-test-secret-'.padEnd(48, 'z');
-// The session versions the plugin is told (user 7 exists; others do not), and how often it asked.
+// The session versions the plugin is told (user 7 exists, with live session 70; others do
+// not), and how often it asked.
 const sessionVersions = new Map<number, number>([[7, 0]]);
-const versionReads = vi.fn((userId: number) =>
-  Promise.resolve(sessionVersions.get(userId) ?? null),
+const liveSessions = new Set([70]);
+const versionReads = vi.fn((userId: number, sessionId: number) =>
+  Promise.resolve(liveSessions.has(sessionId) ? (sessionVersions.get(userId) ?? null) : null),
 );
 
 // The auth plugin alone, on routes that exercise each of its hooks and helpers.
@@ -16,7 +18,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   app = Fastify();
   await app.register(errors);
-  await app.register(auth, { secret: SECRET, sessionVersionOf: versionReads });
+  await app.register(auth, { secret: SECRET, liveSessionVersion: versionReads });
   app.get('/who', { onRequest: [app.authenticate] }, async (request) => request.user);
   app.get<{ Querystring: { school?: string } }>(
     '/own',
@@ -47,6 +49,7 @@ const token = (school_id: number | null, ...roles: string[]) =>
     school_id,
     roles: roles.map((name) => ({ name })),
     session_version: sessionVersions.get(7)!,
+    session_id: 70,
   });
 const get = async (url: string, bearer?: string) =>
   app.inject({
@@ -77,6 +80,7 @@ describe('authenticate', () => {
       id: 7,
       schoolId: 3,
       roles: ['admin', 'teacher'],
+      sessionId: 70,
       passwordChangeRequired: false,
     });
   });
@@ -125,7 +129,10 @@ describe('authenticate: the session version', () => {
     versionReads.mockClear();
     expect((await get('/who', bearer)).statusCode).toBe(200);
     expect((await get('/who', bearer)).statusCode).toBe(200);
-    expect(versionReads.mock.calls).toEqual([[7], [7]]);
+    expect(versionReads.mock.calls).toEqual([
+      [7, 70],
+      [7, 70],
+    ]);
     versionReads.mockClear();
     expect((await get('/who', 'not-a-token')).statusCode).toBe(401);
     expect(versionReads).not.toHaveBeenCalled();
@@ -152,8 +159,22 @@ describe('authenticate: the session version', () => {
       school_id: 3,
       roles: [{ name: 'admin' }],
       session_version: 0,
+      session_id: 70,
     });
     expect((await get('/who', bearer)).statusCode).toBe(401);
+  });
+
+  it('answers 401 token_not_valid once its session ends, to a token it had accepted', async () => {
+    const bearer = await token(3, 'admin');
+    expect((await get('/who', bearer)).statusCode).toBe(200);
+    liveSessions.delete(70);
+    try {
+      const ended = await get('/who', bearer);
+      expect(ended.statusCode).toBe(401);
+      expect(ended.json().code).toBe('token_not_valid');
+    } finally {
+      liveSessions.add(70);
+    }
   });
 });
 
@@ -164,13 +185,19 @@ describe('authenticate: claims a token must carry', () => {
     new SignJWT({ school_id: 3, roles: [{ name: 'admin' }], ...claims })
       .setProtectedHeader(header)
       .sign(key);
-  const complete = () => ({ sub: '7', iat: now(), exp: now() + 900, session_version: 0 });
+  const complete = () => ({
+    sub: '7',
+    iat: now(),
+    exp: now() + 900,
+    session_version: 0,
+    session_id: 70,
+  });
 
-  it('accepts a token with sub, iat, exp and session_version (the control)', async () => {
+  it('accepts a token with sub, iat, exp, session_version and session_id (the control)', async () => {
     expect((await get('/who', await signed(complete()))).statusCode).toBe(200);
   });
 
-  it.each([['sub'], ['iat'], ['exp'], ['session_version']])(
+  it.each([['sub'], ['iat'], ['exp'], ['session_version'], ['session_id']])(
     'answers 401 token_not_valid for a token without %s',
     async (claim) => {
       const { [claim as keyof ReturnType<typeof complete>]: _, ...rest } = complete();
@@ -184,6 +211,7 @@ describe('authenticate: claims a token must carry', () => {
     ['a subject that is not a user id', { sub: 'admin' }],
     ['a subject of 0', { sub: '0' }],
     ['a session version that is not a number', { session_version: '0' }],
+    ['a session id that is not a number', { session_id: '70' }],
     ['an iat in the future', { iat: now() + 600 }],
     ['an exp far ahead of its iat', { iat: now() - 1000, exp: now() + 365 * 24 * 3600 }],
   ])('answers 401 for a token with %s', async (_, claims) => {

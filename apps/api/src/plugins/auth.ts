@@ -22,6 +22,8 @@ export interface AuthUser {
   id: number;
   schoolId: number | null;
   roles: string[];
+  /** The sign-in the token belongs to (modules/auth/sessions.ts). */
+  sessionId: number;
   /** The password is still a one-time password (plugins/access.ts refuses most routes). */
   passwordChangeRequired: boolean;
 }
@@ -48,10 +50,10 @@ declare module 'fastify' {
 export interface AuthOptions {
   secret: string;
   /**
-   * The user's current session version (modules/auth/sessions), null for an account that no
-   * longer exists. A token signed with another version answers 401.
+   * The user's current session version while the session is theirs and has not ended
+   * (modules/auth/sessions.ts), else null. A token signed with another version answers 401.
    */
-  sessionVersionOf(userId: number): Promise<number | null>;
+  liveSessionVersion(userId: number, sessionId: number): Promise<number | null>;
 }
 
 export default fp(async function auth(app: FastifyInstance, opts: AuthOptions) {
@@ -70,6 +72,7 @@ export default fp(async function auth(app: FastifyInstance, opts: AuthOptions) {
       school_id: claims.school_id,
       roles: claims.roles,
       session_version: claims.session_version,
+      session_id: claims.session_id,
       ...(claims.password_change_required ? { password_change_required: true } : {}),
     })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
@@ -127,11 +130,15 @@ export default fp(async function auth(app: FastifyInstance, opts: AuthOptions) {
         id: Number(payload.sub),
         schoolId: typeof payload.school_id === 'number' ? payload.school_id : null,
         roles: Object.freeze(roles.map((r: { name?: unknown }) => String(r?.name))) as string[],
+        sessionId: typeof payload.session_id === 'number' ? payload.session_id : Number.NaN,
         passwordChangeRequired: payload.password_change_required === true,
       };
       const sessionVersion = payload.session_version;
       if (!Number.isSafeInteger(user.id) || user.id <= 0) throw new Error('bad subject');
       if (!Number.isSafeInteger(sessionVersion)) throw new Error('no session version');
+      if (!Number.isSafeInteger(user.sessionId) || user.sessionId <= 0) {
+        throw new Error('no session');
+      }
       const checked = Object.freeze({
         user: Object.freeze(user),
         sessionVersion: sessionVersion as number,
@@ -150,8 +157,11 @@ export default fp(async function auth(app: FastifyInstance, opts: AuthOptions) {
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token) throw unauthorized();
     const { user, sessionVersion } = await verifiedToken(token);
-    // After the signature: logout, a new password or a change of role raise the version.
-    if ((await opts.sessionVersionOf(user.id)) !== sessionVersion) throw tokenNotValid();
+    // After the signature: the session ended (logout, a new password, deactivation), or the
+    // version was raised (the account's school or roles changed under it).
+    if ((await opts.liveSessionVersion(user.id, user.sessionId)) !== sessionVersion) {
+      throw tokenNotValid();
+    }
     request.user = user;
   });
 

@@ -12,7 +12,7 @@ import { type App, type AppOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
 import { accountSms, teachers, teachingAssignments, users } from '../db/schema/index';
-import { isSessionVersionRead } from '../modules/auth/sessions';
+import { isSessionVersionRead, openSession } from '../modules/auth/sessions';
 import { grantRole } from '../modules/auth/users';
 import { type LargeSchoolOptions, seedLargeSchool } from './large-school';
 
@@ -234,14 +234,27 @@ export async function login(app: App, phone: string, password: string): Promise<
 
 /**
  * An Authorization header for `userId` of `schoolId` holding `role`, signed as a login would sign
- * it for an account whose sessions never ended (session version 0).
+ * it for an account whose version was never raised (0), in a session of its own.
  */
-export async function bearerOf(app: App, userId: number, schoolId: number, role: RoleName) {
+export async function bearerOf(
+  app: App,
+  userId: number,
+  schoolId: number,
+  role: RoleName,
+  extra: { password_change_required?: true } = {},
+) {
+  const sessionId = await openSession(
+    app.db,
+    { id: userId, schoolId },
+    { address: null, device: 'Test' },
+  );
   const token = await app.signAccessToken({
     sub: String(userId),
     school_id: schoolId,
     roles: [{ name: role }],
     session_version: 0,
+    session_id: sessionId,
+    ...extra,
   });
   return { authorization: `Bearer ${token}` };
 }

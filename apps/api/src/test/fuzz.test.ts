@@ -566,8 +566,8 @@ describe('bounded input on every route', () => {
   it('answers ids past int4, years 0000 and 10000, control characters and empty changes with 400/404 and the field', {
     timeout: 300_000,
   }, async () => {
-    // The test above logs out with the admin's refresh token, which ends every access token of
-    // the admin (decision 010): sign in afresh.
+    // The test above signs the admin out everywhere (POST /users/sessions/end_all/): sign in
+    // afresh.
     Object.assign(admin, await signInAfresh());
     const cases = await expectations();
     expect(cases.length).toBeGreaterThan(300);

@@ -9,7 +9,6 @@ import {
   text,
   timestamp,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
 import { schools } from './schools';
 
@@ -27,8 +26,9 @@ export const users = pgTable(
     phoneNumber: text('phone_number').notNull(),
     passwordHash: text('password_hash').notNull(),
     /**
-     * Carried by every access token; raised when the user's sessions end (logout, a new
-     * password, a change of role, deactivation), so older access tokens answer 401 at once.
+     * Carried by every access token; raised when the account's school or roles change under
+     * sessions that go on (registering a school with it), so older access tokens answer 401 at
+     * once and their refresh brings the new claims. Ending a session is `sessions.ended_at`.
      */
     sessionVersion: integer('session_version').notNull().default(0),
     gender: text('gender'),
@@ -71,7 +71,33 @@ export const userRoles = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
 );
 
-/** Refresh tokens, stored hashed. A family is one login; reuse of a rotated token revokes it. */
+/**
+ * One sign-in of a user on one device (modules/auth/sessions.ts): its id is in every access
+ * token and refresh token it hands out, and once ended neither works. Active while not ended
+ * and seen within a refresh token's lifetime.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The user's school at sign-in; null for a sign-up without one. */
+    schoolId: integer('school_id').references(() => schools.id, { onDelete: 'cascade' }),
+    /** The browser and system, summarised from the User-Agent ("Chrome on Android"). */
+    device: text('device').notNull(),
+    /** The address it signed in from, then the one of its latest refresh; null when unknown. */
+    address: text('address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it last got tokens: the sign-in, then each refresh. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId, t.lastSeenAt)],
+);
+
+/** Refresh tokens, stored hashed, each of one session; reuse of a rotated token ends them all. */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
@@ -80,13 +106,15 @@ export const refreshTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
-    familyId: uuid('family_id').notNull(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
 );
 
 /**

@@ -3,9 +3,8 @@
 export type { CodeDeps } from './one-time-codes';
 export { sendCodeOrNotice, takeCode } from './one-time-codes';
 export { hashPassword, verifyPassword } from './passwords';
-export { revokeUserRefreshTokens } from './refresh-tokens';
 export { accountRoutes, codeDepsOf, sessionRoutes, signUpLimit } from './routes';
 export { PHONE_TAKEN_MESSAGE } from './service';
-export { forgetSessionVersion, raiseSessionVersion } from './sessions';
+export { endSessionsIn, forgetSessionVersion, raiseSessionVersion } from './sessions';
 export { checkPasswordThrottled, retryAfterHeader } from './throttle';
 export { grantRole, isPhoneTaken } from './users';

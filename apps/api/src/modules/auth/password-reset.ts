@@ -12,7 +12,7 @@ import { forbidden, invalid } from '../../errors';
 import { type CodeDeps, issueCode, takeCode } from './one-time-codes';
 import { hashPassword } from './passwords';
 import { type AuthDeps, replacePassword, signedIn } from './service';
-import { forgetSessionVersion } from './sessions';
+import { forgetSessionVersion, type SignInClient } from './sessions';
 import { findUserWithRoles } from './users';
 
 /**
@@ -54,14 +54,14 @@ export async function requestPasswordReset(
 
 /**
  * POST /users/password_reset/confirm/: with the code, the password is replaced, every session
- * of the account ends (its refresh tokens revoked, its session version raised: decision 010),
+ * of the account ends (its refresh tokens revoked, its access tokens refused: decision 010),
  * the reset is audit-logged, and this device is signed in. A one-time password an admin gave is
  * replaced too: the person chose this one.
  */
 export async function resetPassword(
   deps: PasswordResetDeps,
   input: z.output<typeof passwordResetBody>,
-  address: string,
+  client: SignInClient & { address: string },
 ): Promise<LoginResponse> {
   const taken = await takeCode(deps.codes, {
     purpose: 'password_reset',
@@ -77,17 +77,14 @@ export async function resetPassword(
   }
   if (found.user.deactivatedAt) throw forbidden(DEACTIVATED_MESSAGE, 'account_deactivated');
   const passwordHash = await hashPassword(input.new_password);
-  const sessionVersion = await deps.db.transaction((tx) =>
+  await deps.db.transaction((tx) =>
     replacePassword(tx, found.user, passwordHash, {
       action: 'password_reset',
       subjectType: 'user',
       subjectId: userId,
-      address,
+      address: client.address,
     }),
   );
   forgetSessionVersion(deps.db, userId);
-  return signedIn(deps, {
-    ...found,
-    user: { ...found.user, sessionVersion, mustChangePassword: false },
-  });
+  return signedIn(deps, { ...found, user: { ...found.user, mustChangePassword: false } }, client);
 }

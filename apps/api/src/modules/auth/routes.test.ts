@@ -198,11 +198,12 @@ describe('GET /api/users/user/', () => {
     school_id: school.schoolId,
     roles: [{ name: 'admin' }],
     session_version: 0,
+    session_id: decodeJwt(school.token).session_id,
   });
   const secret = () => new TextEncoder().encode(t.config.jwtSecret);
   const now = () => Math.floor(Date.now() / 1000);
   /** The admin's claims, valid for 15 minutes from now; one set to undefined is left out. */
-  const payload = (set: { sub?: string; iat?: number; exp?: number } = {}) =>
+  const payload = (set: { sub?: string; iat?: number; exp?: number; session_id?: number } = {}) =>
     Object.fromEntries(
       Object.entries({
         ...claims(),
@@ -239,6 +240,7 @@ describe('GET /api/users/user/', () => {
     ['without exp (it would never expire)', () => signed({ exp: undefined })],
     ['without iat', () => signed({ iat: undefined })],
     ['without sub', () => signed({ sub: undefined })],
+    ['without a session', () => signed({ session_id: undefined })],
     ['that is not a JWT', async () => 'garbage'],
     ['that is a refresh token', async () => school.refresh],
   ];

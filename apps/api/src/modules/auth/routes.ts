@@ -8,25 +8,39 @@ import {
   passwordResetBody,
   passwordResetRequestBody,
   refreshBody,
+  sessionListResponse,
   signupBody,
   signupResponse,
   tokenPair,
 } from '@shule/shared/auth';
+import { idParam } from '@shule/shared/fields';
 import { codeConfirmBody, codeSentResponse } from '@shule/shared/one-time-codes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deviceOf } from './device';
 import type { CodeDeps } from './one-time-codes';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import {
   changePassword,
   confirmSignup,
   currentUser,
+  endOwnSessions,
   login,
   logout,
   refresh,
   signup,
 } from './service';
+import { listSessions } from './sessions';
 import { countSignUp, retryAfterHeader } from './throttle';
+
+/** Who signs in: the request's address and its User-Agent summarised. */
+const clientOf = (request: FastifyRequest) => ({
+  address: request.ip,
+  device: deviceOf(request.headers['user-agent']),
+});
+
+const idParams = z.object({ id: idParam });
 
 /**
  * preHandler of sign-up and of school registration: 429 with Retry-After past the sign-ups
@@ -61,7 +75,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await signup(signupDeps, request.body, request.ip);
+      const answer = await signup(signupDeps, request.body, clientOf(request));
       return reply.status(answer.status).send(answer.body);
     },
   );
@@ -71,13 +85,14 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { body: codeConfirmBody, response: { 201: signupResponse }, tags: ['auth'] },
     },
-    async (request, reply) => reply.status(201).send(await confirmSignup(signupDeps, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await confirmSignup(signupDeps, request.body, clientOf(request))),
   );
 
   app.post(
     '/users/login/',
     { schema: { body: loginBody, response: { 200: loginResponse }, tags: ['auth'] } },
-    async (request) => login(deps, request.body, request.ip, app.config.throttles.login),
+    async (request) => login(deps, request.body, clientOf(request), app.config.throttles.login),
   );
 
   app.post(
@@ -98,13 +113,13 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/password_reset/confirm/',
     { schema: { body: passwordResetBody, response: { 200: loginResponse }, tags: ['auth'] } },
-    async (request) => resetPassword(resetDeps, request.body, request.ip),
+    async (request) => resetPassword(resetDeps, request.body, clientOf(request)),
   );
 
   app.post(
     '/token/refresh/',
     { schema: { body: refreshBody, response: { 200: tokenPair }, tags: ['auth'] } },
-    async (request) => refresh(deps, request.body.refresh),
+    async (request) => refresh(deps, request.body.refresh, request.ip),
   );
 
   app.post(
@@ -142,6 +157,47 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      changePassword(deps, request.user.id, request.body, request.ip, app.config.throttles.login),
+      changePassword(
+        deps,
+        { userId: request.user.id, sessionId: request.user.sessionId },
+        request.body,
+        request.ip,
+        app.config.throttles.login,
+      ),
+  );
+
+  app.get(
+    '/users/sessions/',
+    {
+      config: { access: 'signed_in' },
+      schema: { response: { 200: sessionListResponse }, tags: ['auth'] },
+    },
+    async (request) => ({
+      sessions: await listSessions(app.db, request.user.id, request.user.sessionId),
+    }),
+  );
+
+  app.post(
+    '/users/sessions/:id/end/',
+    {
+      config: { access: 'signed_in' },
+      schema: { params: idParams, response: { 204: noContent }, tags: ['auth'] },
+    },
+    async (request, reply) => {
+      await endOwnSessions(app.db, request.user, request.params.id, request.ip);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/users/sessions/end_all/',
+    {
+      config: { access: 'signed_in' },
+      schema: { response: { 204: noContent }, tags: ['auth'] },
+    },
+    async (request, reply) => {
+      await endOwnSessions(app.db, request.user, 'all', request.ip);
+      return reply.status(204).send();
+    },
   );
 };

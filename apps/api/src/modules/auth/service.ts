@@ -15,23 +15,31 @@ import {
   TOKEN_NOT_VALID,
 } from '@shule/shared/auth-constants';
 import type { CodeSentResponse, codeConfirmBody } from '@shule/shared/one-time-codes';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { LoginLimits } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { users } from '../../db/schema/index';
-import { conflict, forbidden, invalid, unauthorized } from '../../errors';
+import { sessions, users } from '../../db/schema/index';
+import { conflict, forbidden, invalid, notFound, unauthorized } from '../../errors';
 import { type AuditEntryInput, recordAudit } from '../audit/index';
 import { setupProgress } from '../setup/index';
 import { type CodeDeps, sendCodeOrNotice, takeCode } from './one-time-codes';
 import { hashPassword, verifyPassword } from './passwords';
 import {
   issueRefreshToken,
-  revokeRefreshToken,
   revokeUserRefreshTokens,
   rotateRefreshToken,
+  sessionOfRefreshToken,
 } from './refresh-tokens';
-import { endSessionsOf, forgetSessionVersion, raiseSessionVersion } from './sessions';
+import {
+  endSessionIn,
+  endSessionsIn,
+  endSessionsOf,
+  forgetSessionVersion,
+  openSession,
+  type SignInClient,
+  touchSession,
+} from './sessions';
 import { checkPasswordThrottled } from './throttle';
 import { findUserWithRoles, isPhoneTaken, type UserWithRoles } from './users';
 
@@ -42,11 +50,12 @@ export interface AuthDeps {
 
 export const PHONE_TAKEN_MESSAGE = 'A user with this phone number already exists';
 
-const claimsOf = (u: UserWithRoles): AccessClaims => ({
+const claimsOf = (u: UserWithRoles, sessionId: number): AccessClaims => ({
   sub: String(u.user.id),
   school_id: u.user.schoolId,
   roles: u.roles.map((name) => ({ name })),
   session_version: u.user.sessionVersion,
+  session_id: sessionId,
   ...(u.user.mustChangePassword ? { password_change_required: true } : {}),
 });
 
@@ -78,9 +87,10 @@ async function takeNotice(db: Db, u: UserWithRoles) {
 export async function login(
   deps: AuthDeps,
   input: z.output<typeof loginBody>,
-  address: string,
+  client: SignInClient & { address: string },
   limits: LoginLimits,
 ): Promise<LoginResponse> {
+  const { address } = client;
   const phone = input.username;
   const found = await findUserWithRoles(deps.db, { phone });
   const right = await checkPasswordThrottled(deps.db, phone, address, limits, () =>
@@ -95,16 +105,26 @@ export async function login(
     action: 'signed_in',
     address,
   });
-  return signedIn(deps, found);
+  return signedIn(deps, found, client);
 }
 
-/** A new login's answer for `found`: its tokens, who it is, and its once-only notice. */
-export async function signedIn(deps: AuthDeps, found: UserWithRoles): Promise<LoginResponse> {
+/** A new session for `found` and its first token pair. */
+async function openSessionWithTokens(deps: AuthDeps, found: UserWithRoles, client: SignInClient) {
+  const sessionId = await openSession(deps.db, found.user, client);
   return {
-    tokens: {
-      access: await deps.signAccessToken(claimsOf(found)),
-      refresh: await issueRefreshToken(deps.db, found.user.id),
-    },
+    access: await deps.signAccessToken(claimsOf(found, sessionId)),
+    refresh: await issueRefreshToken(deps.db, found.user.id, sessionId),
+  };
+}
+
+/** A new login's answer for `found`: its session's tokens, who it is, and its once-only notice. */
+export async function signedIn(
+  deps: AuthDeps,
+  found: UserWithRoles,
+  client: SignInClient,
+): Promise<LoginResponse> {
+  return {
+    tokens: await openSessionWithTokens(deps, found, client),
     user: { id: found.user.id, first_name: found.user.firstName, school: found.school },
     notice: await takeNotice(deps.db, found),
   };
@@ -133,7 +153,11 @@ const pendingSignUp = z.object({
 });
 type PendingSignUp = z.infer<typeof pendingSignUp>;
 
-async function createAccount(deps: AuthDeps, account: PendingSignUp & { phone: string }) {
+async function createAccount(
+  deps: AuthDeps,
+  account: PendingSignUp & { phone: string },
+  client: SignInClient,
+) {
   if (await isPhoneTaken(deps.db, account.phone)) throw conflict(PHONE_TAKEN_MESSAGE);
   const [created] = await deps.db
     .insert(users)
@@ -146,13 +170,8 @@ async function createAccount(deps: AuthDeps, account: PendingSignUp & { phone: s
     })
     .returning({ id: users.id });
   const found = await findUserWithRoles(deps.db, { id: created!.id });
-  return {
-    message: 'Account created successfully',
-    tokens: {
-      token: await deps.signAccessToken(claimsOf(found!)),
-      refresh: await issueRefreshToken(deps.db, created!.id),
-    },
-  };
+  const { access, refresh } = await openSessionWithTokens(deps, found!, client);
+  return { message: 'Account created successfully', tokens: { token: access, refresh } };
 }
 
 /**
@@ -164,8 +183,9 @@ async function createAccount(deps: AuthDeps, account: PendingSignUp & { phone: s
 export async function signup(
   deps: SignupDeps,
   input: z.output<typeof signupBody>,
-  address: string,
+  client: SignInClient & { address: string },
 ): Promise<SignupAnswer> {
+  const { address } = client;
   const phone = input.phone_number;
   const password_hash = await hashPassword(input.password);
   const account = {
@@ -175,7 +195,7 @@ export async function signup(
     password_hash,
   };
   if (!deps.verifiesPhones) {
-    return { status: 201, body: await createAccount(deps, { ...account, phone }) };
+    return { status: 201, body: await createAccount(deps, { ...account, phone }, client) };
   }
   return sendCodeOrNotice(deps.codes, {
     purpose: 'sign_up',
@@ -191,19 +211,27 @@ export async function signup(
 export async function confirmSignup(
   deps: SignupDeps,
   input: z.output<typeof codeConfirmBody>,
+  client: SignInClient,
 ): Promise<SignupResponse> {
   const taken = await takeCode(deps.codes, {
     purpose: 'sign_up',
     phone: input.phone_number,
     code: input.code,
   });
-  return createAccount(deps, { ...pendingSignUp.parse(taken.pending), phone: input.phone_number });
+  return createAccount(
+    deps,
+    { ...pendingSignUp.parse(taken.pending), phone: input.phone_number },
+    client,
+  );
 }
 
 const refreshNotValid = () => unauthorized('Token is invalid or expired', TOKEN_NOT_VALID);
 
-/** A new token pair for a refresh token; a spent one presented again ends all the user's sessions. */
-export async function refresh(deps: AuthDeps, token: string) {
+/**
+ * A new token pair of the same session for a refresh token, the session seen now from
+ * `address`; a spent one presented again ends all the user's sessions.
+ */
+export async function refresh(deps: AuthDeps, token: string, address: string | null) {
   const rotated = await rotateRefreshToken(deps.db, token);
   if (rotated === null) throw refreshNotValid();
   if ('reusedBy' in rotated) {
@@ -212,28 +240,62 @@ export async function refresh(deps: AuthDeps, token: string) {
   }
   const found = await findUserWithRoles(deps.db, { id: rotated.userId });
   if (!found || found.user.deactivatedAt) throw refreshNotValid();
-  return { access: await deps.signAccessToken(claimsOf(found)), refresh: rotated.refresh };
+  await touchSession(deps.db, rotated.sessionId, address);
+  return {
+    access: await deps.signAccessToken(claimsOf(found, rotated.sessionId)),
+    refresh: rotated.refresh,
+  };
 }
 
 /**
- * Logout: the refresh token's login ends, and every access token of its user answers 401 (the
- * user's other devices get a new one with their own refresh token); recorded as signed_out.
- * An unknown token, or one already logged out, changes nothing.
+ * Logout: the refresh token's session ends (its refresh tokens revoked, its access tokens
+ * answer 401); the user's other sessions go on. Recorded as signed_out. An unknown token, or
+ * one whose session already ended, changes nothing.
  */
 export async function logout(db: Db, refreshToken: string, address: string) {
-  const userId = await db.transaction(async (tx) => {
-    const owner = await revokeRefreshToken(tx, refreshToken);
-    if (owner === undefined) return undefined;
-    const user = await raiseSessionVersion(tx, owner);
+  const known = await sessionOfRefreshToken(db, refreshToken);
+  if (!known) return;
+  const ended = await db.transaction(async (tx) => {
+    const [live] = await tx
+      .select({ schoolId: users.schoolId })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, known.sessionId), isNull(sessions.endedAt)));
+    if (!live) return false;
+    await endSessionIn(tx, known.userId, known.sessionId);
     await recordAudit(tx, {
-      schoolId: user?.schoolId ?? null,
-      actorUserId: owner,
+      schoolId: live.schoolId,
+      actorUserId: known.userId,
       action: 'signed_out',
       address,
     });
-    return owner;
+    return true;
   });
-  if (userId !== undefined) forgetSessionVersion(db, userId);
+  if (ended) forgetSessionVersion(db, known.userId);
+}
+
+/**
+ * Ends the user's session `sessionId` (POST /users/sessions/{id}/end/), or every one of them
+ * with 'all' (POST /users/sessions/end_all/), recorded as signed_out. A session of someone
+ * else answers 404, as one that never was.
+ */
+export async function endOwnSessions(
+  db: Db,
+  user: { id: number; schoolId: number | null },
+  which: number | 'all',
+  address: string,
+) {
+  await db.transaction(async (tx) => {
+    if (which === 'all') await endSessionsIn(tx, user.id);
+    else if (!(await endSessionIn(tx, user.id, which))) throw notFound('Session');
+    await recordAudit(tx, {
+      schoolId: user.schoolId,
+      actorUserId: user.id,
+      action: 'signed_out',
+      address,
+    });
+  });
+  forgetSessionVersion(db, user.id);
 }
 
 /**
@@ -252,33 +314,33 @@ export async function currentUser(db: Db, userId: number): Promise<CurrentUser> 
 
 /**
  * Sets the password of `user` inside `tx` (no longer one to change first), ends every session
- * of it (refresh tokens revoked, session version raised: call forgetSessionVersion once `tx` is
- * committed) and records `audit` as the user's own act. Answers the new session version.
+ * of it but `keep` and revokes every refresh token (`keep`'s holder gets a new one; call
+ * forgetSessionVersion once `tx` is committed), and records `audit` as the user's own act.
  */
 export async function replacePassword(
   tx: Tx,
   user: { id: number; schoolId: number | null },
   passwordHash: string,
   audit: Pick<AuditEntryInput, 'action' | 'subjectType' | 'subjectId' | 'address'>,
+  keep?: number,
 ) {
   await tx
     .update(users)
     .set({ passwordHash, mustChangePassword: false })
     .where(eq(users.id, user.id));
+  await endSessionsIn(tx, user.id, keep);
   await revokeUserRefreshTokens(tx, user.id);
-  const raised = await raiseSessionVersion(tx, user.id);
   await recordAudit(tx, { schoolId: user.schoolId, actorUserId: user.id, ...audit });
-  return raised!.sessionVersion;
 }
 
 /**
  * Replaces the user's password (a teacher's one-time password, say), recorded as
- * password_changed. Every session ends, its access tokens at once; this one gets fresh tokens
- * so the user stays in.
+ * password_changed. Every other session ends, its access tokens at once; this one goes on with
+ * fresh tokens (no longer marked for a password change).
  */
 export async function changePassword(
   deps: AuthDeps,
-  userId: number,
+  { userId, sessionId }: { userId: number; sessionId: number },
   input: z.output<typeof changePasswordBody>,
   address: string,
   limits: LoginLimits,
@@ -294,22 +356,20 @@ export async function changePassword(
     throw invalid('new_password', PASSWORD_MESSAGES.sameAsCurrent);
   }
   const passwordHash = await hashPassword(input.new_password);
-  const { sessionVersion, refresh } = await deps.db.transaction(async (tx) => {
-    const sessionVersion = await replacePassword(tx, found.user, passwordHash, {
-      action: 'password_changed',
-      address,
-    });
-    return { sessionVersion, refresh: await issueRefreshToken(tx, userId) };
+  const refresh = await deps.db.transaction(async (tx) => {
+    await replacePassword(
+      tx,
+      found.user,
+      passwordHash,
+      { action: 'password_changed', address },
+      sessionId,
+    );
+    return issueRefreshToken(tx, userId, sessionId);
   });
   forgetSessionVersion(deps.db, userId);
+  const changed = { ...found, user: { ...found.user, mustChangePassword: false } };
   return {
     message: PASSWORD_MESSAGES.changed,
-    tokens: {
-      access: await deps.signAccessToken({
-        ...claimsOf({ ...found, user: { ...found.user, mustChangePassword: false } }),
-        session_version: sessionVersion,
-      }),
-      refresh,
-    },
+    tokens: { access: await deps.signAccessToken(claimsOf(changed, sessionId)), refresh },
   };
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { refreshTokens, userRoles, users } from '../../db/schema/index';
+import { refreshTokens, sessions, userRoles, users } from '../../db/schema/index';
 import { expectStatus, json, login, useTestApp } from '../../test/app';
 import { REFRESH_REUSE_GRACE_SECONDS } from './refresh-tokens';
 import { endSessionsOf, isSessionVersionRead, SESSION_VERSION_CACHE_MS } from './sessions';
@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 describe('logout', () => {
-  it("ends the user's access tokens at once, here and on other devices; their refresh tokens still work", async () => {
+  it("ends this device's session only: another device's access and refresh tokens keep working", async () => {
     const school = await newSchool();
     const otherDevice = await login(t.app, school.phone, 'secret123');
     expect((await me(school.token)).statusCode).toBe(200);
@@ -33,9 +33,8 @@ describe('logout', () => {
     await expectStatus(call('POST', '/api/users/logout/', {}, { refresh: school.refresh }), 204);
 
     await expectEnded(school.token);
-    await expectEnded(otherDevice.token);
     await expectStatus(refresh(school.refresh), 401);
-    // The other device gets a new access token with its own refresh token, and carries on.
+    expect((await me(otherDevice.token)).statusCode).toBe(200);
     const renewed = await expectStatus(refresh(otherDevice.refresh), 200);
     expect((await me(renewed.json().access)).statusCode).toBe(200);
   });
@@ -47,8 +46,26 @@ describe('logout', () => {
   });
 });
 
+describe('refreshing', () => {
+  it('keeps the session: the new access token carries its id, and it is seen again', async () => {
+    const school = await newSchool();
+    const sessionId = decodeJwt(school.token).session_id as number;
+    await t.app.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '1 hour'` })
+      .where(eq(sessions.id, sessionId));
+    const renewed = (await expectStatus(refresh(school.refresh), 200)).json();
+    expect(decodeJwt(renewed.access).session_id).toBe(sessionId);
+    const [row] = await t.app.db
+      .select({ seenNow: sql<boolean>`${sessions.lastSeenAt} > now() - interval '1 minute'` })
+      .from(sessions)
+      .where(eq(sessions.id, sessionId));
+    expect(row?.seenNow).toBe(true);
+  });
+});
+
 describe('changing the password', () => {
-  it('ends every access token of the user at once; the one answered works', async () => {
+  it("ends the user's other sessions at once; the caller's goes on with the tokens answered", async () => {
     const school = await newSchool();
     const otherDevice = await login(t.app, school.phone, 'secret123');
     const res = await expectStatus(
@@ -58,18 +75,19 @@ describe('changing the password', () => {
       }),
       200,
     );
-    await expectEnded(school.token);
     await expectEnded(otherDevice.token);
     await expectStatus(refresh(otherDevice.refresh), 401);
-    const { access } = res.json().tokens;
-    expect(decodeJwt(access).session_version).toBe(
-      (decodeJwt(school.token).session_version as number) + 1,
-    );
+    // The caller's old refresh token is replaced by the one answered, in the same session.
+    await expectStatus(refresh(school.refresh), 401);
+    const { access, refresh: renewed } = res.json().tokens;
+    expect(decodeJwt(access).session_id).toBe(decodeJwt(school.token).session_id);
     expect((await me(access)).statusCode).toBe(200);
+    expect((await me(school.token)).statusCode).toBe(200);
+    await expectStatus(refresh(renewed), 200);
   });
 });
 
-describe('endSessionsOf (deactivating a user, changing their roles)', () => {
+describe('endSessionsOf (a stolen refresh token, signing out everywhere)', () => {
   it('ends the access and refresh tokens of every session; a new login works', async () => {
     const school = await newSchool();
     const otherDevice = await login(t.app, school.phone, 'secret123');
@@ -197,6 +215,18 @@ describe('the session version cache', () => {
       .update(users)
       .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
       .where(eq(users.id, school.userId));
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    expect((await me(school.token)).statusCode).toBe(200);
+    vi.setSystemTime(Date.now() + SESSION_VERSION_CACHE_MS);
+    await expectEnded(school.token);
+  });
+  it('sees a session ended by another process within SESSION_VERSION_CACHE_MS', async () => {
+    const school = await newSchool();
+    expect((await me(school.token)).statusCode).toBe(200);
+    await t.app.db
+      .update(sessions)
+      .set({ endedAt: sql`now()` })
+      .where(eq(sessions.userId, school.userId));
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     expect((await me(school.token)).statusCode).toBe(200);
     vi.setSystemTime(Date.now() + SESSION_VERSION_CACHE_MS);

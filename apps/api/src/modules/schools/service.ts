@@ -8,13 +8,13 @@ import { schools, users } from '../../db/schema/index';
 import { conflict, notFound } from '../../errors';
 import {
   checkPasswordThrottled,
+  endSessionsIn,
   forgetSessionVersion,
   grantRole,
   hashPassword,
   isPhoneTaken,
   PHONE_TAKEN_MESSAGE,
   raiseSessionVersion,
-  revokeUserRefreshTokens,
   verifyPassword,
 } from '../auth/index';
 import { assertUploadOfSchool, deleteUpload } from '../uploads/index';
@@ -125,8 +125,8 @@ export async function createSchoolAndAdmin(
         .where(and(eq(users.id, ownAccount), isNull(users.schoolId)))
         .returning({ id: users.id });
       if (linked.length === 0) throw conflict(PHONE_TAKEN_MESSAGE);
-      // A new password ends the account's other sessions, as any password change does.
-      if (newPasswordHash) await revokeUserRefreshTokens(tx, ownAccount);
+      // A new password ends the account's sessions, as a password reset does.
+      if (newPasswordHash) await endSessionsIn(tx, ownAccount);
       // A token it holds now has no school: refreshed, it gets one with the school and role.
       await raiseSessionVersion(tx, ownAccount);
     }

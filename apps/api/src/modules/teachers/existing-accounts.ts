@@ -3,7 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { conflict } from '../../errors';
-import { grantRole, raiseSessionVersion, revokeUserRefreshTokens } from '../auth/index';
+import { endSessionsIn, grantRole } from '../auth/index';
 
 /**
  * A phone is one login across Shule. When a teacher is added (one, or from a file) with a phone
@@ -47,7 +47,7 @@ export interface TeacherAccount {
  * Makes the account a teacher of `schoolId`, inside `tx` (the caller adds the teachers row):
  * the school and the teacher role; the admin's names and a one-time password that must be
  * changed first (the old password no longer works); every session of it ended (refresh tokens
- * revoked, session version raised); and a notice for its next sign-in. Call
+ * revoked, access tokens refused); and a notice for its next sign-in. Call
  * forgetSessionVersion for it once `tx` is committed.
  */
 export async function linkAccountToSchool(
@@ -75,6 +75,5 @@ export async function linkAccountToSchool(
   // Another school linked it between the check and this write.
   if (linked.length === 0) throw conflict(PHONE_ACCOUNT_MESSAGES.cannotBeAdded);
   await grantRole(tx, userId, 'teacher');
-  await revokeUserRefreshTokens(tx, userId);
-  await raiseSessionVersion(tx, userId);
+  await endSessionsIn(tx, userId);
 }

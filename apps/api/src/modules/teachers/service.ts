@@ -23,12 +23,11 @@ import { takenInSchool } from '../../db/school-rows';
 import { conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit/index';
 import {
+  endSessionsIn,
   forgetSessionVersion,
   grantRole,
   hashPassword,
   isPhoneTaken,
-  raiseSessionVersion,
-  revokeUserRefreshTokens,
 } from '../auth/index';
 import { type Actor, endAllAssignmentsOf } from '../teaching/index';
 import { assertUploadOfSchool } from '../uploads/index';
@@ -138,12 +137,6 @@ async function lockTeacher(tx: Tx, schoolId: number, teacherId: number) {
     .for('no key update');
   if (!row) throw notFound('Teacher');
   return row;
-}
-
-/** Ends the user's sessions inside `tx`; call forgetSessionVersion once it is committed. */
-async function endSessionsIn(tx: Tx, userId: number) {
-  await revokeUserRefreshTokens(tx, userId);
-  await raiseSessionVersion(tx, userId);
 }
 
 /**

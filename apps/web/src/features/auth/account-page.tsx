@@ -3,6 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { PageHeader } from '../../components/ui/page-header';
 import { useSession } from '../../lib/session';
 import { ChangePasswordCard } from './change-password-card';
+import { SessionsCard } from './sessions-card';
 
 export function AccountPage() {
   const { user, school } = useSession();
@@ -38,6 +39,9 @@ export function AccountPage() {
       </Card>
       <div className="mt-6">
         <ChangePasswordCard />
+      </div>
+      <div className="mt-6">
+        <SessionsCard />
       </div>
     </div>
   );
