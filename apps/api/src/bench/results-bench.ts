@@ -1,18 +1,17 @@
 /**
- * The results part of `npm run bench` (issue 14): merit lists and report forms of the bench's
+ * The results part of `npm run bench`: merit lists and report forms of the bench's
  * school, 2,000 students in 16 classes of 125 in four levels (Form 1 … Form 4, four streams
  * each), 12 subjects with their KCSE codes, the one-click KCSE scale applied (so the KCSE rule
  * and every subject's bands) and one exam fully marked, with an earlier exam marked for every
  * level so that deviations are computed, and a combined exam of the two (30% the earlier, 70%
- * the marked one: issue 15) whose level merit list is held to one aggregate of the same marks.
+ * the marked one) whose level merit list is held to one aggregate of the same marks.
  *
  * bench.ts calls benchResults for each driver after its own lists and load test, and
- * resultsVerdicts for its verdict: the targets are judged on PostgreSQL only, as issue 14 sets
- * them (a level's merit list in at most 45 ms at the median and within 3x one SQL aggregate
- * over the same marks; a class's report forms in at most 2.5 s and 60 KB a page), and issue
- * 15's analysis of a level within 3x the same aggregate. The level's merit list, sent packed
- * (packages/shared/src/results/merit-list-packed.ts), is held to 2x that aggregate and 15 kB
- * in Brotli.
+ * resultsVerdicts for its verdict, judged on PostgreSQL only: a level's merit list in at most
+ * 45 ms at the median and within 3x one SQL aggregate over the same marks; a class's report
+ * forms in at most 2.5 s and 60 KB a page; the analysis of a level within 3x the same
+ * aggregate. The level's merit list, sent packed (packages/shared/src/results/
+ * merit-list-packed.ts), is held to 2x that aggregate and 15 kB in Brotli.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -72,10 +71,10 @@ export interface ReportFigures {
 
 export interface ResultsFigures {
   level: MeritListFigures;
-  /** The analysis of the same level (issue 15), held to the same aggregate. */
+  /** The analysis of the same level , held to the same aggregate. */
   analysis: MeritListFigures;
   school: MeritListFigures;
-  /** A level's merit list of the combined exam (issue 15). */
+  /** A level's merit list of the combined exam . */
   combined: MeritListFigures;
   reports: ReportFigures[];
   /** The class whose report forms were measured, e.g. "Form 1 East (125 students)". */
@@ -317,7 +316,7 @@ export async function benchResults(
   );
   const withDeviation = sample.rows.filter((r) => r.deviation !== null).length;
   console.log(
-    `\nResults (issue 14): exam "${sample.exam.name}" (${sample.exam.grading_scheme} rule, the KCSE ` +
+    `\nResults: exam "${sample.exam.name}" (${sample.exam.grading_scheme} rule, the KCSE ` +
       `scale applied) fully marked, "${sample.previous_exam?.name ?? 'none'}" before it ` +
       `(${withDeviation} of ${sample.rows.length} rows of ${levels[0]} with a deviation); ` +
       `${levels.length} levels (${levels.join(', ')}). Earlier exam marked in ` +
@@ -427,7 +426,7 @@ export async function benchResults(
   return { level, analysis, school, combined, reports, reportClass };
 }
 
-/** PASS/FAIL lines for issue 14's targets, on PostgreSQL; none for another driver. */
+/** PASS/FAIL lines for the results targets, on PostgreSQL; none for another driver. */
 export function resultsVerdicts(
   label: string,
   figures: ResultsFigures | undefined,
@@ -437,7 +436,7 @@ export function resultsVerdicts(
   const lines: [boolean | undefined, string][] = [
     [
       analysis.api.p50 <= LEVEL_AGGREGATE_MAX_RATIO * analysis.aggregate.p50,
-      `${label}: ${analysis.name} within ${LEVEL_AGGREGATE_MAX_RATIO}x one SQL aggregate over the same marks (median, issue 15) — ${times(analysis.api.p50 / analysis.aggregate.p50)} (${ms(analysis.api.p50)} ms against ${ms(analysis.aggregate.p50)} ms)`,
+      `${label}: ${analysis.name} within ${LEVEL_AGGREGATE_MAX_RATIO}x one SQL aggregate over the same marks (median) — ${times(analysis.api.p50 / analysis.aggregate.p50)} (${ms(analysis.api.p50)} ms against ${ms(analysis.aggregate.p50)} ms)`,
     ],
     [
       level.api.p50 <= LEVEL_MEDIAN_MAX_MS,
@@ -453,7 +452,7 @@ export function resultsVerdicts(
     ],
     [
       combined.api.p50 <= LEVEL_AGGREGATE_MAX_RATIO * combined.aggregate.p50,
-      `${label}: ${combined.name} within ${LEVEL_AGGREGATE_MAX_RATIO}x one SQL aggregate over the same marks (median, issue 15) — ${times(combined.api.p50 / combined.aggregate.p50)} (${ms(combined.api.p50)} ms against ${ms(combined.aggregate.p50)} ms)`,
+      `${label}: ${combined.name} within ${LEVEL_AGGREGATE_MAX_RATIO}x one SQL aggregate over the same marks (median) — ${times(combined.api.p50 / combined.aggregate.p50)} (${ms(combined.api.p50)} ms against ${ms(combined.aggregate.p50)} ms)`,
     ],
   ];
   const classPdf = figures.reports.find((r) => r.name === 'report forms, a class (pdf)')!;

@@ -40,7 +40,7 @@ declare module 'fastify' {
     user: AuthUser;
     /** The caller's school, from the token; 403 when the account has none. */
     schoolId(): number;
-    /** 403 when a school named by the client is not the caller's own (DESIGN.md §4). */
+    /** 403 when a school named by the client is not the caller's own: a token reaches one school only. */
     assertOwnSchool(schoolParam: number | undefined): number;
     /** assertOwnSchool for both `school` and `school_id` of a query string. */
     assertOwnSchoolIn(query: { school?: number; school_id?: number }): number;

@@ -20,7 +20,7 @@ import { readThumbnail } from '../uploads/index';
 
 /**
  * Report forms as one PDF, an A4 portrait page per student, in the layout Kenyan parents know
- * (KENYA.md "Report form"): the school's header, the title, the student, the summary boxes
+ * (the one Kenyan secondary schools send home): the school's header, the title, the student, the summary boxes
  * with the previous exam's beside them, a row per subject, the chart of the year's means, the
  * remarks with signature lines and the next term's opening date.
  *

@@ -18,7 +18,7 @@ import { ReportForm, SignatureLine } from './report-form';
 import { ReportTeacherNamesSetting } from './report-teacher-names';
 import { useSaveReportRemarks } from './save-report-remarks';
 
-/** The spec's pause between the form appearing and the print dialog (§2 Print Report). */
+/** The pause between the form appearing and the print dialog, so it is drawn before printing. */
 export const PRINT_DELAY_MS = 500;
 
 const validId = (value: string | null | undefined) => {
