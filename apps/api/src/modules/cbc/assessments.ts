@@ -8,7 +8,7 @@ import {
   rubricScaleOf,
   type saveLevelsBody,
 } from '@shule/shared/cbc-assessments';
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -284,18 +284,18 @@ async function writeEntries(
         },
       });
   }
-  for (const e of cleared) {
+  if (cleared.length > 0) {
+    const pairs = cleared.map((e) =>
+      and(
+        eq(assessmentEntries.studentId, e.student),
+        e.strand === null
+          ? isNull(assessmentEntries.strandId)
+          : eq(assessmentEntries.strandId, e.strand),
+      ),
+    );
     await tx
       .delete(assessmentEntries)
-      .where(
-        and(
-          eq(assessmentEntries.assessmentId, assessmentId),
-          eq(assessmentEntries.studentId, e.student),
-          e.strand === null
-            ? isNull(assessmentEntries.strandId)
-            : eq(assessmentEntries.strandId, e.strand),
-        ),
-      );
+      .where(and(eq(assessmentEntries.assessmentId, assessmentId), or(...pairs)));
   }
   await tx
     .insert(assessmentEntryChanges)

@@ -65,6 +65,18 @@ const money = {
 const result = {
   keep: 'a mark without a name: kept so that the class means of past exams stay true',
 } as const;
+/** The columns an entry of CBC levels and its kept change share. */
+const assessmentEntryColumns = {
+  id: schoolOwn,
+  school_id: schoolOwn,
+  assessment_id: result,
+  student_id: result,
+  strand_id: result,
+  level: result,
+  mark: result,
+  absent: result,
+  comment: 'clear',
+} as const;
 
 /** In the order erasure applies them: a student's own tables, then the parents'. */
 export const PERSONAL_DATA: readonly PersonalTable[] = [
@@ -188,15 +200,7 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
     erase: {
       rows: 'keep',
       columns: {
-        id: schoolOwn,
-        school_id: schoolOwn,
-        assessment_id: result,
-        student_id: result,
-        strand_id: result,
-        level: result,
-        mark: result,
-        absent: result,
-        comment: 'clear',
+        ...assessmentEntryColumns,
         updated_by: { keep: 'a staff user id' },
         updated_at: schoolOwn,
       },
@@ -209,15 +213,7 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
     erase: {
       rows: 'keep',
       columns: {
-        id: schoolOwn,
-        school_id: schoolOwn,
-        assessment_id: result,
-        student_id: result,
-        strand_id: result,
-        level: result,
-        mark: result,
-        absent: result,
-        comment: 'clear',
+        ...assessmentEntryColumns,
         changed_by: { keep: 'a staff user id' },
         changed_at: schoolOwn,
       },

@@ -1,10 +1,9 @@
 import {
   alreadyAssignedMessage,
-  type LearningAreaAssignment,
   learningAreaNotInClassMessage,
   notYourLearningAreaMessage,
 } from '@shule/shared/teaching';
-import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   classes,
@@ -12,44 +11,9 @@ import {
   levels,
   teachers,
   teachingAssignments,
-  users,
 } from '../../db/schema/index';
 import { conflict, forbidden, invalid } from '../../errors';
 import type { AuthUser } from '../../plugins/auth';
-
-/** Current learning-area assignments matching `where` (within the school), by class then area. */
-export async function selectLearningAreaAssignments(
-  db: Db | Tx,
-  schoolId: number,
-  where: SQL,
-): Promise<LearningAreaAssignment[]> {
-  const rows = await db
-    .select({
-      id: teachingAssignments.id,
-      teacherId: teachers.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      classId: classes.id,
-      className: classes.name,
-      areaId: learningAreas.id,
-      areaName: learningAreas.name,
-    })
-    .from(teachingAssignments)
-    .innerJoin(teachers, eq(teachers.id, teachingAssignments.teacherId))
-    .innerJoin(users, eq(users.id, teachers.userId))
-    .innerJoin(classes, eq(classes.id, teachingAssignments.classId))
-    .innerJoin(learningAreas, eq(learningAreas.id, teachingAssignments.learningAreaId))
-    .where(
-      and(eq(teachingAssignments.schoolId, schoolId), isNull(teachingAssignments.endedAt), where),
-    )
-    .orderBy(asc(classes.name), asc(learningAreas.id), asc(teachingAssignments.id));
-  return rows.map((r) => ({
-    id: r.id,
-    teacher: { id: r.teacherId, first_name: r.firstName, last_name: r.lastName },
-    class: { id: r.classId, name: r.className },
-    learning_area: { id: r.areaId, name: r.areaName },
-  }));
-}
 
 /**
  * The class and learning area of a new assignment: the class the school's, the learning area

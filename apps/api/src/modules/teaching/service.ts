@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import {
   classes,
+  learningAreas,
   schools,
   subjectClasses,
   subjects,
@@ -23,18 +24,18 @@ import {
 import { findInSchool } from '../../db/school-rows';
 import { conflict, invalid, notFound } from '../../errors';
 import { recordAudit } from '../audit/index';
-import {
-  checkLearningAreaAssignment,
-  selectLearningAreaAssignments,
-} from './learning-area-teaching';
+import { checkLearningAreaAssignment } from './learning-area-teaching';
 
 export interface Actor {
   userId: number;
   address: string | null;
 }
 
-/** Current assignments matching `where` (within the school), by class then subject. */
-async function selectAssignments(db: Db | Tx, schoolId: number, where: SQL): Promise<Assignment[]> {
+/**
+ * Current assignments matching `where` (within the school), in one query: the subjects taught
+ * by class then subject, and the CBC learning areas by class then learning area.
+ */
+async function selectAssignments(db: Db | Tx, schoolId: number, where: SQL) {
   const rows = await db
     .select({
       id: teachingAssignments.id,
@@ -46,27 +47,39 @@ async function selectAssignments(db: Db | Tx, schoolId: number, where: SQL): Pro
       subjectId: subjects.id,
       subjectName: subjects.name,
       subjectCode: subjects.code,
+      areaId: learningAreas.id,
+      areaName: learningAreas.name,
     })
     .from(teachingAssignments)
     .innerJoin(teachers, eq(teachers.id, teachingAssignments.teacherId))
     .innerJoin(users, eq(users.id, teachers.userId))
     .innerJoin(classes, eq(classes.id, teachingAssignments.classId))
-    .innerJoin(subjects, eq(subjects.id, teachingAssignments.subjectId))
+    .leftJoin(subjects, eq(subjects.id, teachingAssignments.subjectId))
+    .leftJoin(learningAreas, eq(learningAreas.id, teachingAssignments.learningAreaId))
     .where(
       and(eq(teachingAssignments.schoolId, schoolId), isNull(teachingAssignments.endedAt), where),
     )
     .orderBy(
       asc(classes.name),
       asc(subjects.name),
+      asc(learningAreas.id),
       asc(users.firstName),
       asc(teachingAssignments.id),
     );
-  return rows.map((r) => ({
-    id: r.id,
-    teacher: { id: r.teacherId, first_name: r.firstName, last_name: r.lastName },
-    class: { id: r.classId, name: r.className },
-    subject: { id: r.subjectId, name: r.subjectName, code: r.subjectCode },
-  }));
+  const assignments: Assignment[] = [];
+  const learningAreaAssignments: LearningAreaAssignment[] = [];
+  for (const r of rows) {
+    const teacher = { id: r.teacherId, first_name: r.firstName, last_name: r.lastName };
+    const cls = { id: r.classId, name: r.className };
+    if (r.subjectId !== null) {
+      const subject = { id: r.subjectId, name: r.subjectName!, code: r.subjectCode! };
+      assignments.push({ id: r.id, teacher, class: cls, subject });
+    } else {
+      const area = { id: r.areaId!, name: r.areaName! };
+      learningAreaAssignments.push({ id: r.id, teacher, class: cls, learning_area: area });
+    }
+  }
+  return { assignments, learning_area_assignments: learningAreaAssignments };
 }
 
 async function findTeacher(db: Db | Tx, schoolId: number, teacherId: number, lock = false) {
@@ -86,22 +99,14 @@ async function findTeacher(db: Db | Tx, schoolId: number, teacherId: number, loc
   return row;
 }
 
-/** The subjects and the learning areas taught, as the assignment lists answer them. */
-async function listAssignments(db: Db, schoolId: number, where: SQL) {
-  return {
-    assignments: await selectAssignments(db, schoolId, where),
-    learning_area_assignments: await selectLearningAreaAssignments(db, schoolId, where),
-  };
-}
-
 export async function listTeacherAssignments(db: Db, schoolId: number, teacherId: number) {
   await findTeacher(db, schoolId, teacherId);
-  return listAssignments(db, schoolId, eq(teachingAssignments.teacherId, teacherId));
+  return selectAssignments(db, schoolId, eq(teachingAssignments.teacherId, teacherId));
 }
 
 export async function listClassAssignments(db: Db, schoolId: number, classId: number) {
   await findInSchool(db, schoolId, classes, classId, 'Class');
-  return listAssignments(db, schoolId, eq(teachingAssignments.classId, classId));
+  return selectAssignments(db, schoolId, eq(teachingAssignments.classId, classId));
 }
 
 /**
@@ -152,11 +157,8 @@ export async function assignTeaching(
       address: actor.address,
     });
     const byId = eq(teachingAssignments.id, created!.id);
-    const [row] =
-      input.learning_area !== undefined
-        ? await selectLearningAreaAssignments(tx, schoolId, byId)
-        : await selectAssignments(tx, schoolId, byId);
-    return row!;
+    const made = await selectAssignments(tx, schoolId, byId);
+    return (made.assignments[0] ?? made.learning_area_assignments[0])!;
   });
 }
 

@@ -1,59 +1,20 @@
-import type { TeacherRow } from '@shule/shared/teachers';
 import { alreadyAssignedMessage } from '@shule/shared/teaching';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../lib/storage';
-import { classRow, json, renderWithApp, sessionUser } from '../../test/render-page';
+import { classRow, json, renderWithApp } from '../../test/render-page';
+import { fakeTeachingApi, maryOtieno, subjectRow } from '../../test/teaching-fixtures';
 import { SubjectTeachersDialog } from './subject-teachers-dialog';
 
-const mary = {
-  id: 1,
-  subject: null,
-  tsc_number: 'TSC1',
-  is_active: true,
-  assignments: [],
-  user: {
-    id: 101,
-    first_name: 'Mary',
-    last_name: 'Otieno',
-    email: null,
-    gender: null,
-    class: null,
-    profile_photo: null,
-    phone_number: '0712345678',
-  },
-} satisfies TeacherRow;
-
-const maths = {
-  id: 4,
-  name: 'Mathematics',
-  code: 'MAT',
-  description: null,
-  classes: [3],
-  group: 'other',
-  school: 7,
-};
-
-function fakeApi({ sent = [], refuse }: { sent?: unknown[]; refuse?: string } = {}) {
-  let answer: (r: Response) => void = () => {};
-  const release = (r: Response) => answer(r);
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    if (url === '/api/users/user/') return json(200, sessionUser('admin'));
-    if (url === '/api/classes/3/assignments/') return json(200, { assignments: [] });
-    if (url === '/api/grades/subjects/?school_id=7') return json(200, [maths]);
-    if (url === '/api/schools/7/teachers/') return json(200, { teachers: [mary] });
-    if (url === '/api/staff/teachers/1/assignments/' && method === 'POST') {
-      sent.push(JSON.parse(String(init?.body)));
-      if (refuse) return json(409, { message: refuse });
-      return new Promise<Response>((resolve) => {
-        answer = resolve;
-      });
-    }
-    return json(404, { message: `no route ${url}` });
-  });
-  return { fetch, release };
-}
+const fakeApi = (options?: Parameters<typeof fakeTeachingApi>[1]) =>
+  fakeTeachingApi(
+    {
+      '/api/classes/3/assignments/': { assignments: [] },
+      '/api/grades/subjects/?school_id=7': [subjectRow(4, 'Mathematics', [3])],
+      '/api/schools/7/teachers/': { teachers: [maryOtieno] },
+    },
+    options,
+  );
 
 const form3 = classRow(3, 'Form 2 West');
 
