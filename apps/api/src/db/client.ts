@@ -60,7 +60,9 @@ async function createPgliteOnce(dataDir: string) {
  */
 export async function openPglite(dataDir?: string, template?: Blob): Promise<Database> {
   if (dataDir !== undefined && !template) await createPgliteOnce(dataDir);
-  const client = new PGlite(dataDir, template ? { loadDataDir: template } : {});
+  // One options object: PGlite reads a second argument only when the first is a data dir, so
+  // `new PGlite(undefined, { loadDataDir })` would quietly start an empty database.
+  const client = new PGlite({ dataDir, ...(template ? { loadDataDir: template } : {}) });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, close: () => client.close() };
