@@ -152,7 +152,7 @@ export const SIGNED_IN_SCREENS: Screen[] = [
     path: '/reports',
     load: async () => (await import('../features/reports/reports-page')).ReportsPage,
   },
-  { path: '/setup', load: async () => (await import('../features/setup/setup-page')).SetupPage },
+  { path: '/setup', load: async () => (await import('./setup-route')).SetupRoute },
 ];
 
 export const loadSignedInApp = async () => (await import('./signed-in-app')).SignedInApp;

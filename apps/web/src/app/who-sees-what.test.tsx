@@ -11,13 +11,13 @@ import { FeesPage } from '../features/fees/fees-page';
 import { GradesPage } from '../features/grades/grades-page';
 import { MessageDetailPage } from '../features/messages/message-detail-page';
 import { MessagesPage } from '../features/messages/messages-page';
-import { SetupPage } from '../features/setup/setup-page';
 import { StudentImportPage } from '../features/student-import/student-import-page';
 import { SubjectsPage } from '../features/subjects/subjects-page';
 import { TeacherImportPage } from '../features/teacher-import/teacher-import-page';
 import { TermsPage } from '../features/terms/terms-page';
 import { tokenStorage } from '../lib/storage';
 import { json, renderWithApp, schoolRow, sessionUser } from '../test/render-page';
+import { SetupRoute } from './setup-route';
 
 type Role = 'admin' | 'teacher';
 
@@ -84,7 +84,7 @@ describe('a page only administrators use, opened by a teacher', () => {
       { route: '/messages/:id', url: '/messages/3' },
     ],
     ['Audit log', <AuditLogPage key="audit" />],
-    ['Set up your school', <SetupPage key="setup" />],
+    ['Set up your school', <SetupRoute key="setup" />],
     ['Import students', <StudentImportPage key="student-import" />],
     ['Import teachers', <TeacherImportPage key="teacher-import" />],
   ];
@@ -105,7 +105,7 @@ describe('a page only administrators use, opened by a teacher', () => {
   it('shows the page itself to an administrator', async () => {
     const api = fakeApi('admin');
     vi.stubGlobal('fetch', api.fetch);
-    renderWithApp(<SetupPage />);
+    renderWithApp(<SetupRoute />);
     await waitFor(() => expect(api.asked).toContain('/api/setup/?school=7'));
     expect(screen.queryByText(ADMINS_ONLY)).toBeNull();
   });

@@ -1,11 +1,13 @@
 import type { ClassRow } from '@shule/shared/classes';
 import type { School } from '@shule/shared/schools';
+import type { SetupState } from '@shule/shared/setup';
 import type { StudentDetail } from '@shule/shared/students';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { Toaster } from '../components/ui/toast';
+import { useSetup } from '../lib/queries/setup';
 import { useStudent } from '../lib/queries/students';
 import { useIsAdmin } from '../lib/roles';
 import { SessionProvider } from '../lib/session';
@@ -138,4 +140,19 @@ export function renderStudentSections(sections: StudentSections) {
     route: '/students/:id',
     url: '/students/21',
   });
+}
+
+type SetupStep = (state: SetupState) => ReactNode;
+
+function SetupStepAt({ step }: { step: SetupStep }) {
+  const setup = useSetup();
+  return setup.data ? step(setup.data) : null;
+}
+
+/**
+ * Renders a step of the setup wizard, or a part of its review, as features/setup/setup-page.tsx
+ * gives it the state: read from GET /api/setup/ once the session has a school.
+ */
+export function renderSetupStep(step: SetupStep) {
+  return renderWithApp(<SetupStepAt step={step} />);
 }

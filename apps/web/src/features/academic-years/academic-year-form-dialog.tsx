@@ -1,19 +1,13 @@
-import {
-  type AcademicYear,
-  type AcademicYearForm,
-  academicYearFormSchema,
-} from '@shule/shared/academic-years';
+import type { AcademicYear, AcademicYearForm } from '@shule/shared/academic-years';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/ui/alert';
 import { Dialog } from '../../components/ui/dialog';
-import { Field } from '../../components/ui/field';
 import { FormFooter } from '../../components/ui/form-footer';
-import { Input } from '../../components/ui/input';
 import { useSaveForm } from '../../components/use-save-form';
 import { errorMessage } from '../../lib/api-client';
-import { zodResolver } from '../../lib/zod-resolver';
 import { type AcademicYearValues, useCreateAcademicYear } from './create-academic-year';
 import { useUpdateAcademicYear } from './update-academic-year';
+import { YearFields, yearFormOptions } from './year-form';
 
 interface AcademicYearFormDialogProps {
   open: boolean;
@@ -41,15 +35,8 @@ export function AcademicYearFormDialog({ open, onOpenChange, year }: AcademicYea
 function AcademicYearFormBody({ year, onDone }: { year: AcademicYear | null; onDone(): void }) {
   const create = useCreateAcademicYear();
   const update = useUpdateAcademicYear();
-  const form = useForm<AcademicYearForm, unknown, AcademicYearValues>({
-    resolver: zodResolver(academicYearFormSchema),
-    defaultValues: {
-      name: year?.name ?? '',
-      start_date: year?.start_date ?? '',
-      end_date: year?.end_date ?? '',
-    },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useForm<AcademicYearForm, unknown, AcademicYearValues>(yearFormOptions(year));
+  const { isSubmitting } = form.formState;
 
   const { submit, failure } = useSaveForm({
     form,
@@ -79,17 +66,7 @@ function AcademicYearFormBody({ year, onDone }: { year: AcademicYear | null; onD
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       {failure ? <Alert tone="error">{failure}</Alert> : null}
-      <Field label="Name" error={errors.name?.message}>
-        <Input placeholder="2022-2024" {...form.register('name')} />
-      </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Start Date" error={errors.start_date?.message}>
-          <Input type="date" {...form.register('start_date')} />
-        </Field>
-        <Field label="End Date" error={errors.end_date?.message}>
-          <Input type="date" {...form.register('end_date')} />
-        </Field>
-      </div>
+      <YearFields form={form} namePlaceholder="2022-2024" />
       <FormFooter
         busy={isSubmitting}
         onCancel={onDone}

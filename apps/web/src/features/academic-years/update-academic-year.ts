@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import type { AcademicYearValues } from './create-academic-year';
 
-export const updateAcademicYear = (id: number, values: AcademicYearValues) =>
+export const updateAcademicYear = (id: number, values: Partial<AcademicYearValues>) =>
   api.patch<AcademicYear>(`/fees/academic_years/${id}/`, values);
 
 /** Terms show their year's name, so they are refreshed too. */

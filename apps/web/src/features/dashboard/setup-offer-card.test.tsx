@@ -3,17 +3,8 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../lib/storage';
 import { json, renderWithApp, sessionUser } from '../../test/render-page';
+import { setupState } from '../../test/setup-api';
 import { SetupOfferCard } from './setup-offer-card';
-
-const setup = (changes: Partial<SetupState>): SetupState => ({
-  step: 1,
-  finished_at: null,
-  academic_year: null,
-  terms: [],
-  classes: [],
-  after: { grades: 0, subjects: 0, teachers: 0 },
-  ...changes,
-});
 
 function serve(state: SetupState) {
   vi.stubGlobal(
@@ -31,14 +22,14 @@ describe('the dashboard offer of the setup wizard', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('offers a new school to start', async () => {
-    serve(setup({}));
+    serve(setupState({}));
     renderWithApp(<SetupOfferCard schoolId={7} />);
     expect(await screen.findByRole('heading', { name: 'Set up your school' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Start setup' }).getAttribute('href')).toBe('/setup');
   });
 
   it('says where setup stopped', async () => {
-    serve(setup({ step: 4 }));
+    serve(setupState({ step: 4 }));
     renderWithApp(<SetupOfferCard schoolId={7} />);
     expect(
       await screen.findByRole('heading', { name: 'Finish setting up your school' }),
@@ -48,7 +39,7 @@ describe('the dashboard offer of the setup wizard', () => {
   });
 
   it('offers nothing once setup is finished', async () => {
-    serve(setup({ step: 6, finished_at: '2026-11-26T10:00:00.000Z' }));
+    serve(setupState({ step: 6, finished_at: '2026-11-26T10:00:00.000Z' }));
     renderWithApp(<SetupOfferCard schoolId={7} />);
     await vi.waitFor(() =>
       expect(vi.mocked(globalThis.fetch).mock.calls.map((c) => c[0])).toContain(

@@ -1,12 +1,4 @@
 import type { FeeCategory, FeeStructure } from '@shule/shared/fee-structures';
-import {
-  FEE_APPLICABILITY,
-  FEE_APPLICABILITY_LABELS,
-  FEE_DURATION_LABELS,
-  FEE_DURATIONS,
-  VOTE_HEAD_LABELS,
-  VOTE_HEADS,
-} from '@shule/shared/fees';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
@@ -25,6 +17,7 @@ import {
   feeCategoryDefaults,
   feeCategoryFormSchema,
 } from './fee-category-form';
+import { applicabilityOptions, durationOptions, voteHeadOptions } from './fee-options';
 import { FEES_KEY } from './get-fee-categories';
 import { useSaveFeeStructure } from './save-fee-structure';
 import { termLabel } from './term-choice';
@@ -127,22 +120,12 @@ export function FeeCategoryDialog({
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Applies to" error={errors.applies_to?.message}>
-            <Select {...form.register('applies_to')}>
-              {FEE_APPLICABILITY.map((a) => (
-                <option key={a} value={a}>
-                  {FEE_APPLICABILITY_LABELS[a]}
-                </option>
-              ))}
-            </Select>
+            <Select {...form.register('applies_to')}>{applicabilityOptions()}</Select>
           </Field>
           <Field label="Duration" error={errors.duration?.message}>
             <Select {...form.register('duration')}>
               <option value="">Select duration</option>
-              {FEE_DURATIONS.map((d) => (
-                <option key={d} value={d}>
-                  {FEE_DURATION_LABELS[d]}
-                </option>
-              ))}
+              {durationOptions()}
             </Select>
           </Field>
         </div>
@@ -151,13 +134,7 @@ export function FeeCategoryDialog({
           error={errors.vote_head?.message}
           hint="The heading a statement by vote head totals it under."
         >
-          <Select {...form.register('vote_head')}>
-            {VOTE_HEADS.map((v) => (
-              <option key={v} value={v}>
-                {VOTE_HEAD_LABELS[v]}
-              </option>
-            ))}
-          </Select>
+          <Select {...form.register('vote_head')}>{voteHeadOptions()}</Select>
         </Field>
         <Field label="Description" error={errors.description?.message}>
           <Textarea placeholder="Optional" {...form.register('description')} />

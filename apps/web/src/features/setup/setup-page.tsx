@@ -1,36 +1,48 @@
+import type { SetupState } from '@shule/shared/setup';
+import { SETUP_STEP_COUNT, SETUP_STEPS, type SetupStepName } from '@shule/shared/setup-steps';
+import type { ReactNode } from 'react';
 import { AdminOnlyPage } from '../../components/admin-only';
+import type { ReviewSectionProps } from '../../components/setup-wizard/review-section';
+import { useStepMove } from '../../components/setup-wizard/use-step-move';
 import { Card } from '../../components/ui/card';
 import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { useSetup } from '../../lib/queries/setup';
-import { AcademicYearStep } from './academic-year-step';
-import { ClassesStep } from './classes-step';
-import { FeesStep } from './fees-step';
 import { ReviewStep } from './review-step';
 import { SetupComplete } from './setup-complete';
 import { SetupStepper } from './setup-stepper';
-import { TermsStep } from './terms-step';
-import { useStepMove } from './use-step-move';
 import { WelcomeStep } from './welcome-step';
+
+/** The steps between the welcome and the review, each set by the feature that owns its records. */
+export type DomainSteps = Record<
+  Exclude<SetupStepName, 'welcome' | 'review'>,
+  (state: SetupState) => ReactNode
+>;
+
+export interface SetupPageProps {
+  steps: DomainSteps;
+  /** The review's sections: what each of those steps saved, read back. */
+  review(props: ReviewSectionProps): ReactNode;
+}
 
 /**
  * /setup: the six steps, resumed at the school's saved step with what was saved read
- * back; after Finish Setup, the completion screen.
+ * back; after Finish Setup, the completion screen. app/setup-route.tsx gives it the steps.
  */
-export function SetupPage() {
+export function SetupPage(props: SetupPageProps) {
   return (
     <AdminOnlyPage
       title="Set up your school"
       hint="Your school's admins set up its years, terms, classes and fees."
       className="mx-auto max-w-4xl"
     >
-      <Setup />
+      <Setup {...props} />
     </AdminOnlyPage>
   );
 }
 
-function Setup() {
+function Setup({ steps, review }: SetupPageProps) {
   const setup = useSetup();
   const { move } = useStepMove();
   const state = setup.data;
@@ -46,27 +58,13 @@ function Setup() {
         <Card>
           {/* Padded all round (CardContent has none on top: it follows a header). */}
           <div className="p-4 sm:p-6">
-            {state.finished_at !== null && state.step === 6 ? (
+            {state.finished_at !== null && state.step === SETUP_STEP_COUNT ? (
               <SetupComplete state={state} onChange={() => move(2)} />
             ) : (
               <>
                 <SetupStepper step={state.step} />
                 {/* Keyed by step, so each step's form starts from what was saved. */}
-                <div key={state.step}>
-                  {state.step === 1 ? (
-                    <WelcomeStep />
-                  ) : state.step === 2 ? (
-                    <AcademicYearStep state={state} />
-                  ) : state.step === 3 ? (
-                    <TermsStep state={state} />
-                  ) : state.step === 4 ? (
-                    <ClassesStep state={state} />
-                  ) : state.step === 5 ? (
-                    <FeesStep state={state} />
-                  ) : (
-                    <ReviewStep state={state} />
-                  )}
-                </div>
+                <div key={state.step}>{stepOf(state, { steps, review })}</div>
               </>
             )}
           </div>
@@ -74,4 +72,11 @@ function Setup() {
       )}
     </div>
   );
+}
+
+function stepOf(state: SetupState, { steps, review }: SetupPageProps) {
+  const name = SETUP_STEPS[state.step - 1] ?? 'review';
+  if (name === 'welcome') return <WelcomeStep />;
+  if (name === 'review') return <ReviewStep state={state} sections={review} />;
+  return steps[name](state);
 }

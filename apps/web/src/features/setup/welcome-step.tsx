@@ -1,7 +1,7 @@
 import { CalendarDays, CalendarRange, Coins, School } from 'lucide-react';
+import { useStepMove } from '../../components/setup-wizard/use-step-move';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { useStepMove } from './use-step-move';
 
 const AHEAD = [
   { icon: CalendarDays, text: 'Your academic year' },

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import type { TermValues } from './create-term';
 
-export const updateTerm = (id: number, values: TermValues) =>
+export const updateTerm = (id: number, values: Partial<TermValues>) =>
   api.patch<Term>(`/fees/terms/${id}/`, values);
 
 export function useUpdateTerm() {

@@ -1,10 +1,11 @@
 import type { FeeCategory, FeeStructure } from '@shule/shared/fee-structures';
-import type { SetupState } from '@shule/shared/setup';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../lib/storage';
-import { json, renderWithApp, sessionUser } from '../../test/render-page';
-import { SetupPage } from './setup-page';
+import { json, renderSetupStep } from '../../test/render-page';
+import { fakeSetupApi, type Sent, setupState } from '../../test/setup-api';
+import { SetupFeesReview } from './setup-fees-review';
+import { SetupFeesStep } from './setup-fees-step';
 
 const terms = [
   { id: 11, name: 'Term 1', start_date: '2026-01-05', end_date: '2026-04-02' },
@@ -14,14 +15,12 @@ const classes = [
   { id: 4, name: '4 East', level: 'Form 4' },
   { id: 5, name: '4 West', level: 'Form 4' },
 ];
-const state: SetupState = {
+const state = setupState({
   step: 5,
-  finished_at: null,
   academic_year: { id: 3, name: '2026', start_date: '2026-01-05', end_date: '2026-11-27' },
   terms,
   classes,
-  after: { grades: 0, subjects: 0, teachers: 0 },
-};
+});
 const tuition: FeeCategory = {
   id: 21,
   name: 'Tuition',
@@ -45,20 +44,9 @@ const structure = (termId: number): FeeStructure => ({
   billed_students: 0,
 });
 
-type Sent = { method: string; url: string; body: unknown };
-
-function fakeApi(sent: Sent[]) {
-  let step = state.step;
-  return vi.fn(async (url: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    if (method !== 'GET') sent.push({ method, url, body });
-    if (url === '/api/users/user/') return json(200, sessionUser('admin'));
-    if (url.startsWith('/api/setup/') && method === 'GET') return json(200, { ...state, step });
-    if (url === '/api/setup/' && method === 'PUT') {
-      step = body.step;
-      return json(200, { ...state, step });
-    }
+/** The wizard's API with Tuition saved in Term 1. */
+const fakeApi = (sent: Sent[]) =>
+  fakeSetupApi(state, sent, ({ method, url, body }) => {
     if (url === '/api/fees/categories/' && method === 'GET') {
       return json(200, { categories: [tuition] });
     }
@@ -68,9 +56,7 @@ function fakeApi(sent: Sent[]) {
     const term = /^\/api\/fees\/structures\/\?term=(\d+)$/.exec(url);
     if (term) return json(200, structure(Number(term[1])));
     if (url === '/api/fees/structures/' && method === 'PUT') return json(200, structure(body.term));
-    return json(404, { message: `no route ${method} ${url}` });
   });
-}
 
 describe('the wizard’s fees step', () => {
   beforeEach(() => tokenStorage.setTokens('access', 'refresh'));
@@ -79,7 +65,7 @@ describe('the wizard’s fees step', () => {
   it('reads a saved fee back, leaves it alone when unchanged and saves a new one term by term', async () => {
     const sent: Sent[] = [];
     vi.stubGlobal('fetch', fakeApi(sent));
-    renderWithApp(<SetupPage />);
+    renderSetupStep((state) => <SetupFeesStep state={state} />);
 
     const saved = await screen.findByRole('listitem', { name: 'Fee 1' });
     expect(within(saved).getByLabelText('Fee Category Name')).toHaveProperty('value', 'Tuition');
@@ -107,7 +93,8 @@ describe('the wizard’s fees step', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
 
-    expect(await screen.findByRole('heading', { name: 'Review' })).toBeTruthy();
+    // Then on to the review.
+    await waitFor(() => expect(sent.at(-1)?.body).toEqual({ school: 7, step: 6 }));
     expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual([
       'POST /api/fees/categories/',
       'PUT /api/fees/structures/',
@@ -135,7 +122,7 @@ describe('the wizard’s fees step', () => {
   it('shows each fee field’s message before saving anything', async () => {
     const sent: Sent[] = [];
     vi.stubGlobal('fetch', fakeApi(sent));
-    renderWithApp(<SetupPage />);
+    renderSetupStep((state) => <SetupFeesStep state={state} />);
     await screen.findByRole('listitem', { name: 'Fee 1' });
     fireEvent.click(screen.getByRole('button', { name: 'Add another fee' }));
     const added = screen.getByRole('listitem', { name: 'Fee 2' });
@@ -147,5 +134,15 @@ describe('the wizard’s fees step', () => {
     expect(within(added).getByText('Duration is required')).toBeTruthy();
     expect(within(added).getByText('Choose at least one term')).toBeTruthy();
     expect(sent).toEqual([]);
+  });
+
+  it('reviews each saved fee with its terms and what each class pays, Edit back to the fees', async () => {
+    vi.stubGlobal('fetch', fakeApi([]));
+    const onEdit = vi.fn();
+    renderSetupStep((state) => <SetupFeesReview state={state} onEdit={onEdit} busy={false} />);
+    expect(await screen.findByText('(Termly; Term 1)')).toBeTruthy();
+    expect(screen.getByText('4 East KES 12,500.00')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(onEdit).toHaveBeenCalledWith(5);
   });
 });

@@ -1,12 +1,10 @@
-import type {
-  CreateFeeCategoryBody,
-  FeeCategory,
-  FeeStructure,
-  PutFeeStructureBody,
-} from '@shule/shared/fee-structures';
+import type { CreateFeeCategoryBody, PutFeeStructureBody } from '@shule/shared/fee-structures';
 import type { SetupFeesValues } from '@shule/shared/setup';
-import { api } from '../../lib/api-client';
+import { changedFields } from '../../lib/changed-fields';
+import { createFeeCategory } from './create-fee-category';
 import type { SavedFee } from './get-setup-fees';
+import { saveFeeStructure } from './save-fee-structure';
+import { updateFeeCategory } from './update-fee-category';
 
 type Fee = SetupFeesValues['fees'][number];
 
@@ -39,15 +37,11 @@ export async function saveSetupFee(
 ): Promise<number> {
   let id: number;
   if (!saved) {
-    id = (await api.post<FeeCategory>('/fees/categories/', categoryOf(fee))).id;
+    id = (await createFeeCategory(categoryOf(fee))).id;
   } else {
     id = saved.id;
-    const before = categoryOf(saved);
-    const next = categoryOf(fee);
-    const changes = Object.fromEntries(
-      Object.entries(next).filter(([key, value]) => before[key as keyof typeof before] !== value),
-    );
-    if (Object.keys(changes).length > 0) await api.patch(`/fees/categories/${id}/`, changes);
+    const changes = changedFields(categoryOf(saved), categoryOf(fee));
+    if (changes) await updateFeeCategory(id, changes);
   }
   if (saved && linesKey(saved) === linesKey(fee)) return id;
   for (const term of yearTerms) {
@@ -58,7 +52,7 @@ export async function saveSetupFee(
         ? fee.lines.map((l) => ({ category: id, class: l.class, amount_cents: l.amount_cents }))
         : [],
     };
-    await api.put<FeeStructure>('/fees/structures/', body);
+    await saveFeeStructure(body);
   }
   return id;
 }

@@ -4,24 +4,31 @@ import { Plus } from 'lucide-react';
 import { useRef } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { RemoveRowButton } from '../../components/setup-wizard/remove-row-button';
+import {
+  ReviewSection,
+  type ReviewSectionProps,
+} from '../../components/setup-wizard/review-section';
+import { applyRowErrors } from '../../components/setup-wizard/row-errors';
+import { StepFooter } from '../../components/setup-wizard/step-footer';
+import { useStepMove } from '../../components/setup-wizard/use-step-move';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { useSession } from '../../lib/session';
 import { zodResolver } from '../../lib/zod-resolver';
-import { RemoveRowButton } from './remove-row-button';
-import { applyRowErrors } from './row-errors';
-import { saveTerm } from './save-setup-records';
-import { StepFooter } from './step-footer';
-import { useStepMove } from './use-step-move';
+import { saveSetupTerm } from './save-setup-term';
 
 type Values = z.output<typeof setupTermsFormSchema>;
 
-/** Step 3: the year's terms, with "Add another term"; each saved (created or changed) on Next. */
-export function TermsStep({ state }: { state: SetupState }) {
+/**
+ * The setup wizard's terms of its year, with "Add another term"; each saved (created or changed)
+ * on Next. A year's terms decide whether it may be deleted, so years are refreshed too.
+ */
+export function SetupTermsStep({ state }: { state: SetupState }) {
   const { school } = useSession();
-  const { move, busy, failure, setFailure } = useStepMove();
+  const { move, busy, failure, setFailure } = useStepMove({ refresh: ['terms', 'academic-years'] });
   const year = state.academic_year!;
   // What is saved so far, grown as rows are created: a retry after a failure changes, not adds.
   const saved = useRef(state.terms);
@@ -38,10 +45,10 @@ export function TermsStep({ state }: { state: SetupState }) {
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) =>
-    move(4, async () => {
+    move(state.step + 1, async () => {
       for (const [i, term] of values.terms.entries()) {
         try {
-          const stored = await saveTerm(school!.id, year.id, saved.current, term);
+          const stored = await saveSetupTerm(school!.id, year.id, saved.current, term);
           if (stored && term.id === undefined) {
             form.setValue(`terms.${i}.id`, stored.id);
             saved.current = [...saved.current, { ...term, id: stored.id }];
@@ -109,7 +116,23 @@ export function TermsStep({ state }: { state: SetupState }) {
         <Plus className="h-4 w-4" aria-hidden="true" />
         Add another term
       </Button>
-      <StepFooter busy={busy} onBack={() => move(2)} />
+      <StepFooter busy={busy} onBack={() => move(state.step - 1)} />
     </form>
+  );
+}
+
+/** The terms in the wizard's review. */
+export function SetupTermsReview({ state: { terms }, ...edit }: ReviewSectionProps) {
+  return (
+    <ReviewSection title={`Terms (${terms.length})`} step="terms" {...edit}>
+      <ul className="space-y-1 text-sm">
+        {terms.map((t) => (
+          <li key={t.id}>
+            <span className="font-medium">{t.name}</span>: {formatDate(t.start_date)} –{' '}
+            {formatDate(t.end_date)}
+          </li>
+        ))}
+      </ul>
+    </ReviewSection>
   );
 }

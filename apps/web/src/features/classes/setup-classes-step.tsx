@@ -7,24 +7,28 @@ import { Plus } from 'lucide-react';
 import { useRef } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { RemoveRowButton } from '../../components/setup-wizard/remove-row-button';
+import {
+  ReviewSection,
+  type ReviewSectionProps,
+} from '../../components/setup-wizard/review-section';
+import { applyRowErrors } from '../../components/setup-wizard/row-errors';
+import { StepFooter } from '../../components/setup-wizard/step-footer';
+import { useStepMove } from '../../components/setup-wizard/use-step-move';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { useSession } from '../../lib/session';
 import { zodResolver } from '../../lib/zod-resolver';
-import { RemoveRowButton } from './remove-row-button';
-import { applyRowErrors } from './row-errors';
-import { saveClass } from './save-setup-records';
-import { StepFooter } from './step-footer';
-import { useStepMove } from './use-step-move';
+import { saveSetupClass } from './save-setup-class';
 
 type Values = z.output<typeof setupClassesFormSchema>;
 
-/** Step 4: the school's classes with their level, "Add another class"; saved on Next. */
-export function ClassesStep({ state }: { state: SetupState }) {
+/** The setup wizard's classes with their level, "Add another class"; saved on Next. */
+export function SetupClassesStep({ state }: { state: SetupState }) {
   const { school } = useSession();
-  const { move, busy, failure, setFailure } = useStepMove();
+  const { move, busy, failure, setFailure } = useStepMove({ refresh: ['classes'] });
   const saved = useRef(state.classes);
   const form = useForm<SetupClassesForm, unknown, Values>({
     resolver: zodResolver(setupClassesFormSchema),
@@ -39,10 +43,10 @@ export function ClassesStep({ state }: { state: SetupState }) {
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) =>
-    move(5, async () => {
+    move(state.step + 1, async () => {
       for (const [i, row] of values.classes.entries()) {
         try {
-          const stored = await saveClass(school!.id, saved.current, row);
+          const stored = await saveSetupClass(school!.id, saved.current, row);
           if (stored) {
             const kept = { id: stored.id, name: stored.name, level: stored.level };
             if (row.id === undefined) form.setValue(`classes.${i}.id`, stored.id);
@@ -107,7 +111,23 @@ export function ClassesStep({ state }: { state: SetupState }) {
         <Plus className="h-4 w-4" aria-hidden="true" />
         Add another class
       </Button>
-      <StepFooter busy={busy} onBack={() => move(3)} />
+      <StepFooter busy={busy} onBack={() => move(state.step - 1)} />
     </form>
+  );
+}
+
+/** The classes in the wizard's review, each with its level. */
+export function SetupClassesReview({ state: { classes }, ...edit }: ReviewSectionProps) {
+  return (
+    <ReviewSection title={`Classes (${classes.length})`} step="classes" {...edit}>
+      <ul className="flex flex-wrap gap-2 text-sm">
+        {classes.map((c) => (
+          <li key={c.id} className="rounded-full bg-muted px-3 py-1">
+            {c.name}
+            {c.level ? <span className="text-muted-foreground"> · {c.level}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </ReviewSection>
   );
 }

@@ -1,4 +1,4 @@
-import { Button } from '../../components/ui/button';
+import { Button } from '../ui/button';
 
 /** Back and the step's submit (Next, Finish Setup…), both disabled while the step saves. */
 export function StepFooter({

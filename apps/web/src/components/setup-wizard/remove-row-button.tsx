@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { Button } from '../ui/button';
 
 /**
  * The remove button of one row of a step's list (a class, a term), or the space it takes when

@@ -1,12 +1,4 @@
 import {
-  FEE_APPLICABILITY,
-  FEE_APPLICABILITY_LABELS,
-  FEE_DURATION_LABELS,
-  FEE_DURATIONS,
-  VOTE_HEAD_LABELS,
-  VOTE_HEADS,
-} from '@shule/shared/fees';
-import {
   type SetupFeesForm,
   type SetupFeesValues,
   type SetupState,
@@ -15,6 +7,8 @@ import {
 import { Plus, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
+import { applyRowErrors } from '../../components/setup-wizard/row-errors';
+import { useStepMove } from '../../components/setup-wizard/use-step-move';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
@@ -22,10 +16,9 @@ import { Input, Select } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { zodResolver } from '../../lib/zod-resolver';
+import { applicabilityOptions, durationOptions, voteHeadOptions } from './fee-options';
 import { type SavedFee, type SetupFees, useSetupFees } from './get-setup-fees';
-import { applyRowErrors } from './row-errors';
 import { saveSetupFee } from './save-setup-fee';
-import { useStepMove } from './use-step-move';
 
 type Form = UseFormReturn<SetupFeesForm, unknown, SetupFeesValues>;
 
@@ -38,8 +31,8 @@ const blankFee = (state: SetupState): SetupFeesForm['fees'][number] => ({
   amounts: state.classes.map((c) => ({ class: c.id, checked: true, amount: '' })),
 });
 
-/** Step 5: the fees, read back from the categories and the year's structures. */
-export function FeesStep({ state }: { state: SetupState }) {
+/** The setup wizard's fees, read back from the categories and the year's structures. */
+export function SetupFeesStep({ state }: { state: SetupState }) {
   const fees = useSetupFees(state);
   if (fees.isPending) return <SkeletonRows rows={4} />;
   if (fees.isError) {
@@ -49,7 +42,7 @@ export function FeesStep({ state }: { state: SetupState }) {
 }
 
 function FeesForm({ state, saved: readBack }: { state: SetupState; saved: SetupFees }) {
-  const { move, busy, failure, setFailure } = useStepMove();
+  const { move, busy, failure, setFailure } = useStepMove({ refresh: ['fees'] });
   const saved = useRef<SavedFee[]>(readBack.saved);
   const form: Form = useForm<SetupFeesForm, unknown, SetupFeesValues>({
     resolver: zodResolver(setupFeesFormSchema),
@@ -59,7 +52,7 @@ function FeesForm({ state, saved: readBack }: { state: SetupState; saved: SetupF
   const yearTerms = state.terms.map((t) => t.id);
 
   const submit = form.handleSubmit((values) =>
-    move(6, async () => {
+    move(state.step + 1, async () => {
       for (const [i, fee] of values.fees.entries()) {
         const before = saved.current.find((s) => s.id === fee.id);
         try {
@@ -109,12 +102,12 @@ function FeesForm({ state, saved: readBack }: { state: SetupState; saved: SetupF
         Add another fee
       </Button>
       <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-between">
-        <Button variant="outline" onClick={() => move(4)} disabled={busy}>
+        <Button variant="outline" onClick={() => move(state.step - 1)} disabled={busy}>
           Back
         </Button>
         <div className="flex flex-col-reverse gap-2 sm:flex-row">
           {noneSaved ? (
-            <Button variant="ghost" onClick={() => move(6)} disabled={busy}>
+            <Button variant="ghost" onClick={() => move(state.step + 1)} disabled={busy}>
               Skip for now
             </Button>
           ) : null}
@@ -170,11 +163,7 @@ function FeeFields({
             {...form.register(`fees.${i}.duration`)}
           >
             <option value="">Choose how often</option>
-            {FEE_DURATIONS.map((d) => (
-              <option key={d} value={d}>
-                {FEE_DURATION_LABELS[d]}
-              </option>
-            ))}
+            {durationOptions()}
           </Select>
         </Field>
         <Field label="Applies To" error={errors?.applies_to?.message}>
@@ -182,11 +171,7 @@ function FeeFields({
             defaultValue={form.getValues(`fees.${i}.applies_to`)}
             {...form.register(`fees.${i}.applies_to`)}
           >
-            {FEE_APPLICABILITY.map((a) => (
-              <option key={a} value={a}>
-                {FEE_APPLICABILITY_LABELS[a]}
-              </option>
-            ))}
+            {applicabilityOptions()}
           </Select>
         </Field>
         <Field label="Vote Head" error={errors?.vote_head?.message}>
@@ -194,11 +179,7 @@ function FeeFields({
             defaultValue={form.getValues(`fees.${i}.vote_head`)}
             {...form.register(`fees.${i}.vote_head`)}
           >
-            {VOTE_HEADS.map((v) => (
-              <option key={v} value={v}>
-                {VOTE_HEAD_LABELS[v]}
-              </option>
-            ))}
+            {voteHeadOptions()}
           </Select>
         </Field>
       </div>
