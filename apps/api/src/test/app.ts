@@ -26,11 +26,12 @@ async function openTestDatabase(): Promise<Database> {
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  // Each test file gets a scratch database of its own, dropped when it closes.
+  // Each test file gets a scratch database of its own, copied from the migrated template
+  // (test/global-setup.ts) and dropped when it closes.
   const name = `shule_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
   await admin.end();
   const scratch = new URL(url);
   scratch.pathname = `/${name}`;
