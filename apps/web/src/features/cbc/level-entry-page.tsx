@@ -52,6 +52,16 @@ export function levelOfKey(key: string, scale: Assessment['scale']): string | nu
   return bands.find((b) => String(b.points) === k)?.code ?? null;
 }
 
+/** "EE1, EE2 - Exceeding Expectations · ME1, ME2 - …": each scale's codes grouped by words. */
+function legendOf(scale: Assessment['scale']) {
+  const groups = new Map<string, string[]>();
+  for (const b of RUBRIC_BANDS[scale]) {
+    const words = rubricWords(b.code);
+    groups.set(words, [...(groups.get(words) ?? []), b.code]);
+  }
+  return [...groups].map(([words, codes]) => `${codes.join(', ')} - ${words}`).join(' · ');
+}
+
 /** The screen's key help, in the words of the scale in use. */
 const keyHelp = (scale: Assessment['scale']) =>
   scale === 'rubric'
@@ -182,7 +192,7 @@ function Sheet({
           </span>
         </p>
         <p className="text-xs text-muted-foreground" data-testid="level-words">
-          {RUBRIC_BANDS[a.scale].map((b) => levelText(b.code)).join(' · ')}
+          {legendOf(a.scale)}
         </p>
       </div>
       <div className="sticky top-0 z-10 -mx-1 mb-3 max-w-3xl space-y-2 bg-background/95 px-1 py-2 backdrop-blur">
