@@ -19,10 +19,8 @@ import { Input, Select } from '../../components/ui/input';
 import { useSaveForm } from '../../components/use-save-form';
 import { errorMessage } from '../../lib/api-client';
 import { zodResolver } from '../../lib/zod-resolver';
+import { strandText } from './assessment-names';
 import { useCreateAssessment } from './assessments-api';
-
-const strandText = (s: { strand: string; sub_strand: string | null }) =>
-  s.sub_strand ? `${s.strand}: ${s.sub_strand}` : s.strand;
 
 interface AssessmentDialogProps {
   open: boolean;

@@ -1,4 +1,3 @@
-import { ASSESSMENT_KIND_LABELS, type Assessment } from '@shule/shared/cbc-assessments';
 import { formatDate } from '@shule/shared/display-dates';
 import { ChevronRight, ClipboardList, Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -13,15 +12,9 @@ import { useClasses } from '../../lib/queries/classes';
 import { useLevels } from '../../lib/queries/levels';
 import { useIsAdmin } from '../../lib/roles';
 import { AssessmentDialog } from './assessment-dialog';
+import { assessmentName, strandText } from './assessment-names';
 import { useAssessments } from './assessments-api';
 import { useLearningAreas, useStrands } from './curriculum-api';
-
-/** "Observation · Fractions in the market": how a list names an assessment. */
-export const assessmentName = (a: Pick<Assessment, 'kind' | 'title'>) =>
-  a.title ? `${ASSESSMENT_KIND_LABELS[a.kind]} · ${a.title}` : ASSESSMENT_KIND_LABELS[a.kind];
-
-const strandText = (s: { strand: string; sub_strand: string | null }) =>
-  s.sub_strand ? `${s.strand}: ${s.sub_strand}` : s.strand;
 
 /**
  * The assessments of one class in one learning area (/assessments?class=&learning_area=),

@@ -1,4 +1,4 @@
-import { type Assessment, type EntryChange, rubricWords } from '@shule/shared/cbc-assessments';
+import type { Assessment, EntryChange } from '@shule/shared/cbc-assessments';
 import { formatSchoolMoment } from '@shule/shared/display-dates';
 import { History } from 'lucide-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { LoadError } from '../../components/ui/load-error';
 import { SkeletonRows } from '../../components/ui/skeleton';
+import { levelText, strandText } from './assessment-names';
 import { useEntryHistory } from './assessments-api';
 
 /** What one kept change made of the entry, in words. */
@@ -13,7 +14,7 @@ function changeText(c: EntryChange, a: Assessment) {
   if (c.absent) return 'Absent';
   if (c.level) {
     const mark = c.mark === null ? '' : ` (${c.mark} out of ${a.out_of ?? '?'})`;
-    return `${c.level} - ${rubricWords(c.level)}${mark}`;
+    return `${levelText(c.level)}${mark}`;
   }
   // With strands covered, the learning-area entry carries the learner's comment only.
   if (c.strand === null && a.strands.length > 0) return c.comment ? 'Comment' : 'Comment removed';
@@ -31,11 +32,7 @@ export function EntryHistoryButton({
   const [open, setOpen] = useState(false);
   const history = useEntryHistory(assessment.id, learner.id, open);
   const strandName = (c: EntryChange) =>
-    c.strand === null
-      ? assessment.learning_area.name
-      : c.strand.sub_strand
-        ? `${c.strand.strand}: ${c.strand.sub_strand}`
-        : c.strand.strand;
+    c.strand === null ? assessment.learning_area.name : strandText(c.strand);
   return (
     <>
       <Button

@@ -21,7 +21,7 @@ import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { assessmentsPath } from '../../lib/assessments-path';
 import { cn } from '../../lib/cn';
-import { assessmentName } from './assessments-page';
+import { assessmentName, levelText, strandText } from './assessment-names';
 import { EntryHistoryButton } from './entry-history';
 import {
   type CellStrand,
@@ -33,11 +33,6 @@ import {
 } from './use-level-entry';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-/** "ME - Meeting Expectations": a code is never shown without its words. */
-export const levelText = (code: string) => `${code} - ${rubricWords(code)}`;
-const strandText = (s: { strand: string; sub_strand: string | null }) =>
-  s.sub_strand ? `${s.strand}: ${s.sub_strand}` : s.strand;
-
 /**
  * The level a key gives on a scale: on the four levels E, M, A, B or their points 4-1; on the
  * eight junior levels their points 8 (EE1) to 1 (BE2). Null for any other key.
