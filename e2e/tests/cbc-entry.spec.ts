@@ -94,12 +94,13 @@ test('a teacher enters a strand’s levels on a phone by keys and taps, through 
   const levels = (name: string) =>
     row(name).getByRole('radiogroup', { name: `Numbers: Integers: level of ${name}` });
   await expect(levels('Amina Wanjiru').getByRole('radio')).toHaveCount(8);
-  await expect(page.getByText(/Keys: 8 to 1 set a level/)).toBeVisible();
+  await expect(page.getByText(/Keys: 8 to 1 \(8 EE1 … 1 BE2\), or the code/)).toBeVisible();
 
-  // Keys: a level's points set it and go to the next learner.
+  // Keys: a level's points, or its code, set it and go to the next learner.
   await levels('Amina Wanjiru').getByRole('radio').first().focus();
   await page.keyboard.press('6');
-  await page.keyboard.press('8');
+  await page.keyboard.press('e');
+  await page.keyboard.press('1');
   await expect(levels('Chebet Kiprop').getByRole('radio').first()).toBeFocused();
   await expect(levels('Amina Wanjiru').getByRole('radio', { checked: true })).toHaveText('ME1');
   await expect(row('Amina Wanjiru')).toContainText('ME1 - Meeting Expectations');

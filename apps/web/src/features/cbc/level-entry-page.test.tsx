@@ -198,8 +198,11 @@ describe('CBC level entry', () => {
     ]);
   });
 
-  it('reads the junior scale’s keys by points, 8 (EE1) to 1 (BE2)', () => {
+  it('reads the junior scale’s keys by points, 8 (EE1) to 1 (BE2), or by code', () => {
     expect(levelOfKey('8', 'kjsea')).toBe('EE1');
+    expect(levelOfKey('1', 'kjsea', 'M')).toBe('ME1');
+    expect(levelOfKey('2', 'kjsea', 'B')).toBe('BE2');
+    expect(levelOfKey('3', 'kjsea', 'M')).toBe('AE2');
     expect(levelOfKey('5', 'kjsea')).toBe('ME2');
     expect(levelOfKey('1', 'kjsea')).toBe('BE2');
     expect(levelOfKey('m', 'kjsea')).toBeNull();
@@ -243,8 +246,16 @@ describe('CBC level entry', () => {
         .getAllByRole('radio')
         .map((r) => r.textContent),
     ).toEqual(['EE1', 'EE2', 'ME1', 'ME2', 'AE1', 'AE2', 'BE1', 'BE2']);
+    // A junior code typed: its letter, then 1 or 2.
+    const chebet = await levels('Chebet Kiprop');
+    const first = within(chebet).getAllByRole('radio')[0]!;
+    first.focus();
+    fireEvent.keyDown(first, { key: 'm' });
+    fireEvent.keyDown(first, { key: '1' });
+    expect(within(chebet).getByRole('radio', { checked: true }).textContent).toBe('ME1');
     fireEvent.click(screen.getByRole('button', { name: 'Set all to ME2' }));
     expect(within(amina).getByRole('radio', { checked: true }).textContent).toBe('ME2');
+    expect(within(chebet).getByRole('radio', { checked: true }).textContent).toBe('ME1');
     expect(
       within(await rowOf('Amina Wanjiru')).getByText('ME2 - Meeting Expectations'),
     ).toBeTruthy();

@@ -35,11 +35,19 @@ import {
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 /**
  * The level a key gives on a scale: on the four levels E, M, A, B or their points 4-1; on the
- * eight junior levels their points 8 (EE1) to 1 (BE2). Null for any other key.
+ * eight junior levels their points 8 (EE1) to 1 (BE2), or 1 or 2 after the code's letter
+ * (`letter`: M then 1 is ME1). Null for any other key.
  */
-export function levelOfKey(key: string, scale: Assessment['scale']): string | null {
+export function levelOfKey(
+  key: string,
+  scale: Assessment['scale'],
+  letter: string | null = null,
+): string | null {
   const bands = RUBRIC_BANDS[scale];
   const k = key.toUpperCase();
+  if (scale === 'kjsea' && letter && /^[12]$/.test(k)) {
+    return bands.find((b) => b.code === `${letter}E${k}`)?.code ?? null;
+  }
   if (scale === 'rubric') {
     const byLetter = bands.find((b) => b.code.startsWith(k) && k.length === 1 && /[EMAB]/.test(k));
     if (byLetter) return byLetter.code;
@@ -61,7 +69,7 @@ function legendOf(scale: Assessment['scale']) {
 const keyHelp = (scale: Assessment['scale']) =>
   scale === 'rubric'
     ? 'Keys: E M A B (or 4 3 2 1) set a level and go to the next learner'
-    : 'Keys: 8 to 1 set a level (8 EE1 … 1 BE2) and go to the next learner';
+    : 'Keys: 8 to 1 (8 EE1 … 1 BE2), or the code (M 1 is ME1), set a level and go to the next learner';
 
 /**
  * Entering one assessment's levels (/assessments/{id}): the class as a list, a row of level
@@ -451,9 +459,17 @@ function LevelButtons({
   onMoveAcross(by: number): void;
 }) {
   const bands = RUBRIC_BANDS[scale];
+  // The first letter of a junior code typed (E, M, A, B), waiting for its 1 or 2.
+  const letter = useRef<string | null>(null);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    const typed = levelOfKey(e.key, scale);
+    if (scale === 'kjsea' && /^[emab]$/i.test(e.key)) {
+      e.preventDefault();
+      letter.current = e.key.toUpperCase();
+      return;
+    }
+    const typed = levelOfKey(e.key, scale, letter.current);
+    letter.current = null;
     if (typed) {
       e.preventDefault();
       onLevel(typed);
