@@ -75,12 +75,32 @@ async function seedSchool(request: APIRequestContext) {
     content: 'Dear parent, the End term exam starts on Monday.',
   });
   // A CBC level beside Form 4, so its learning areas page has something to show.
-  await post(`/classes/?school=${schoolId}`, { name: '7 East', level: 'Grade 7' });
+  const seven = (await post(`/classes/?school=${schoolId}`, { name: '7 East', level: 'Grade 7' }))
+    .class;
   const { levels } = await (await request.get('/api/levels/', { headers })).json();
   const grade7 = levels.find((l: { name: string }) => l.name === 'Grade 7');
+  // And an assessment of its Mathematics, so the levels entry screen has learners' rows.
+  const { learning_areas } = await (
+    await request.get(`/api/cbc/learning_areas/?level=${grade7.id}`, { headers })
+  ).json();
+  const maths = learning_areas.find((a: { name: string }) => a.name === 'Mathematics');
+  await post(`/classes/${seven.id}/add_student/`, {
+    first_name: 'Neema',
+    last_name: 'Achieng',
+    date_of_birth: '2013-03-02',
+    gender: 'female',
+    parent: { first_name: 'Ruth', last_name: 'Achieng', phone_number: uniquePhone() },
+  });
+  const assessment = await post('/cbc/assessments/', {
+    class: seven.id,
+    learning_area: maths.id,
+    kind: 'observation',
+    date: '2026-11-20',
+  });
   // A route's first parameter is an id of what its first segment names.
   const idOf: Record<string, number> = {
     levels: grade7.id,
+    assessments: assessment.id,
     students: student.id,
     subjects: physics.id,
     messages: message.id,

@@ -166,3 +166,43 @@ export const ENTRY_MESSAGES = {
   absentWithLevel: 'An absent learner has no level or mark',
   twice: (first: number) => `The same learner and strand are also entry ${first + 1}`,
 } as const;
+
+/** GET /api/cbc/assessments/{id}/history/?student=: one learner's kept changes. */
+export const assessmentHistoryQuery = z.object({
+  student: idField('Student', 'Choose a learner'),
+});
+
+/** One kept change: what the entry became (all empty: cleared), who made it and when. */
+export const entryChangeSchema = z.object({
+  id: z.number().int(),
+  strand: z
+    .object({ id: z.number().int(), strand: z.string(), sub_strand: z.string().nullable() })
+    .nullable(),
+  level: z.string().nullable(),
+  mark: z.number().nullable(),
+  absent: z.boolean(),
+  comment: z.string().nullable(),
+  changed_by: z.object({ name: z.string().nullable() }),
+  changed_at: z.string(),
+});
+export type EntryChange = z.infer<typeof entryChangeSchema>;
+export const assessmentHistoryResponse = z.object({
+  student: z.object({ id: z.number().int(), name: z.string() }),
+  changes: z.array(entryChangeSchema),
+});
+export type AssessmentHistory = z.infer<typeof assessmentHistoryResponse>;
+
+/** The new-assessment form: the class and learning area come from the page it is opened on. */
+export const assessmentFormSchema = createAssessmentBody.omit({ class: true, learning_area: true });
+export type AssessmentForm = z.input<typeof assessmentFormSchema>;
+
+/** The kinds marked out of a total (a test), whose marks are turned into levels by the scale. */
+export const MARKED_KINDS: readonly AssessmentKind[] = ['summative_test', 'sba_written'];
+
+/**
+ * "Set all to ME": the level a class starts from. On the four-level scale ME; on the
+ * eight-level junior scale ME2 (41-57%), the lower of its two Meeting Expectations levels, so
+ * the starting level claims no more than meeting expectations: the teacher raises a learner
+ * to ME1 or EE on evidence.
+ */
+export const STARTING_LEVEL: Record<RubricScale, string> = { rubric: 'ME', kjsea: 'ME2' };

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { GENDERS } from './students';
 
 /**
- * GET /api/dashboard/teacher/: what the signed-in teacher teaches, how many of the marks they
- * owe in each open exam are entered, and the class they lead. An administrator who is not a
- * teacher gets empty lists.
+ * GET /api/dashboard/teacher/: what the signed-in teacher teaches (subjects and CBC learning
+ * areas), how many of the marks they owe in each open exam are entered, and the class they
+ * lead. An administrator who is not a teacher gets empty lists.
  */
 
 /** How far back an exam stays open for marks after its end date. */
@@ -15,6 +15,13 @@ const subjectRef = z.object({ id: z.number().int(), name: z.string(), code: z.st
 
 export const teacherAssignmentSchema = z.object({ class: classRef, subject: subjectRef });
 export type TeacherAssignment = z.infer<typeof teacherAssignmentSchema>;
+
+/** A (class, CBC learning area) I teach: where my assessments of it are entered. */
+export const teacherLearningAreaSchema = z.object({
+  class: classRef,
+  learning_area: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type TeacherLearningArea = z.infer<typeof teacherLearningAreaSchema>;
 
 /**
  * One (class, subject) of mine in one open exam: `owed` is a mark of each active student of the
@@ -57,6 +64,7 @@ export type MyClass = z.infer<typeof myClassSchema>;
 
 export const teacherDashboardResponse = z.object({
   assignments: z.array(teacherAssignmentSchema),
+  learning_areas: z.array(teacherLearningAreaSchema),
   open_exams: z.array(openExamProgressSchema),
   my_class: myClassSchema.nullable(),
 });

@@ -25,6 +25,8 @@ export const SIGNED_IN_PAGES = {
   '/attendance': 'Attendance',
   '/levels/:id': 'Learning areas',
   '/levels/:id/strands/import': 'Import strands',
+  '/assessments': 'Assessments',
+  '/assessments/:id': 'Enter levels',
   '/promotion': 'Promotion',
   '/subjects': 'Subjects',
   '/subjects/:id': 'Grading bands',

@@ -88,6 +88,14 @@ export const SIGNED_IN_SCREENS: Screen[] = [
     load: async () => (await import('../features/cbc/strand-import-page')).StrandImportPage,
   },
   {
+    path: '/assessments',
+    load: async () => (await import('../features/cbc/assessments-page')).AssessmentsPage,
+  },
+  {
+    path: '/assessments/:id',
+    load: async () => (await import('../features/cbc/level-entry-page')).LevelEntryPage,
+  },
+  {
     path: '/promotion',
     load: async () => (await import('../features/promotion/promotion-page')).PromotionPage,
   },

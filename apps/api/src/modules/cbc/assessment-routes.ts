@@ -1,4 +1,6 @@
 import {
+  assessmentHistoryQuery,
+  assessmentHistoryResponse,
   assessmentListResponse,
   assessmentSchema,
   assessmentSheetResponse,
@@ -9,7 +11,13 @@ import {
 import { idParam } from '@shule/shared/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createAssessment, getAssessmentSheet, listAssessments, saveLevels } from './assessments';
+import {
+  assessmentHistory,
+  createAssessment,
+  getAssessmentSheet,
+  listAssessments,
+  saveLevels,
+} from './assessments';
 
 const idParams = z.object({ id: idParam });
 const tags = ['cbc'];
@@ -63,6 +71,21 @@ const cbcAssessmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       saveLevels(app.db, request.user, request.schoolId(), request.params.id, request.body),
+  );
+
+  app.get(
+    '/cbc/assessments/:id/history/',
+    {
+      config: { access: 'staff' },
+      schema: {
+        params: idParams,
+        querystring: assessmentHistoryQuery,
+        response: { 200: assessmentHistoryResponse },
+        tags,
+      },
+    },
+    async (request) =>
+      assessmentHistory(app.db, request.user, request.schoolId(), request.params.id, request.query),
   );
 };
 

@@ -1,7 +1,9 @@
 import {
   type Assessment,
+  type AssessmentHistory,
   type AssessmentKind,
   type AssessmentSheet,
+  type assessmentHistoryQuery,
   type assessmentsQuery,
   type createAssessmentBody,
   type LevelEntry,
@@ -21,6 +23,7 @@ import {
   levels,
   strands,
   students,
+  users,
 } from '../../db/schema/index';
 import { findInSchool } from '../../db/school-rows';
 import { invalid, notFound } from '../../errors';
@@ -232,6 +235,66 @@ export async function saveLevels(
     if (changed.length > 0) await writeEntries(tx, schoolId, assessment.id, user.id, changed);
     return sheetOf(tx, assessment);
   });
+}
+
+/**
+ * GET /api/cbc/assessments/{id}/history/?student=: every kept change of one learner's entries
+ * in the assessment, oldest first. For those who may enter its levels (the learning area's
+ * teacher, an administrator): 403 naming the learning area to others.
+ */
+export async function assessmentHistory(
+  db: Db,
+  user: AuthUser,
+  schoolId: number,
+  id: number,
+  query: z.output<typeof assessmentHistoryQuery>,
+): Promise<AssessmentHistory> {
+  const assessment = await findAssessment(db, schoolId, id);
+  const learner = await findInSchool(db, schoolId, students, query.student, 'Student', {
+    columns: { id: students.id, first: students.firstName, last: students.lastName },
+  });
+  await assertMayAssess(db, user, assessment.class, assessment.learning_area);
+  const rows = await db
+    .select({
+      id: assessmentEntryChanges.id,
+      strandId: strands.id,
+      strand: strands.name,
+      subStrand: strands.subStrand,
+      level: assessmentEntryChanges.level,
+      mark: assessmentEntryChanges.mark,
+      absent: assessmentEntryChanges.absent,
+      comment: assessmentEntryChanges.comment,
+      first: users.firstName,
+      last: users.lastName,
+      changedAt: assessmentEntryChanges.changedAt,
+    })
+    .from(assessmentEntryChanges)
+    .leftJoin(strands, eq(strands.id, assessmentEntryChanges.strandId))
+    .leftJoin(users, eq(users.id, assessmentEntryChanges.changedBy))
+    .where(
+      and(
+        eq(assessmentEntryChanges.schoolId, schoolId),
+        eq(assessmentEntryChanges.assessmentId, assessment.id),
+        eq(assessmentEntryChanges.studentId, learner.id),
+      ),
+    )
+    .orderBy(asc(assessmentEntryChanges.changedAt), asc(assessmentEntryChanges.id));
+  return {
+    student: { id: learner.id, name: `${learner.first} ${learner.last}` },
+    changes: rows.map((r) => ({
+      id: r.id,
+      strand:
+        r.strandId === null
+          ? null
+          : { id: r.strandId, strand: r.strand ?? '', sub_strand: r.subStrand || null },
+      level: r.level,
+      mark: r.mark === null ? null : Number(r.mark),
+      absent: r.absent,
+      comment: r.comment,
+      changed_by: { name: r.first === null ? null : `${r.first} ${r.last}` },
+      changed_at: r.changedAt.toISOString(),
+    })),
+  };
 }
 
 const entryKey = (e: { student: number; strand: number | null }) => `${e.student}:${e.strand}`;

@@ -150,6 +150,32 @@ describe('GET /api/dashboard/teacher/', () => {
     expect(body.open_exams).toEqual([]);
   });
 
+  it('lists the CBC learning areas taught apart from the subjects', async () => {
+    const x = await school();
+    const { class: grade7 } = await create(x.who, '/api/classes/', {
+      name: '7 East',
+      level: 'Grade 7',
+    });
+    const { levels } = (await call('GET', '/api/levels/', x.who.auth)).json();
+    const level = levels.find((l: { name: string }) => l.name === 'Grade 7');
+    const { learning_areas } = (
+      await call('GET', `/api/cbc/learning_areas/?level=${level.id}`, x.who.auth)
+    ).json();
+    const maths = learning_areas.find((a: { name: string }) => a.name === 'Mathematics');
+    await create(x.who, `/api/staff/teachers/${x.teacher.teacherId}/assignments/`, {
+      class: grade7.id,
+      learning_area: maths.id,
+    });
+    const body = await dashboardOf(x.teacher.auth);
+    expect(body.learning_areas).toEqual([
+      {
+        class: { id: grade7.id, name: '7 East' },
+        learning_area: { id: maths.id, name: 'Mathematics' },
+      },
+    ]);
+    expect(body.assignments).toHaveLength(3);
+  });
+
   it('counts the marks owed and entered of each assignment in each open exam', async () => {
     const x = await school();
     const open = await exam(x.who, 'Mid term', -3, 2);
@@ -237,13 +263,23 @@ describe('GET /api/dashboard/teacher/', () => {
     expect(body.my_class?.id).toBe(x.west);
     // A token naming another school finds no teacher of that school.
     const forged = await bearerOf(t.app, x.teacher.userId, y.s, 'teacher');
-    expect(await dashboardOf(forged)).toEqual({ assignments: [], open_exams: [], my_class: null });
+    expect(await dashboardOf(forged)).toEqual({
+      assignments: [],
+      learning_areas: [],
+      open_exams: [],
+      my_class: null,
+    });
   });
 
   it('answers empty lists to an admin who is not a teacher, and to a teacher with nothing assigned', async () => {
     const x = await school();
     await exam(x.who, 'Mid term', -1, 1);
-    const empty = { assignments: [], open_exams: [], my_class: null };
+    const empty = {
+      assignments: [],
+      learning_areas: [],
+      open_exams: [],
+      my_class: null,
+    };
     expect(await dashboardOf(x.who.auth)).toEqual(empty);
     expect(await dashboardOf((await teacherOf(t.app, x.s)).auth)).toEqual(empty);
   });

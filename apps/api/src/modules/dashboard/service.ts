@@ -33,10 +33,31 @@ const MY_ASSIGNMENTS = (schoolId: number, userId: number) => sql`
   where t.user_id = ${userId} and t.school_id = ${schoolId}
     and ta.school_id = ${schoolId} and ta.ended_at is null`;
 
+/** My current assignments: subjects (8-4-4) and CBC learning areas, one query for both. */
 function selectAssignments(db: Db, schoolId: number, userId: number) {
-  return queryRows<AssignmentRow>(
+  return queryRows<
+    | (AssignmentRow & { learning_area_id: null; learning_area_name: null })
+    | {
+        class_id: number;
+        class_name: string;
+        subject_id: null;
+        learning_area_id: number;
+        learning_area_name: string;
+      }
+  >(
     db,
-    sql`${MY_ASSIGNMENTS(schoolId, userId)} order by c.name, s.name, ta.id`,
+    sql`select ta.class_id, c.name as class_name,
+               ta.subject_id, s.name as subject_name, s.code as subject_code,
+               ta.learning_area_id, la.name as learning_area_name
+        from teaching_assignments ta
+        join teachers t on t.id = ta.teacher_id
+        join classes c on c.id = ta.class_id
+        left join subjects s on s.id = ta.subject_id
+        left join learning_areas la on la.id = ta.learning_area_id
+        where t.user_id = ${userId} and t.school_id = ${schoolId}
+          and ta.school_id = ${schoolId} and ta.ended_at is null
+          and (s.id is not null or la.id is not null)
+        order by c.name, s.name, la.id, ta.id`,
   );
 }
 
@@ -158,8 +179,20 @@ export async function teacherDashboard(
     }
     exam.items.push({ ...assignmentOf(row), entered: row.entered, owed: row.owed });
   }
+  const learningAreas: TeacherDashboard['learning_areas'] = [];
+  const subjects: TeacherAssignment[] = [];
+  for (const row of assignments) {
+    if (row.subject_id !== null) subjects.push(assignmentOf(row));
+    else {
+      learningAreas.push({
+        class: { id: row.class_id, name: row.class_name },
+        learning_area: { id: row.learning_area_id, name: row.learning_area_name },
+      });
+    }
+  }
   return {
-    assignments: assignments.map(assignmentOf),
+    assignments: subjects,
+    learning_areas: learningAreas,
     open_exams: openExams,
     my_class: myClass,
   };

@@ -13,6 +13,8 @@ import { RowActions } from '../../components/ui/row-actions';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
+import { assessmentsPath } from '../../lib/assessments-path';
+import { useClasses } from '../../lib/queries/classes';
 import { useLevels } from '../../lib/queries/levels';
 import { useIsAdmin } from '../../lib/roles';
 import { useDeleteLearningArea, useLearningAreas, useRestoreLearningAreas } from './curriculum-api';
@@ -61,6 +63,7 @@ function LearningAreas({
 }) {
   const isAdmin = useIsAdmin();
   const areas = useLearningAreas(levelId);
+  const streams = (useClasses().data ?? []).filter((c) => c.level === levelName);
   const restore = useRestoreLearningAreas();
   const remove = useDeleteLearningArea();
   const [open, setOpen] = useState<Set<number>>(new Set());
@@ -151,7 +154,22 @@ function LearningAreas({
                   ) : null}
                 </div>
                 {expanded ? (
-                  <div className="mt-3 border-t pt-3">
+                  <div className="mt-3 space-y-3 border-t pt-3">
+                    {streams.length > 0 ? (
+                      <div className="flex flex-wrap items-center gap-2 text-sm">
+                        <span className="text-muted-foreground">Assessments in</span>
+                        {streams.map((c) => (
+                          <Link
+                            key={c.id}
+                            to={assessmentsPath(c.id, area.id)}
+                            aria-label={`Assessments of ${area.name} in ${c.name}`}
+                            className={buttonClass('outline', 'sm')}
+                          >
+                            {c.name}
+                          </Link>
+                        ))}
+                      </div>
+                    ) : null}
                     <StrandsList area={area} isAdmin={isAdmin} />
                   </div>
                 ) : null}

@@ -12,10 +12,8 @@ import { toast } from '../../components/ui/toast';
 import { useSaveForm } from '../../components/use-save-form';
 import { errorMessage } from '../../lib/api-client';
 import { zodResolver } from '../../lib/zod-resolver';
+import { strandText } from './assessment-names';
 import { useCreateStrand, useDeleteStrand, useStrands } from './curriculum-api';
-
-const strandText = (s: { strand: string; sub_strand: string | null }) =>
-  s.sub_strand ? `${s.strand}: ${s.sub_strand}` : s.strand;
 
 /** A learning area's strands and sub-strands, and (for an admin) a line to add one. */
 export function StrandsList({ area, isAdmin }: { area: LearningArea; isAdmin: boolean }) {

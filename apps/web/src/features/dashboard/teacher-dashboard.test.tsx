@@ -13,6 +13,7 @@ const full: Data = {
     { class: west, subject: eng },
     { class: west, subject: mat },
   ],
+  learning_areas: [],
   open_exams: [
     {
       exam: { id: 9, name: 'Mid term', start_date: '2026-11-23', end_date: '2026-11-27' },
@@ -98,6 +99,23 @@ describe('teacher dashboard', () => {
     expect(screen.getByText(/Ask your school's administrator to assign you/)).toBeTruthy();
     expect(screen.queryByRole('heading', { name: /My class/ })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Marks to enter' })).toBeNull();
+  });
+
+  it('lists my CBC learning areas, each opening its assessments', async () => {
+    renderDashboard(
+      json(200, {
+        ...full,
+        assignments: [],
+        open_exams: [],
+        learning_areas: [
+          { class: { id: 7, name: '7 East' }, learning_area: { id: 40, name: 'Mathematics' } },
+        ],
+      }),
+    );
+    const list = await screen.findByRole('list', { name: 'My learning areas' });
+    const link = within(list).getByRole('link', { name: /7 East · Mathematics/ });
+    expect(link.getAttribute('href')).toBe('/assessments?class=7&learning_area=40');
+    expect(screen.queryByText(NO_ASSIGNMENTS_TITLE)).toBeNull();
   });
 
   it('says when no exam is open', async () => {

@@ -4,7 +4,14 @@ import type {
   OpenExamProgress,
   TeacherDashboard as TeacherDashboardData,
 } from '@shule/shared/teacher-dashboard';
-import { BookOpen, CheckCircle2, ChevronRight, NotebookPen, Users } from 'lucide-react';
+import {
+  BookOpen,
+  CheckCircle2,
+  ChevronRight,
+  ClipboardCheck,
+  NotebookPen,
+  Users,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
@@ -12,6 +19,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { EmptyState } from '../../components/ui/empty-state';
 import { LoadError } from '../../components/ui/load-error';
 import { SkeletonRows } from '../../components/ui/skeleton';
+import { assessmentsPath } from '../../lib/assessments-path';
 import { markEntryPath } from '../../lib/mark-entry-path';
 import { useTeacherDashboard } from '../../lib/queries/teacher-dashboard';
 import { AbsentTodayCard, MyRegisterCard } from './attendance-cards';
@@ -155,6 +163,32 @@ function MyClassesAndSubjects({ data }: { data: TeacherDashboardData }) {
   );
 }
 
+/** My (class, CBC learning area) pairs, each opening its assessments and their levels. */
+function MyLearningAreas({ data }: { data: TeacherDashboardData }) {
+  return (
+    <Section title="Assess by learning area" icon={ClipboardCheck}>
+      <ul className="grid gap-2 sm:grid-cols-2" aria-label="My learning areas">
+        {data.learning_areas.map((a) => (
+          <li key={`${a.class.id}-${a.learning_area.id}`}>
+            <Link
+              to={assessmentsPath(a.class.id, a.learning_area.id)}
+              className="group flex items-center gap-3 rounded-md border p-3 hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <span className="min-w-0 flex-1 font-medium">
+                {a.class.name} · {a.learning_area.name}
+              </span>
+              <ChevronRight
+                className="h-5 w-5 shrink-0 text-muted-foreground group-hover:text-foreground"
+                aria-hidden="true"
+              />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
 function MyClass({ myClass }: { myClass: NonNullable<TeacherDashboardData['my_class']> }) {
   return (
     <Section
@@ -213,6 +247,7 @@ export function TeacherDashboard() {
     );
   }
   const data = dashboard.data;
+  const learningAreas = data.learning_areas ?? [];
   return (
     <div className="grid items-start gap-4 lg:grid-cols-3">
       {data.my_class ? (
@@ -223,7 +258,7 @@ export function TeacherDashboard() {
           <AbsentTodayCard />
         </>
       ) : null}
-      {data.assignments.length === 0 ? (
+      {data.assignments.length === 0 && learningAreas.length === 0 ? (
         <div className="lg:col-span-3">
           <EmptyState
             icon={<BookOpen className="h-8 w-8" aria-hidden="true" />}
@@ -231,14 +266,20 @@ export function TeacherDashboard() {
             hint={NO_ASSIGNMENTS_HINT}
           />
         </div>
-      ) : (
+      ) : null}
+      {data.assignments.length > 0 ? (
         <>
           <div className="lg:col-span-2">
             <MarksToEnter data={data} />
           </div>
           <MyClassesAndSubjects data={data} />
         </>
-      )}
+      ) : null}
+      {learningAreas.length > 0 ? (
+        <div className="lg:col-span-3">
+          <MyLearningAreas data={{ ...data, learning_areas: learningAreas }} />
+        </div>
+      ) : null}
       {data.my_class ? (
         <div className="lg:col-span-3">
           <MyClass myClass={data.my_class} />
