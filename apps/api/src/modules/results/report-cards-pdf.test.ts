@@ -31,10 +31,13 @@ describe('renderReportCardsPdf', () => {
   it('renders a class of 125 within 2.5 s', async () => {
     const cards = Array.from({ length: 125 }, (_, i) => sampleCard(i));
     // Timed after one render: the library's one-time start (fonts' metrics) is not the class's.
+    // Rendering is all this process's work, so its CPU time is the measure: unlike the clock, it
+    // holds while other suites share the machine's cores (scripts/test.mjs runs them side by side).
     await renderReportCardsPdf(cards.slice(0, 1));
-    const started = performance.now();
+    const started = process.cpuUsage();
     const pdf = await renderReportCardsPdf(cards);
-    expect(performance.now() - started).toBeLessThan(2500);
+    const used = process.cpuUsage(started);
+    expect((used.user + used.system) / 1000).toBeLessThan(2500);
     expect(pageCount(pdf)).toBe(125);
   });
 
