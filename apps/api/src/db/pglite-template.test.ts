@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { dumpMigratedPglite, openPglite } from './client';
+import { queryRows } from './raw-rows';
 
 // The API tests open every file's database from one migrated template (test/global-setup.ts):
 // a template quietly ignored would migrate each database again, at three times the cost.
@@ -15,8 +16,11 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('a database opened from a te
     await template.close();
 
     const opened = await openPglite(undefined, dump);
-    const rows = await opened.db.execute(sql`select note from template_marker`);
+    const rows = await queryRows<{ note: string }>(
+      opened.db,
+      sql`select note from template_marker`,
+    );
     await opened.close();
-    expect(rows.rows).toEqual([{ note: 'kept' }]);
+    expect(rows).toEqual([{ note: 'kept' }]);
   });
 });

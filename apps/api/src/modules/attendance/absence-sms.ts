@@ -1,12 +1,18 @@
 import { absenceMessageContent, absenceSmsText } from '@shule/shared/absence-sms';
-import { smsParts } from '@shule/shared/messages';
 import { eq, sql } from 'drizzle-orm';
 import type { SmsConfig } from '../../config';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/raw-rows';
 import { schools } from '../../db/schema/index';
 import { notFound } from '../../errors';
-import { audienceStudents, type OutboxRow, parentVerdicts, storeMessage } from '../messages/index';
+import {
+  audienceStudents,
+  type OutboxRow,
+  type PersonalSmsTally,
+  parentVerdicts,
+  storeMessage,
+  tallyPersonalSms,
+} from '../messages/index';
 
 interface AbsentRow {
   id: number;
@@ -50,30 +56,27 @@ export async function queueAbsenceSms(
   const audience = await audienceStudents(tx, actor.schoolId, [cls.id]);
   const verdicts = parentVerdicts(audience);
   const parentOf = new Map(audience.map((a) => [a.studentId, a]));
-  const rows: OutboxRow[] = [];
+  const tally: PersonalSmsTally<OutboxRow> = {
+    rows: [],
+    skippedNoConsent: 0,
+    skippedOptedOut: 0,
+  };
   const texted: number[] = [];
-  let skippedNoConsent = 0;
-  let skippedOptedOut = 0;
   let skipped = 0;
   for (const student of absent) {
     const parent = parentOf.get(student.student_id);
-    const verdict = parent ? verdicts.get(parent.parentId) : undefined;
-    if (!parent || verdict !== 'reached') {
-      skipped += 1;
-      if (verdict === 'opted_out') skippedOptedOut += 1;
-      else if (verdict === 'no_consent') skippedNoConsent += 1;
-      continue;
-    }
-    const content = absenceSmsText({ school: school.name, student, date, today });
-    rows.push({
-      parentId: parent.parentId,
-      studentId: student.student_id,
-      phone: parent.phone,
-      content,
-      parts: smsParts(content).parts,
-    });
-    texted.push(student.id);
+    const kept =
+      parent !== undefined &&
+      tallyPersonalSms(tally, verdicts.get(parent.parentId), {
+        parentId: parent.parentId,
+        studentId: student.student_id,
+        phone: parent.phone,
+        content: absenceSmsText({ school: school.name, student, date, today }),
+      });
+    if (kept) texted.push(student.id);
+    else skipped += 1;
   }
+  const { rows, skippedNoConsent, skippedOptedOut } = tally;
   if (rows.length > 0) {
     await storeMessage(
       tx,

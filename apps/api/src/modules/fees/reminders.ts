@@ -22,6 +22,7 @@ import {
   type OutboxRow,
   parentVerdicts,
   storeMessage,
+  tallyPersonalSms,
 } from '../messages/index';
 
 /**
@@ -137,18 +138,14 @@ async function reminderPlan(
     });
     plan.firstListed ??= { student, content };
     const parent = parentOf.get(student.studentId);
-    const verdict = parent ? verdicts.get(parent.parentId) : undefined;
     if (!parent) plan.skippedNoParent += 1;
-    else if (verdict === 'opted_out') plan.skippedOptedOut += 1;
-    else if (verdict === 'no_consent') plan.skippedNoConsent += 1;
     else {
-      plan.rows.push({
+      tallyPersonalSms(plan, verdicts.get(parent.parentId), {
         student,
         parentId: parent.parentId,
         studentId: student.studentId,
         phone: parent.phone,
         content,
-        parts: smsParts(content).parts,
       });
     }
   }

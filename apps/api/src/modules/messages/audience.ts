@@ -1,5 +1,5 @@
 import { type ConsentStatus, isConsented } from '@shule/shared/consents';
-import { MESSAGE_MESSAGES } from '@shule/shared/messages';
+import { MESSAGE_MESSAGES, smsParts } from '@shule/shared/messages';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/raw-rows';
@@ -102,6 +102,30 @@ export function parentVerdicts(rows: readonly AudienceStudent[]): Map<number, Pa
     );
   }
   return verdicts;
+}
+
+/** Personal messages, one per student's parent: those to send, and those left out, counted. */
+export interface PersonalSmsTally<Row extends { content?: string; parts: number }> {
+  rows: Row[];
+  skippedNoConsent: number;
+  skippedOptedOut: number;
+}
+
+/**
+ * Counts one student's message by their parent's verdict: kept to send (with its SMS parts)
+ * when the parent is reached, else counted as left out and why. True when kept.
+ */
+export function tallyPersonalSms<Row extends { content?: string; parts: number }>(
+  tally: PersonalSmsTally<Row>,
+  verdict: ParentVerdict | undefined,
+  row: Omit<Row, 'parts'> & { content: string },
+): boolean {
+  if (verdict === 'opted_out') tally.skippedOptedOut += 1;
+  else if (verdict === 'no_consent') tally.skippedNoConsent += 1;
+  else if (verdict === 'reached') {
+    tally.rows.push({ ...row, parts: smsParts(row.content).parts } as Row);
+  }
+  return verdict === 'reached';
 }
 
 export interface BroadcastAudience {

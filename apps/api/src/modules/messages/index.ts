@@ -1,8 +1,14 @@
 // The front door of this module: what other modules may use. Everything else is internal.
 
 export { queueAccountSms } from './account-sms';
-export type { ClassRef } from './audience';
-export { audienceStudents, classesOfSchool, noReachableParent, parentVerdicts } from './audience';
+export type { ClassRef, PersonalSmsTally } from './audience';
+export {
+  audienceStudents,
+  classesOfSchool,
+  noReachableParent,
+  parentVerdicts,
+  tallyPersonalSms,
+} from './audience';
 export { default as deliveryReportRoutes } from './delivery-report-routes';
 export { testGateway } from './gateways/test-driver';
 export type { SmsGateway, SmsSend } from './gateways/types';

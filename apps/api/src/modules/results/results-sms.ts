@@ -22,6 +22,7 @@ import {
   type OutboxRow,
   parentVerdicts,
   storeMessage,
+  tallyPersonalSms,
 } from '../messages/index';
 import { type ClassRow, selectClassesOf } from './queries';
 import { examResults, type ResultsScope } from './service';
@@ -129,19 +130,13 @@ async function resultsPlan(
       if (!student) continue;
       const names = { studentName: row.name, admissionNumber: row.admission_number };
       plan.firstListed ??= { ...names, content };
-      const verdict = verdicts.get(student.parentId);
-      if (verdict === 'opted_out') plan.skippedOptedOut += 1;
-      else if (verdict === 'no_consent') plan.skippedNoConsent += 1;
-      else {
-        plan.rows.push({
-          ...names,
-          parentId: student.parentId,
-          studentId: student.studentId,
-          phone: student.phone,
-          content,
-          parts: smsParts(content).parts,
-        });
-      }
+      tallyPersonalSms(plan, verdicts.get(student.parentId), {
+        ...names,
+        parentId: student.parentId,
+        studentId: student.studentId,
+        phone: student.phone,
+        content,
+      });
     }
   }
   return plan;
