@@ -288,6 +288,18 @@ export const SBA_DETAIL_LABELS: Record<SbaDetail, string> = {
   kiswahili_option: KNEC_RECORD_LABELS.kiswahili_option,
 };
 
+/** How the screen names what a learner's record lacks. */
+export const SBA_DETAIL_MISSING: Record<SbaDetail, string> = {
+  assessment_number: 'No Assessment Number',
+  birth_certificate_names: 'No birth-certificate names',
+  re_option: 'No RE option',
+  kiswahili_option: 'Kiswahili or KSL not recorded',
+};
+
+/** "18 SBA scores are missing": learners times learning areas without a score. */
+export const missingScoresMessage = (n: number) =>
+  `${n === 1 ? '1 SBA score is' : `${n} SBA scores are`} missing (a learner in a learning area each)`;
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const firstNames = (names: readonly string[], max = 10) =>
   names.length > max

@@ -1,5 +1,6 @@
 import {
-  SBA_DETAIL_LABELS,
+  missingScoresMessage,
+  SBA_DETAIL_MISSING,
   type SbaCompleteness,
   withoutAssessmentNumberMessage,
 } from '@shule/shared/sba';
@@ -151,7 +152,9 @@ function SbaGrade({ grade, year }: { grade: number; year: number }) {
 }
 
 function Summary({ data }: { data: SbaCompleteness }) {
-  const gaps = data.classes.flatMap((c) => c.gaps).filter((g) => g.no_score.length > 0).length;
+  const missing = data.classes
+    .flatMap((c) => c.gaps)
+    .reduce((sum, g) => sum + g.no_score.length, 0);
   if (data.complete)
     return (
       <Alert tone="success">
@@ -165,14 +168,7 @@ function Summary({ data }: { data: SbaCompleteness }) {
         {data.grade.name} {data.year} is not complete yet.
       </p>
       <ul className="mt-1 list-disc pl-5">
-        {gaps > 0 ? (
-          <li>
-            {gaps === 1
-              ? '1 class and learning area has'
-              : `${gaps} classes and learning areas have`}{' '}
-            learners without an SBA score.
-          </li>
-        ) : null}
+        {missing > 0 ? <li>{missingScoresMessage(missing)}.</li> : null}
         {data.without_assessment_number > 0 ? (
           <li>{withoutAssessmentNumberMessage(data.without_assessment_number)}.</li>
         ) : null}
@@ -227,7 +223,7 @@ function Components({ data }: { data: SbaCompleteness }) {
                 {area.components.map((c) => (
                   <Td key={c.kind} className="text-center">
                     {c.assessments === 0 ? (
-                      <span className="text-muted-foreground">None yet</span>
+                      <span className="text-muted-foreground">None</span>
                     ) : (
                       c.assessments
                     )}
@@ -293,7 +289,7 @@ function MissingDetails({ data }: { data: SbaCompleteness }) {
             <span className="flex flex-wrap gap-1 sm:ml-auto">
               {l.missing.map((m) => (
                 <Badge key={m} tone={m === 'assessment_number' ? 'red' : 'yellow'}>
-                  No {SBA_DETAIL_LABELS[m]}
+                  {SBA_DETAIL_MISSING[m]}
                 </Badge>
               ))}
             </span>
