@@ -296,9 +296,16 @@ export const SBA_DETAIL_MISSING: Record<SbaDetail, string> = {
   kiswahili_option: 'Kiswahili or KSL not recorded',
 };
 
-/** "18 SBA scores are missing": learners times learning areas without a score. */
+/** "18 SBA scores are still missing": a score for each learner and learning area without one. */
 export const missingScoresMessage = (n: number) =>
-  `${n === 1 ? '1 SBA score is' : `${n} SBA scores are`} missing (a learner in a learning area each)`;
+  `${n === 1 ? '1 SBA score is' : `${n} SBA scores are`} still missing`;
+
+/** The components as the screen's columns head them (all of them SBA). */
+export const SBA_KIND_SHORT_LABELS: Record<SbaKind, string> = {
+  sba_project: 'Project',
+  sba_practical: 'Practical',
+  sba_written: 'Written test',
+};
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const firstNames = (names: readonly string[], max = 10) =>

@@ -1,6 +1,7 @@
 import {
   missingScoresMessage,
   SBA_DETAIL_MISSING,
+  SBA_KIND_SHORT_LABELS,
   type SbaCompleteness,
   withoutAssessmentNumberMessage,
 } from '@shule/shared/sba';
@@ -211,7 +212,7 @@ function Components({ data }: { data: SbaCompleteness }) {
               <Th>Learning area</Th>
               {kinds.map((k) => (
                 <Th key={k.kind} className="text-center">
-                  {k.label}
+                  {SBA_KIND_SHORT_LABELS[k.kind]}
                 </Th>
               ))}
             </Tr>
