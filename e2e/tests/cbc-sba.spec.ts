@@ -90,8 +90,25 @@ test('the SBA completeness check and the CSV for the CBA portal', async ({ page,
     '8 East,,Baraka Mwangi,M,IRE,,,,,,,,,,,',
   ]);
 
+  // Baraka's number is entered on his page, in the learner record.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.reload();
-  await expect(page.getByText(/Baraka Mwangi/).first()).toBeVisible();
+  await page.getByRole('link', { name: 'Baraka Mwangi' }).click();
+  const record = page.getByRole('region', { name: 'Learner record (NEMIS)' });
+  await record.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Learner record (NEMIS)' });
+  await dialog.getByLabel('Assessment Number').fill('30412345002');
+  await dialog.getByLabel('Kiswahili or KSL').selectOption('KSL');
+  await dialog.getByLabel('Names as on the birth certificate').fill('Mwangi Baraka Kamau');
+  await dialog.getByLabel('Assessment Number').scrollIntoViewIfNeeded();
+  await shoot(page, 'cbc-sba-learner-record');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(record).toContainText('KSL - Kenyan Sign Language');
+
+  await page.goto('/sba');
+  await expect(
+    page.getByText('1 learner has no Agriculture and Nutrition SBA score: Baraka Mwangi'),
+  ).toBeVisible();
+  await expect(page.getByText(/has no Assessment Number/)).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
 });

@@ -205,36 +205,34 @@ function Components({ data }: { data: SbaCompleteness }) {
       title="SBA components"
       description={`The SBA assessments of ${data.grade.name} in ${data.year}, per learning area: projects and practicals in Term 2, written tests in Term 3.`}
     >
-      <div className="overflow-x-auto">
-        <Table>
-          <THead>
-            <Tr>
-              <Th>Learning area</Th>
-              {kinds.map((k) => (
-                <Th key={k.kind} className="text-center">
-                  {SBA_KIND_SHORT_LABELS[k.kind]}
-                </Th>
+      <Table>
+        <THead>
+          <Tr>
+            <Th className="max-sm:px-2">Learning area</Th>
+            {kinds.map((k) => (
+              <Th key={k.kind} className="text-center max-sm:px-2">
+                {SBA_KIND_SHORT_LABELS[k.kind]}
+              </Th>
+            ))}
+          </Tr>
+        </THead>
+        <TBody>
+          {data.learning_areas.map((area) => (
+            <Tr key={area.id}>
+              <Td className="font-medium max-sm:px-2">{area.name}</Td>
+              {area.components.map((c) => (
+                <Td key={c.kind} className="text-center max-sm:px-2">
+                  {c.assessments === 0 ? (
+                    <span className="text-muted-foreground">None</span>
+                  ) : (
+                    c.assessments
+                  )}
+                </Td>
               ))}
             </Tr>
-          </THead>
-          <TBody>
-            {data.learning_areas.map((area) => (
-              <Tr key={area.id}>
-                <Td className="font-medium">{area.name}</Td>
-                {area.components.map((c) => (
-                  <Td key={c.kind} className="text-center">
-                    {c.assessments === 0 ? (
-                      <span className="text-muted-foreground">None</span>
-                    ) : (
-                      c.assessments
-                    )}
-                  </Td>
-                ))}
-              </Tr>
-            ))}
-          </TBody>
-        </Table>
-      </div>
+          ))}
+        </TBody>
+      </Table>
     </Section>
   );
 }
