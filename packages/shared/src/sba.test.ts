@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SBA_COLUMNS,
+  missingScoresMessage,
   type SbaAssessmentInput,
   type SbaEntryInput,
   type SbaGradeInput,
@@ -148,6 +149,23 @@ describe('sbaCompleteness', () => {
     ]);
     expect(answer.without_assessment_number).toBe(1);
     expect(answer.complete).toBe(false);
+  });
+
+  it('is complete when every learner has a score in every learning area and a number', () => {
+    const input = grade();
+    const done = sbaCompleteness({
+      ...input,
+      learners: input.learners.map((l) => ({ ...l, assessmentNumber: `N${l.id}` })),
+      assessments: [project, { ...project, id: 4, learningArea: 11 }],
+      entries: [1, 2, 3].flatMap((student) => [
+        { ...entry(1, 'ME1'), student },
+        { ...entry(4, 'ME2'), student },
+      ]),
+    });
+    expect(done.classes.every((c) => c.gaps.length === 0)).toBe(true);
+    expect(done.complete).toBe(true);
+    expect(missingScoresMessage(1)).toBe('1 SBA score is still missing');
+    expect(missingScoresMessage(18)).toBe('18 SBA scores are still missing');
   });
 
   it('writes the deadline message as the issue gives it', () => {
