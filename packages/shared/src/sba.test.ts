@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  assessmentNumberFormSchema,
   DEFAULT_SBA_COLUMNS,
   missingScoresMessage,
   type SbaAssessmentInput,
@@ -226,5 +227,16 @@ describe('sbaSettingsBody', () => {
       'The export needs the column Assessment Number',
     ]);
     expect(sbaSettingsBody.safeParse({ columns: ['names', 'shoe_size'] }).success).toBe(false);
+  });
+});
+
+describe('assessmentNumberFormSchema', () => {
+  it('needs a number of letters and digits, kept in upper case', () => {
+    expect(assessmentNumberFormSchema.parse({ assessment_number: ' ab12 ' })).toEqual({
+      assessment_number: 'AB12',
+    });
+    for (const bad of ['', '  ', '12-3']) {
+      expect(assessmentNumberFormSchema.safeParse({ assessment_number: bad }).success).toBe(false);
+    }
   });
 });

@@ -6,7 +6,12 @@ import {
   rubricWords,
 } from './cbc-assessments';
 import { idField } from './fields';
-import { type KiswahiliOption, KNEC_RECORD_LABELS, type ReOption } from './learner-record';
+import {
+  type KiswahiliOption,
+  KNEC_RECORD_LABELS,
+  knecRecordFields,
+  type ReOption,
+} from './learner-record';
 import { bandOf } from './results/bands';
 import { roundHalfUp } from './results/rounding';
 
@@ -121,6 +126,18 @@ export const sbaSettingsSchema = z.object({
   customised: z.boolean(),
 });
 export type SbaSettings = z.infer<typeof sbaSettingsSchema>;
+
+/**
+ * The SBA screen's "enter the Assessment Number" form beside a learner without one: the learner
+ * record's field (PATCH /api/students/{id}/), required here.
+ */
+export const assessmentNumberFormSchema = z.object({
+  assessment_number: knecRecordFields.assessment_number.refine(
+    (v) => typeof v === 'string' && v !== '',
+    'Enter the Assessment Number',
+  ),
+});
+export type AssessmentNumberForm = z.input<typeof assessmentNumberFormSchema>;
 
 // --- A learner's score --------------------------------------------------------------------
 

@@ -2,7 +2,7 @@ import { DEFAULT_SBA_COLUMNS, type SbaGradeInput, sbaCompleteness } from '@shule
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../lib/storage';
-import { json, renderWithApp, sessionUser } from '../../test/render-page';
+import { json, renderWithApp, sessionUser, studentDetail } from '../../test/render-page';
 import { SbaPage } from './sba-page';
 
 const learner = (id: number, firstName: string, assessmentNumber: string | null) => ({
@@ -48,6 +48,8 @@ function fakeApi(
       return json(200, { columns: DEFAULT_SBA_COLUMNS, customised: false });
     if (url === '/api/cbc/sba/settings/' && method === 'PUT')
       return json(200, { columns: body.columns, customised: true });
+    if (url === '/api/students/2/' && method === 'PATCH')
+      return json(200, studentDetail({ id: 2, assessment_number: body.assessment_number }));
     if (url.startsWith('/api/cbc/sba/export/?grade=3'))
       return new Response('Assessment Number,Names\r\n', {
         status: 200,
@@ -83,6 +85,31 @@ describe('SBA page', () => {
       ),
     );
     expect(await screen.findByText('SBA file ready')).toBeTruthy();
+  });
+
+  it('takes a missing Assessment Number in place, refusing a blank one', async () => {
+    const sent: unknown[] = [];
+    const fetch = fakeApi({ status: 200, body: sbaCompleteness(grade8) }, undefined, sent);
+    vi.stubGlobal('fetch', fetch);
+    renderWithApp(<SbaPage />);
+    const form = await screen.findByRole('form', { name: 'Assessment Number of Baraka Otieno' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Enter the Assessment Number')).toBeTruthy();
+    expect(sent).toEqual([]);
+    fireEvent.change(within(form).getByLabelText('Assessment Number of Baraka Otieno'), {
+      target: { value: '30412345002' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Assessment Number saved')).toBeTruthy();
+    expect(sent).toEqual([
+      { method: 'PATCH', url: '/api/students/2/', body: { assessment_number: '30412345002' } },
+    ]);
+    // The grade is read again.
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.filter(([url]) => String(url).startsWith('/api/cbc/sba/?')).length,
+      ).toBe(2),
+    );
   });
 
   it('saves the column order the school sets', async () => {

@@ -29,6 +29,7 @@ import { Table, TBody, Td, THead, Th, Tr } from '../../components/ui/table';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { useLevels } from '../../lib/queries/levels';
+import { AssessmentNumberInline } from './assessment-number-form';
 import { downloadSbaFile, useSbaCompleteness } from './sba-api';
 import { SbaColumnOrder } from './sba-column-order';
 
@@ -276,7 +277,7 @@ function MissingDetails({ data }: { data: SbaCompleteness }) {
   return (
     <Section
       title="Learners missing portal details"
-      description="Learners without an Assessment Number are in the file with an empty first cell. Names without the birth certificate's order are written first name, then last name."
+      description="Learners without an Assessment Number are in the file with an empty first cell: enter it here or on the learner's page. Names without the birth certificate's order are written first name, then last name."
     >
       <ul className="divide-y text-sm">
         {data.missing_details.map((l) => (
@@ -292,6 +293,9 @@ function MissingDetails({ data }: { data: SbaCompleteness }) {
                 </Badge>
               ))}
             </span>
+            {l.missing.includes('assessment_number') ? (
+              <AssessmentNumberInline learner={l} />
+            ) : null}
           </li>
         ))}
       </ul>
