@@ -40,10 +40,10 @@ export function AssessmentNumberInline({ learner }: { learner: { id: number; nam
           aria-invalid={error ? true : undefined}
           placeholder="Assessment Number"
           autoComplete="off"
-          className="h-8 sm:w-44"
+          className="sm:w-44"
           {...form.register('assessment_number')}
         />
-        <Button type="submit" size="sm" variant="outline" disabled={form.formState.isSubmitting}>
+        <Button type="submit" variant="outline" disabled={form.formState.isSubmitting}>
           Save
         </Button>
       </div>
