@@ -15,6 +15,12 @@ export const LEARNER_RECORD_MESSAGES = {
   nhif: 'NHIF/SHA number must be letters and digits only',
   nationalId: 'National ID number must be 6 to 9 digits',
   upiTaken: (upi: string) => `UPI ${upi} is already another student's in this school`,
+  assessmentNumber: 'Assessment Number must be letters and digits only',
+  assessmentNumberTaken: (number: string) =>
+    `Assessment Number ${number} is already another student's in this school`,
+  reOption: 'Choose CRE, IRE or HRE',
+  kiswahiliOption: 'Choose Kiswahili or KSL',
+  specialNeedsCode: 'Special-needs code must be letters and digits only',
 } as const;
 
 /** Text that may be cleared ('' and null become null) and, when given, matches `pattern`. */
@@ -116,12 +122,78 @@ export const LEARNER_RECORD_LABELS: Record<keyof LearnerRecord, string> = {
   nhif_number: 'NHIF/SHA number',
 };
 
+/** The Religious Education a learner takes: Christian, Islamic or Hindu. */
+export const RE_OPTIONS = ['CRE', 'IRE', 'HRE'] as const;
+export type ReOption = (typeof RE_OPTIONS)[number];
+export const RE_OPTION_LABELS: Record<ReOption, string> = {
+  CRE: 'CRE - Christian Religious Education',
+  IRE: 'IRE - Islamic Religious Education',
+  HRE: 'HRE - Hindu Religious Education',
+};
+/** Kiswahili, or Kenyan Sign Language in its place. */
+export const KISWAHILI_OPTIONS = ['KIS', 'KSL'] as const;
+export type KiswahiliOption = (typeof KISWAHILI_OPTIONS)[number];
+export const KISWAHILI_OPTION_LABELS: Record<KiswahiliOption, string> = {
+  KIS: 'Kiswahili',
+  KSL: 'KSL - Kenyan Sign Language',
+};
+
+/** One of `options`, or cleared ('' and null become null). */
+const clearableChoice = <T extends readonly [string, ...string[]]>(options: T, message: string) =>
+  z
+    .union([z.enum(options), z.literal('').transform(() => null), z.null()], { error: message })
+    .optional();
+
 /**
- * The student page's "Learner record" dialog: the register fields, the KNEC index number and
+ * What KNEC's CBA portal keeps of each learner for school-based assessment (packages/shared/src/
+ * sba.ts exports them): the Assessment Number (issued in Grade 3), the names in the birth
+ * certificate's order (when they differ from first name then last name), the RE option,
+ * Kiswahili or KSL, and the special-needs code. Every field is optional.
+ */
+export const knecRecordFields = {
+  assessment_number: clearableMatching(
+    'Assessment Number',
+    /^[A-Za-z0-9]+$/,
+    LEARNER_RECORD_MESSAGES.assessmentNumber,
+    { max: 20 },
+    upperCase,
+  ),
+  birth_certificate_names: clearable('Names as on the birth certificate', { max: 150 }),
+  re_option: clearableChoice(RE_OPTIONS, LEARNER_RECORD_MESSAGES.reOption),
+  kiswahili_option: clearableChoice(KISWAHILI_OPTIONS, LEARNER_RECORD_MESSAGES.kiswahiliOption),
+  special_needs_code: clearableMatching(
+    'Special-needs code',
+    /^[A-Za-z0-9]+$/,
+    LEARNER_RECORD_MESSAGES.specialNeedsCode,
+    { max: 10 },
+    upperCase,
+  ),
+};
+
+export const knecRecordSchema = z.object({
+  assessment_number: z.string().nullable(),
+  birth_certificate_names: z.string().nullable(),
+  re_option: z.enum(RE_OPTIONS).nullable(),
+  kiswahili_option: z.enum(KISWAHILI_OPTIONS).nullable(),
+  special_needs_code: z.string().nullable(),
+});
+export type KnecRecord = z.infer<typeof knecRecordSchema>;
+
+export const KNEC_RECORD_LABELS: Record<keyof KnecRecord, string> = {
+  assessment_number: 'Assessment Number',
+  birth_certificate_names: 'Names as on the birth certificate',
+  re_option: 'RE option',
+  kiswahili_option: 'Kiswahili or KSL',
+  special_needs_code: 'Special-needs code',
+};
+
+/**
+ * The student page's "Learner record" dialog: the register fields, KNEC's, the index number and
  * the parent's national ID (sent only when the student has a parent), as PATCH takes them.
  */
 export const learnerRecordFormSchema = z.object({
   ...learnerRecordFields,
+  ...knecRecordFields,
   entry_index_number: entryIndexNumberField,
   parent_national_id_number: parentNationalIdField,
 });

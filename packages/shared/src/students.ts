@@ -14,6 +14,8 @@ import {
 } from './fields';
 import {
   entryIndexNumberField,
+  knecRecordFields,
+  knecRecordSchema,
   learnerRecordFields,
   learnerRecordSchema,
   parentNationalIdField,
@@ -176,6 +178,7 @@ export const studentDetailSchema = studentRowSchema.extend({
   entry_marks: z.number().int().nullable(),
   consents: studentConsentsSchema,
   ...learnerRecordSchema.shape,
+  ...knecRecordSchema.shape,
 });
 export type StudentDetail = z.infer<typeof studentDetailSchema>;
 
@@ -196,6 +199,7 @@ export const updateStudentBody = changesOf({
   entry_index_number: entryIndexNumberField,
   entry_marks: studentResultsFields.entry_marks.optional(),
   ...learnerRecordFields,
+  ...knecRecordFields,
   /** Sets the student's parent's (400 when the student has none). */
   parent_national_id_number: parentNationalIdField,
 });

@@ -85,6 +85,7 @@ describe('the menus by role', () => {
       'Grades',
       'Terms',
       'Academic Years',
+      'KNEC SBA',
     ]);
   });
 });

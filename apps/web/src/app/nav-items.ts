@@ -5,6 +5,7 @@ import {
   CalendarCheck,
   CalendarDays,
   CalendarRange,
+  ClipboardCheck,
   ClipboardList,
   FileText,
   GraduationCap,
@@ -50,6 +51,7 @@ export const ACADEMICS_NAV: NavItem[] = [
   { to: '/grades', label: 'Grades', icon: ClipboardList, access: 'staff' },
   { to: '/terms', label: 'Terms', icon: CalendarRange, access: 'staff' },
   { to: '/academic_years', label: 'Academic Years', icon: CalendarDays, access: 'staff' },
+  { to: '/sba', label: 'KNEC SBA', icon: ClipboardCheck, access: 'admin' },
 ];
 
 /** Money and the audit log, in the sidebar and the drawer. */

@@ -95,6 +95,11 @@ export const studentDetail = (changes: Partial<StudentDetail> = {}): StudentDeta
   special_needs: null,
   medical_condition: null,
   nhif_number: null,
+  assessment_number: null,
+  birth_certificate_names: null,
+  re_option: null,
+  kiswahili_option: null,
+  special_needs_code: null,
   ...changes,
 });
 

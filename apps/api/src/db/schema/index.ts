@@ -7,6 +7,7 @@ export * from './idempotency';
 export * from './messages';
 export * from './people';
 export * from './results';
+export * from './sba';
 export * from './schools';
 export * from './teaching';
 export * from './uploads';

@@ -138,6 +138,17 @@ export const students = pgTable(
     medicalCondition: text('medical_condition'),
     nhifNumber: text('nhif_number'),
     /**
+     * What KNEC's CBA portal keeps for school-based assessment (KNEC_RECORD_FIELDS in
+     * packages/shared/src/learner-record.ts): the Assessment Number issued in Grade 3 (unique in
+     * the school when given), the names in the birth certificate's order, the RE option
+     * (CRE | IRE | HRE), Kiswahili or Kenyan Sign Language (KIS | KSL) and a special-needs code.
+     */
+    assessmentNumber: text('assessment_number'),
+    birthCertificateNames: text('birth_certificate_names'),
+    reOption: text('re_option'),
+    kiswahiliOption: text('kiswahili_option'),
+    specialNeedsCode: text('special_needs_code'),
+    /**
      * The parent's consents (ConsentStatus: granted | refused | unknown), each with when and by
      * which user recorded it (a plain id, like the audit log's: the record outlives the user).
      * Photos may be kept and SMS sent only when "granted" (isConsented).
@@ -159,6 +170,9 @@ export const students = pgTable(
   (t) => [
     unique('students_school_admission_key').on(t.schoolId, t.admissionNumber),
     uniqueIndex('students_school_upi_key').on(t.schoolId, t.upi).where(sql`${t.upi} is not null`),
+    uniqueIndex('students_school_assessment_number_key')
+      .on(t.schoolId, t.assessmentNumber)
+      .where(sql`${t.assessmentNumber} is not null`),
     index('students_class_idx').on(t.classId),
     // The students lists read a school's (or a class's) students in name order, one page at a time.
     index('students_school_name_idx').on(t.schoolId, t.firstName, t.lastName, t.id),

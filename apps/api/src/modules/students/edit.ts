@@ -1,4 +1,8 @@
-import { LEARNER_RECORD_MESSAGES, learnerRecordFields } from '@shule/shared/learner-record';
+import {
+  knecRecordFields,
+  LEARNER_RECORD_MESSAGES,
+  learnerRecordFields,
+} from '@shule/shared/learner-record';
 import {
   leaveBeforeAdmissionMessage,
   type leaveStudentBody,
@@ -116,8 +120,16 @@ export function updateStudent(
       specialNeeds: input.special_needs,
       medicalCondition: input.medical_condition,
       nhifNumber: input.nhif_number,
+      assessmentNumber: input.assessment_number,
+      birthCertificateNames: input.birth_certificate_names,
+      reOption: input.re_option,
+      kiswahiliOption: input.kiswahili_option,
+      specialNeedsCode: input.special_needs_code,
     };
     if (input.upi) await assertUpiFree(tx, schoolId, studentId, input.upi);
+    if (input.assessment_number) {
+      await assertAssessmentNumberFree(tx, schoolId, studentId, input.assessment_number);
+    }
     if (Object.values(changes).some((v) => v !== undefined)) {
       await tx
         .update(students)
@@ -127,6 +139,12 @@ export function updateStudent(
           // Two admins giving one UPI at the same moment: the unique index decides.
           if (input.upi && isUniqueViolation(error, 'students_school_upi_key')) {
             throw conflict(LEARNER_RECORD_MESSAGES.upiTaken(input.upi));
+          }
+          if (
+            input.assessment_number &&
+            isUniqueViolation(error, 'students_school_assessment_number_key')
+          ) {
+            throw conflict(LEARNER_RECORD_MESSAGES.assessmentNumberTaken(input.assessment_number));
           }
           throw error;
         });
@@ -184,9 +202,10 @@ export function updateStudent(
   });
 }
 
-const LEARNER_RECORD_KEYS = Object.keys(
-  learnerRecordFields,
-) as (keyof typeof learnerRecordFields)[];
+const LEARNER_RECORD_KEYS = Object.keys({ ...learnerRecordFields, ...knecRecordFields }) as (
+  | keyof typeof learnerRecordFields
+  | keyof typeof knecRecordFields
+)[];
 const STUDENT_MESSAGES_NO_PARENT = 'This student has no parent to give a national ID number to';
 
 /** 409 when another student of the school already has this UPI. */
@@ -197,6 +216,27 @@ async function assertUpiFree(tx: Tx, schoolId: number, studentId: number, upi: s
     .where(and(eq(students.schoolId, schoolId), eq(students.upi, upi), ne(students.id, studentId)))
     .limit(1);
   if (holder) throw conflict(LEARNER_RECORD_MESSAGES.upiTaken(upi));
+}
+
+/** 409 when another student of the school already has this Assessment Number. */
+async function assertAssessmentNumberFree(
+  tx: Tx,
+  schoolId: number,
+  studentId: number,
+  number: string,
+) {
+  const [holder] = await tx
+    .select({ id: students.id })
+    .from(students)
+    .where(
+      and(
+        eq(students.schoolId, schoolId),
+        eq(students.assessmentNumber, number),
+        ne(students.id, studentId),
+      ),
+    )
+    .limit(1);
+  if (holder) throw conflict(LEARNER_RECORD_MESSAGES.assessmentNumberTaken(number));
 }
 
 const auditOf = (actor: StudentActor) => ({

@@ -30,6 +30,11 @@ async function selectResultsDetails(db: Db | Tx, schoolId: number, studentId: nu
       special_needs: students.specialNeeds,
       medical_condition: students.medicalCondition,
       nhif_number: students.nhifNumber,
+      assessment_number: students.assessmentNumber,
+      birth_certificate_names: students.birthCertificateNames,
+      re_option: sql<StudentDetail['re_option']>`${students.reOption}`,
+      kiswahili_option: sql<StudentDetail['kiswahili_option']>`${students.kiswahiliOption}`,
+      special_needs_code: students.specialNeedsCode,
     })
     .from(students)
     .where(and(eq(students.id, studentId), eq(students.schoolId, schoolId)));

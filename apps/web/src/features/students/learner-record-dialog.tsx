@@ -1,8 +1,13 @@
 import { KENYAN_COUNTIES } from '@shule/shared/counties';
 import {
+  KISWAHILI_OPTION_LABELS,
+  KISWAHILI_OPTIONS,
+  KNEC_RECORD_LABELS,
   LEARNER_RECORD_LABELS,
   type LearnerRecordForm,
   learnerRecordFormSchema,
+  RE_OPTION_LABELS,
+  RE_OPTIONS,
 } from '@shule/shared/learner-record';
 import type { StudentDetail } from '@shule/shared/students';
 import { useForm } from 'react-hook-form';
@@ -56,6 +61,11 @@ function LearnerRecordFormBody({ student, onDone }: { student: StudentDetail; on
       special_needs: student.special_needs ?? '',
       medical_condition: student.medical_condition ?? '',
       nhif_number: student.nhif_number ?? '',
+      assessment_number: student.assessment_number ?? '',
+      birth_certificate_names: student.birth_certificate_names ?? '',
+      re_option: student.re_option ?? '',
+      kiswahili_option: student.kiswahili_option ?? '',
+      special_needs_code: student.special_needs_code ?? '',
       // Without a parent there is no one to give the ID to: the field is not sent.
       parent_national_id_number: student.parent
         ? (student.parent.national_id_number ?? '')
@@ -80,6 +90,7 @@ function LearnerRecordFormBody({ student, onDone }: { student: StudentDetail; on
     onSaved: onDone,
   });
   const L = LEARNER_RECORD_LABELS;
+  const K = KNEC_RECORD_LABELS;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -141,6 +152,52 @@ function LearnerRecordFormBody({ student, onDone }: { student: StudentDetail; on
       <Field label={L.medical_condition} error={errors.medical_condition?.message}>
         <Textarea rows={2} {...form.register('medical_condition')} />
       </Field>
+      <fieldset className="space-y-4 border-t pt-4">
+        <legend className="pr-2 text-sm font-semibold">KNEC (school-based assessment)</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label={K.assessment_number}
+            error={errors.assessment_number?.message}
+            hint="Issued by KNEC in Grade 3"
+          >
+            <Input autoComplete="off" {...form.register('assessment_number')} />
+          </Field>
+          <Field
+            label={K.special_needs_code}
+            error={errors.special_needs_code?.message}
+            hint="KNEC's code, when the learner has one"
+          >
+            <Input autoComplete="off" {...form.register('special_needs_code')} />
+          </Field>
+          <Field label={K.re_option} error={errors.re_option?.message}>
+            <Select {...form.register('re_option')}>
+              <option value="">Not recorded</option>
+              {RE_OPTIONS.map((o) => (
+                <option key={o} value={o}>
+                  {RE_OPTION_LABELS[o]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label={K.kiswahili_option} error={errors.kiswahili_option?.message}>
+            <Select {...form.register('kiswahili_option')}>
+              <option value="">Not recorded</option>
+              {KISWAHILI_OPTIONS.map((o) => (
+                <option key={o} value={o}>
+                  {KISWAHILI_OPTION_LABELS[o]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+        <Field
+          label={K.birth_certificate_names}
+          error={errors.birth_certificate_names?.message}
+          hint={`In the certificate's order, when it is not "${student.first_name} ${student.last_name}"`}
+        >
+          <Input autoComplete="off" {...form.register('birth_certificate_names')} />
+        </Field>
+      </fieldset>
       <FormFooter busy={isSubmitting} onCancel={onDone} submitLabel="Save Changes" />
     </form>
   );

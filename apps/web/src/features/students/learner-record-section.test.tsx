@@ -55,12 +55,19 @@ describe('the learner record on the student page', () => {
     vi.stubGlobal('fetch', api.fetch);
     renderProfile();
     const section = await screen.findByRole('region', { name: 'Learner record (NEMIS)' });
-    expect(within(section).getAllByText('Not recorded')).toHaveLength(11);
+    expect(within(section).getAllByText('Not recorded')).toHaveLength(16);
 
     fireEvent.click(within(section).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Learner record (NEMIS)' });
     fireEvent.change(within(dialog).getByLabelText('UPI'), { target: { value: 'ab12' } });
     fireEvent.change(within(dialog).getByLabelText('County'), { target: { value: 'Nyeri' } });
+    fireEvent.change(within(dialog).getByLabelText('Assessment Number'), {
+      target: { value: '30412345001' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('RE option'), { target: { value: 'IRE' } });
+    fireEvent.change(within(dialog).getByLabelText('Kiswahili or KSL'), {
+      target: { value: 'KSL' },
+    });
     fireEvent.change(within(dialog).getByLabelText("Parent's national ID"), {
       target: { value: '12ab' },
     });
@@ -79,10 +86,15 @@ describe('the learner record on the student page', () => {
         county: 'Nyeri',
         parent_national_id_number: '12345678',
         nationality: null,
+        assessment_number: '30412345001',
+        re_option: 'IRE',
+        kiswahili_option: 'KSL',
+        special_needs_code: null,
       }),
     ]);
     expect(within(section).getByText('AB12')).toBeTruthy();
     expect(within(section).getByText('12345678')).toBeTruthy();
+    expect(within(section).getByText('IRE - Islamic Religious Education')).toBeTruthy();
   });
 
   it('gives a teacher no Edit button', async () => {

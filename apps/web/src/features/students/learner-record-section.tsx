@@ -1,4 +1,9 @@
-import { LEARNER_RECORD_LABELS } from '@shule/shared/learner-record';
+import {
+  KISWAHILI_OPTION_LABELS,
+  KNEC_RECORD_LABELS,
+  LEARNER_RECORD_LABELS,
+  RE_OPTION_LABELS,
+} from '@shule/shared/learner-record';
 import type { StudentDetail } from '@shule/shared/students';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
@@ -32,6 +37,21 @@ export function LearnerRecordSection({
     {
       label: "Parent's national ID",
       value: student.parent ? student.parent.national_id_number : null,
+    },
+    { label: KNEC_RECORD_LABELS.assessment_number, value: student.assessment_number },
+    {
+      label: KNEC_RECORD_LABELS.re_option,
+      value: student.re_option && RE_OPTION_LABELS[student.re_option],
+    },
+    {
+      label: KNEC_RECORD_LABELS.kiswahili_option,
+      value: student.kiswahili_option && KISWAHILI_OPTION_LABELS[student.kiswahili_option],
+    },
+    { label: KNEC_RECORD_LABELS.special_needs_code, value: student.special_needs_code },
+    {
+      label: KNEC_RECORD_LABELS.birth_certificate_names,
+      value: student.birth_certificate_names,
+      wide: true,
     },
     { label: L.special_needs, value: student.special_needs, wide: true },
     { label: L.medical_condition, value: student.medical_condition, wide: true },
