@@ -25,12 +25,9 @@ export const SIGNED_IN_PAGES = {
   '/attendance': 'Attendance',
   '/levels/:id': 'Learning areas',
   '/levels/:id/strands/import': 'Import strands',
-<<<<<<< HEAD
   '/assessments': 'Assessments',
   '/assessments/:id': 'Enter levels',
-=======
   '/sba': 'School-based assessment',
->>>>>>> i36-sba
   '/promotion': 'Promotion',
   '/subjects': 'Subjects',
   '/subjects/:id': 'Grading bands',

@@ -88,17 +88,16 @@ export const SIGNED_IN_SCREENS: Screen[] = [
     load: async () => (await import('../features/cbc/strand-import-page')).StrandImportPage,
   },
   {
-<<<<<<< HEAD
     path: '/assessments',
     load: async () => (await import('../features/cbc/assessments-page')).AssessmentsPage,
   },
   {
     path: '/assessments/:id',
     load: async () => (await import('../features/cbc/level-entry-page')).LevelEntryPage,
-=======
+  },
+  {
     path: '/sba',
     load: async () => (await import('../features/cbc/sba-page')).SbaPage,
->>>>>>> i36-sba
   },
   {
     path: '/promotion',
