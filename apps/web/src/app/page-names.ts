@@ -25,6 +25,7 @@ export const SIGNED_IN_PAGES = {
   '/attendance': 'Attendance',
   '/levels/:id': 'Learning areas',
   '/levels/:id/strands/import': 'Import strands',
+  '/cbc/classes/:id/summary': 'CBC term summary',
   '/promotion': 'Promotion',
   '/subjects': 'Subjects',
   '/subjects/:id': 'Grading bands',

@@ -88,6 +88,10 @@ export const SIGNED_IN_SCREENS: Screen[] = [
     load: async () => (await import('../features/cbc/strand-import-page')).StrandImportPage,
   },
   {
+    path: '/cbc/classes/:id/summary',
+    load: async () => (await import('../features/cbc/class-summary-page')).ClassSummaryPage,
+  },
+  {
     path: '/promotion',
     load: async () => (await import('../features/promotion/promotion-page')).PromotionPage,
   },

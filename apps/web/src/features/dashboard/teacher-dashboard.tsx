@@ -4,7 +4,14 @@ import type {
   OpenExamProgress,
   TeacherDashboard as TeacherDashboardData,
 } from '@shule/shared/teacher-dashboard';
-import { BookOpen, CheckCircle2, ChevronRight, NotebookPen, Users } from 'lucide-react';
+import {
+  BookOpen,
+  CheckCircle2,
+  ChevronRight,
+  ClipboardList,
+  NotebookPen,
+  Users,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
@@ -13,6 +20,8 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { LoadError } from '../../components/ui/load-error';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { markEntryPath } from '../../lib/mark-entry-path';
+import { useClasses } from '../../lib/queries/classes';
+import { useLevels } from '../../lib/queries/levels';
 import { useTeacherDashboard } from '../../lib/queries/teacher-dashboard';
 import { AbsentTodayCard, MyRegisterCard } from './attendance-cards';
 
@@ -193,6 +202,40 @@ function MyClass({ myClass }: { myClass: NonNullable<TeacherDashboardData['my_cl
   );
 }
 
+/** The CBC term summaries of the classes I lead or teach, when any of them is on CBC. */
+function TermSummaries({ data }: { data: TeacherDashboardData }) {
+  const classes = useClasses();
+  const levels = useLevels();
+  const mine = new Set([
+    ...(data.my_class ? [data.my_class.id] : []),
+    ...data.assignments.map((a) => a.class.id),
+  ]);
+  const cbcLevels = new Set(
+    (levels.data ?? []).filter((l) => l.curriculum === 'cbc').map((l) => l.name),
+  );
+  const shown = (classes.data ?? []).filter(
+    (c) => mine.has(c.id) && c.level !== null && cbcLevels.has(c.level),
+  );
+  if (shown.length === 0) return null;
+  return (
+    <Section title="CBC term summaries" icon={ClipboardList}>
+      <ul className="space-y-2">
+        {shown.map((c) => (
+          <li key={c.id}>
+            <Link
+              to={`/cbc/classes/${c.id}/summary`}
+              className="flex items-center justify-between gap-3 rounded-md border p-3 text-sm font-medium hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <span>{c.name}: levels by learning area</span>
+              <ChevronRight className="h-5 w-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
 /** A teacher's own dashboard: the marks they owe in each open exam first, then what they teach and their class. */
 export function TeacherDashboard() {
   const dashboard = useTeacherDashboard();
@@ -239,6 +282,7 @@ export function TeacherDashboard() {
           <MyClassesAndSubjects data={data} />
         </>
       )}
+      <TermSummaries data={data} />
       {data.my_class ? (
         <div className="lg:col-span-3">
           <MyClass myClass={data.my_class} />
