@@ -221,26 +221,28 @@ function AreaCard({
             Not assessed or absent: {area.not_assessed}
           </p>
         ) : null}
-        <div className="mt-3 border-t pt-3">
-          <h3 className="text-sm font-medium">Below expectations</h3>
-          {area.below_expectations.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No learner.</p>
-          ) : (
-            <ul className="mt-1 space-y-1 text-sm">
-              {area.below_expectations.map((l) => (
-                <li key={l.id} className="flex flex-wrap items-baseline justify-between gap-x-2">
-                  <Link
-                    to={`/students/${l.id}`}
-                    className="font-medium text-primary hover:underline"
-                  >
-                    {l.name}
-                  </Link>
-                  <span className="text-xs text-red-700">{levelLabel(l.level)}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        {assessed === 0 ? null : (
+          <div className="mt-3 border-t pt-3">
+            <h3 className="text-sm font-medium">Below expectations</h3>
+            {area.below_expectations.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No learner.</p>
+            ) : (
+              <ul className="mt-1 space-y-1 text-sm">
+                {area.below_expectations.map((l) => (
+                  <li key={l.id} className="flex flex-wrap items-baseline justify-between gap-x-2">
+                    <Link
+                      to={`/students/${l.id}`}
+                      className="font-medium text-primary hover:underline"
+                    >
+                      {l.name}
+                    </Link>
+                    <span className="text-xs text-red-700">{levelLabel(l.level)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
       </section>
     </Card>
   );
