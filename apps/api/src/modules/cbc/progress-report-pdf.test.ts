@@ -87,3 +87,50 @@ describe('the progress reports PDF', () => {
     expect(pdf.text).not.toMatch(/position|rank/i);
   });
 });
+
+describe('a class of 45 learners', () => {
+  it('prints nine learning areas of five strands each within 80 kB a page', async () => {
+    const areas = Array.from({ length: 9 }, (_, i) => ({
+      id: i + 1,
+      name: `Learning area ${i + 1}`,
+    }));
+    const codes = ['EE1', 'EE2', 'ME1', 'ME2', 'AE1', 'AE2', 'BE1', 'BE2'];
+    const strandNames = new Map<number, string>();
+    for (const a of areas)
+      for (let s = 0; s < 5; s++) strandNames.set(a.id * 10 + s, `Strand ${s + 1}`);
+    const learners = Array.from({ length: 45 }, (_, n) => ({
+      id: n + 1,
+      name: `Learner ${n + 1}`,
+      admission_number: String(1000 + n),
+      upi: null,
+      areas: new Map(
+        areas.map((a) => [
+          a.id,
+          {
+            strands: Array.from({ length: 5 }, (_, s) => ({
+              strand: a.id * 10 + s,
+              level: codes[(n + s) % 8]!,
+            })),
+            summative: codes[n % 8]!,
+            overall: codes[(n + 1) % 8]!,
+          },
+        ]),
+      ),
+    }));
+    const started = performance.now();
+    const bytes = await renderProgressReportsPdf({
+      picture: { ...picture, scale: 'kjsea', areas, strandNames, learners },
+      attendance: new Map(),
+      inputs: new Map(),
+    });
+    const took = performance.now() - started;
+    const pdf = readPdf(bytes);
+    // Two pages a learner: the learning areas run on to the second, with the remarks.
+    expect(pdf.pages).toBe(90);
+    expect(bytes.length / pdf.pages).toBeLessThan(80 * 1024);
+    if (process.env.PDF_OUT) {
+      (await import('node:fs')).writeFileSync(process.env.PDF_OUT, bytes);
+      console.info(`${pdf.pages} pages, ${bytes.length} bytes, ${Math.round(took)} ms`);
+    }
+  });
+});

@@ -65,7 +65,8 @@ function areaRows(
     rows.push({
       cells: [
         {
-          text: comment ? `Teacher's comment: ${comment}` : "Teacher's comment:",
+          // Without a comment, two lines' room to write one by hand.
+          text: comment ? `Teacher's comment: ${comment}` : "Teacher's comment:\n\u00a0",
           span: 3,
           font: FONTS.italic,
         },
@@ -89,8 +90,11 @@ function drawLearningAreas(
     { head: 'Level', width: 50, align: 'center', font: FONTS.bold },
     { head: 'Meaning', width: 150 },
   ];
+  // Rows a little tighter than a list's, so that nine learning areas of five strands take two pages.
   drawTable(printout, columns, areaRows(picture, learner, inputs), {
     fontSize: FONT_SIZE,
+    rowHeight: 12.5,
+    paddingY: 2,
     rules: true,
     title: 'Learning areas',
     empty: 'This level has no learning areas yet.',
