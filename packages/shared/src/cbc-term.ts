@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { type AssessmentKind, RUBRIC_BANDS, type RubricScale } from './cbc-assessments';
+import {
+  type AssessmentKind,
+  RUBRIC_BANDS,
+  type RubricScale,
+  rubricWords,
+} from './cbc-assessments';
+import { idField } from './fields';
 
 /**
  * How a strand's level for the term is read from its several assessments: the latest one, or
@@ -137,3 +143,69 @@ export function levelCounts(
 
 /** Below Expectations: BE on the four-level scale, BE1 or BE2 on the junior school's eight. */
 export const isBelowExpectations = (level: string | null) => level?.startsWith('BE') ?? false;
+
+/** A rubric code and its words, as every screen and PDF prints them ("ME", "Meeting Expectations"). */
+export const levelWithWords = (code: string) => ({ level: code, words: rubricWords(code) });
+
+/** "ME - Meeting Expectations" */
+export const levelLabel = (code: string) => `${code} - ${rubricWords(code)}`;
+
+/** GET and PUT /api/cbc/settings/: how the school reads a strand's term level. */
+export const cbcSettingsSchema = z.object({
+  strand_rule: z.enum(STRAND_RULES),
+  strand_rule_label: z.string(),
+  strand_rule_statement: z.string(),
+});
+export type CbcSettings = z.infer<typeof cbcSettingsSchema>;
+export const updateCbcSettingsBody = z.object({ strand_rule: strandRuleField });
+export type UpdateCbcSettingsBody = z.input<typeof updateCbcSettingsBody>;
+
+export const cbcSettingsOf = (rule: StrandRule): CbcSettings => ({
+  strand_rule: rule,
+  strand_rule_label: STRAND_RULE_LABELS[rule],
+  strand_rule_statement: STRAND_RULE_STATEMENTS[rule],
+});
+
+/** GET /api/cbc/classes/{id}/summary/?term= */
+export const classSummaryQuery = z.object({ term: idField('Term', 'Choose a term') });
+
+const levelWords = z.object({ level: z.string(), words: z.string() });
+
+export const classSummaryResponse = z.object({
+  class: z.object({ id: z.number().int(), name: z.string(), level: z.string().nullable() }),
+  term: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    start_date: z.string(),
+    end_date: z.string(),
+  }),
+  scale: z.enum(['kjsea', 'rubric']),
+  strand_rule: z.enum(STRAND_RULES),
+  strand_rule_statement: z.string(),
+  /** The class's learners now. */
+  learners: z.number().int(),
+  /** The scale's levels, highest first, each with its words. */
+  levels: z.array(levelWords),
+  learning_areas: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      /** Learners at each overall level, every level of the scale listed, highest first. */
+      counts: z.array(levelWords.extend({ count: z.number().int() })),
+      /** Learners with no level this term (not assessed, or absent from every assessment). */
+      not_assessed: z.number().int(),
+      /** Learners whose overall level is below expectations, by name, for follow-up. */
+      below_expectations: z.array(
+        levelWords.extend({ id: z.number().int(), name: z.string(), admission_number: z.string() }),
+      ),
+    }),
+  ),
+});
+export type ClassSummary = z.infer<typeof classSummaryResponse>;
+
+/** GET /api/cbc/progress_reports/?class=&term=[&student=] */
+export const progressReportsQuery = z.object({
+  class: idField('Class', 'Choose a class'),
+  term: idField('Term', 'Choose a term'),
+  student: idField('Student', 'Choose a learner').optional(),
+});

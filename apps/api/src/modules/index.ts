@@ -3,7 +3,7 @@ import { academicYearRoutes } from './academic-years/index';
 import { attendanceRoutes } from './attendance/index';
 import { auditRoutes } from './audit/index';
 import { accountRoutes, sessionRoutes } from './auth/index';
-import { cbcAssessmentRoutes, cbcCurriculumRoutes } from './cbc/index';
+import { cbcAssessmentRoutes, cbcCurriculumRoutes, cbcTermRoutes } from './cbc/index';
 import { classRoutes, promotionRoutes } from './classes/index';
 import { dashboardRoutes } from './dashboard/index';
 import { examRoutes } from './exams/index';
@@ -98,6 +98,7 @@ export const protectedDomainRoutes: FastifyPluginAsync[] = [
   levelRoutes,
   cbcCurriculumRoutes,
   cbcAssessmentRoutes,
+  cbcTermRoutes,
   examRoutes,
   scoreRoutes,
   markEntryRoutes,

@@ -28,6 +28,7 @@ export const SIGNED_IN_PAGES = {
   '/assessments': 'Assessments',
   '/assessments/:id': 'Enter levels',
   '/sba': 'School-based assessment',
+  '/cbc/classes/:id/summary': 'CBC term summary',
   '/promotion': 'Promotion',
   '/subjects': 'Subjects',
   '/subjects/:id': 'Grading bands',

@@ -100,6 +100,10 @@ export const SIGNED_IN_SCREENS: Screen[] = [
     load: async () => (await import('../features/cbc/sba-page')).SbaPage,
   },
   {
+    path: '/cbc/classes/:id/summary',
+    load: async () => (await import('../features/cbc/class-summary-page')).ClassSummaryPage,
+  },
+  {
     path: '/promotion',
     load: async () => (await import('../features/promotion/promotion-page')).PromotionPage,
   },

@@ -28,5 +28,7 @@ export const schools = pgTable('schools', {
   gradingScheme: text('grading_scheme').notNull().default('average'),
   /** How report forms print subject teachers (ReportTeacherNames): 'initials' or 'name'. */
   reportTeacherNames: text('report_teacher_names').notNull().default('initials'),
+  /** How a CBC strand's term level is read from its assessments (STRAND_RULES): latest or most_frequent. */
+  cbcStrandRule: text('cbc_strand_rule').notNull().default('latest'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -2,3 +2,4 @@
 export { default as cbcAssessmentRoutes } from './assessment-routes';
 export { addDefaultLearningAreas } from './learning-areas';
 export { default as cbcCurriculumRoutes } from './routes';
+export { default as cbcTermRoutes } from './term-routes';

@@ -30,6 +30,21 @@ function fakeApi(role: 'admin' | 'teacher', areas: FakeArea[], sent: unknown[] =
       return json(200, {
         levels: [{ id: 3, name: 'Grade 7', curriculum: 'cbc', classes: 2, school: 7 }],
       });
+    if (url === '/api/cbc/settings/')
+      return json(
+        200,
+        method === 'PUT'
+          ? {
+              strand_rule: body.strand_rule,
+              strand_rule_label: 'The level given most often',
+              strand_rule_statement: "Each strand's level is the one given most often this term.",
+            }
+          : {
+              strand_rule: 'latest',
+              strand_rule_label: 'The latest level assessed',
+              strand_rule_statement: "Each strand's level is the latest assessed this term.",
+            },
+      );
     if (url === '/api/cbc/learning_areas/?level=3')
       return json(200, {
         learning_areas: areas.map((a) => ({
@@ -93,6 +108,21 @@ describe('learning areas page', () => {
     expect(within(list).getByText('Pre-Technical Studies')).toBeTruthy();
     expect(sent).toEqual([
       { method: 'POST', url: '/api/cbc/levels/3/default_learning_areas/', body: {} },
+    ]);
+  });
+
+  it("changes the school's strand rule from the level's page", async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal('fetch', fakeApi('admin', [], sent));
+    renderPage();
+    const rule = await screen.findByRole('combobox', { name: "A strand's level for the term" });
+    expect(screen.getByText("Each strand's level is the latest assessed this term.")).toBeTruthy();
+    fireEvent.change(rule, { target: { value: 'most_frequent' } });
+    expect(
+      await screen.findByText("Each strand's level is the one given most often this term."),
+    ).toBeTruthy();
+    expect(sent).toEqual([
+      { method: 'PUT', url: '/api/cbc/settings/', body: { strand_rule: 'most_frequent' } },
     ]);
   });
 

@@ -19,6 +19,7 @@ import { useLevels } from '../../lib/queries/levels';
 import { useIsAdmin } from '../../lib/roles';
 import { useDeleteLearningArea, useLearningAreas, useRestoreLearningAreas } from './curriculum-api';
 import { LearningAreaDialog } from './learning-area-dialog';
+import { StrandRuleCard } from './strand-rule-card';
 import { StrandsList } from './strands-list';
 
 const strandCount = (n: number) => (n === 1 ? '1 strand' : `${n} strands`);
@@ -206,6 +207,7 @@ function LearningAreas({
           area and strand.
         </Alert>
       )}
+      {onCbc ? <StrandRuleCard isAdmin={isAdmin} /> : null}
       {body}
       <LearningAreaDialog
         levelId={levelId}

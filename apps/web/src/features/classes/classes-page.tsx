@@ -1,9 +1,9 @@
 import { type ClassRow, compareClasses } from '@shule/shared/classes';
-import { BookOpen, Plus, School } from 'lucide-react';
+import { BookOpen, ClipboardList, Plus, School } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CardsOrTable } from '../../components/ui/data-table';
@@ -16,6 +16,7 @@ import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { withRowInOrder } from '../../lib/in-order';
 import { useClasses } from '../../lib/queries/classes';
+import { useLevels } from '../../lib/queries/levels';
 import { useIsAdmin } from '../../lib/roles';
 import { ClassFormDialog } from './class-form-dialog';
 import { useDeleteClass } from './delete-class';
@@ -59,6 +60,9 @@ export function ClassesPage() {
   const [deleting, setDeleting] = useState<ClassRow | null>(null);
   const [teachersOf, setTeachersOf] = useState<ClassRow | null>(null);
   const deleteClass = useDeleteClass();
+  const levels = useLevels();
+  const onCbc = (c: ClassRow) =>
+    levels.data?.some((l) => l.name === c.level && l.curriculum === 'cbc') ?? false;
 
   const openCreate = () => {
     setEditing(null);
@@ -87,6 +91,17 @@ export function ClassesPage() {
   // Everyone sees a class's subject teachers; only an admin edits, deletes or assigns.
   const actions = (c: ClassRow, compact = false) => (
     <div className="flex shrink-0 items-center gap-1">
+      {onCbc(c) ? (
+        <Link
+          to={`/cbc/classes/${c.id}/summary`}
+          aria-label={`CBC term summary of ${c.name}`}
+          title="CBC term summary"
+          className={buttonClass('ghost', compact ? 'icon' : 'sm')}
+        >
+          <ClipboardList className="h-4 w-4" aria-hidden="true" />
+          {compact ? null : <span className="hidden lg:inline">Term summary</span>}
+        </Link>
+      ) : null}
       <Button
         variant="ghost"
         size={compact ? 'icon' : 'sm'}

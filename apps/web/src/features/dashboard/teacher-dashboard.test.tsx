@@ -1,7 +1,8 @@
 import type { TeacherDashboard as Data } from '@shule/shared/teacher-dashboard';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithApp } from '../../test/render-page';
+import { tokenStorage } from '../../lib/storage';
+import { json, renderWithApp, sessionUser } from '../../test/render-page';
 import { NO_ASSIGNMENTS_TITLE, NO_OPEN_EXAMS_TEXT, TeacherDashboard } from './teacher-dashboard';
 
 const west = { id: 3, name: 'Form 2 West' };
@@ -64,6 +65,51 @@ function renderDashboard(...answers: Response[]) {
 
 describe('teacher dashboard', () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it('links the CBC term summary of each class of mine on CBC, and of no other', async () => {
+    tokenStorage.setTokens('access', 'refresh');
+    const grade8 = { id: 4, name: '8 East' };
+    const data: Data = {
+      ...full,
+      assignments: [...full.assignments, { class: grade8, subject: mat }],
+    };
+    const klass = (c: { id: number; name: string }, level: string) => ({
+      ...c,
+      level,
+      totalStudents: 0,
+      boys: 0,
+      girls: 0,
+      class_teacher: null,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/users/user/') return json(200, sessionUser('teacher'));
+        if (url === '/api/dashboard/teacher/') return json(200, data);
+        if (url.startsWith('/api/classes/?'))
+          return json(200, {
+            classes: [
+              klass(west, 'Form 2'),
+              klass(grade8, 'Grade 8'),
+              klass({ id: 5, name: '8 West' }, 'Grade 8'),
+            ],
+          });
+        if (url.startsWith('/api/levels/?'))
+          return json(200, {
+            levels: [
+              { id: 1, name: 'Form 2', curriculum: '8-4-4', classes: 1, school: 7 },
+              { id: 2, name: 'Grade 8', curriculum: 'cbc', classes: 2, school: 7 },
+            ],
+          });
+        return json(404, { message: 'Not found' });
+      }),
+    );
+    renderWithApp(<TeacherDashboard />);
+    const link = await screen.findByRole('link', { name: /8 East: levels by learning area/ });
+    expect(link.getAttribute('href')).toBe('/cbc/classes/4/summary');
+    expect(screen.getAllByRole('link', { name: /levels by learning area/ })).toHaveLength(1);
+    tokenStorage.clear();
+  });
 
   it('shows the marks entered of owed per open exam, each linking to its mark entry', async () => {
     renderDashboard(json(200, full));

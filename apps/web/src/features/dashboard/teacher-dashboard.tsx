@@ -9,6 +9,7 @@ import {
   CheckCircle2,
   ChevronRight,
   ClipboardCheck,
+  ClipboardList,
   NotebookPen,
   Users,
 } from 'lucide-react';
@@ -21,6 +22,8 @@ import { LoadError } from '../../components/ui/load-error';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { assessmentsPath } from '../../lib/assessments-path';
 import { markEntryPath } from '../../lib/mark-entry-path';
+import { useClasses } from '../../lib/queries/classes';
+import { useLevels } from '../../lib/queries/levels';
 import { useTeacherDashboard } from '../../lib/queries/teacher-dashboard';
 import { AbsentTodayCard, MyRegisterCard } from './attendance-cards';
 
@@ -227,6 +230,41 @@ function MyClass({ myClass }: { myClass: NonNullable<TeacherDashboardData['my_cl
   );
 }
 
+/** The CBC term summaries of the classes I lead or teach, when any of them is on CBC. */
+function TermSummaries({ data }: { data: TeacherDashboardData }) {
+  const classes = useClasses();
+  const levels = useLevels();
+  const mine = new Set([
+    ...(data.my_class ? [data.my_class.id] : []),
+    ...data.assignments.map((a) => a.class.id),
+    ...(data.learning_areas ?? []).map((a) => a.class.id),
+  ]);
+  const cbcLevels = new Set(
+    (levels.data ?? []).filter((l) => l.curriculum === 'cbc').map((l) => l.name),
+  );
+  const shown = (classes.data ?? []).filter(
+    (c) => mine.has(c.id) && c.level !== null && cbcLevels.has(c.level),
+  );
+  if (shown.length === 0) return null;
+  return (
+    <Section title="CBC term summaries" icon={ClipboardList}>
+      <ul className="space-y-2">
+        {shown.map((c) => (
+          <li key={c.id}>
+            <Link
+              to={`/cbc/classes/${c.id}/summary`}
+              className="flex items-center justify-between gap-3 rounded-md border p-3 text-sm font-medium hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <span>{c.name}: levels by learning area</span>
+              <ChevronRight className="h-5 w-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
 /** A teacher's own dashboard: the marks they owe in each open exam first, then what they teach and their class. */
 export function TeacherDashboard() {
   const dashboard = useTeacherDashboard();
@@ -280,6 +318,7 @@ export function TeacherDashboard() {
           <MyLearningAreas data={{ ...data, learning_areas: learningAreas }} />
         </div>
       ) : null}
+      <TermSummaries data={data} />
       {data.my_class ? (
         <div className="lg:col-span-3">
           <MyClass myClass={data.my_class} />

@@ -1,0 +1,1 @@
+ALTER TABLE "schools" ADD COLUMN "cbc_strand_rule" text DEFAULT 'latest' NOT NULL;
