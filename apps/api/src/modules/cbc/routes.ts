@@ -31,6 +31,7 @@ import {
   renameLearningArea,
   restoreDefaultLearningAreas,
 } from './learning-areas';
+import reportInputRoutes from './report-input-routes';
 import { importStrands, previewStrandImport } from './strand-import';
 
 const idParams = z.object({ id: idParam });
@@ -38,6 +39,8 @@ const tags = ['cbc'];
 
 /** A CBC level's learning areas and their strands: staff read them, an admin changes them. */
 const cbcCurriculumRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(reportInputRoutes);
+
   app.get(
     '/cbc/learning_areas/',
     {
