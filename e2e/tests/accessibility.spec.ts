@@ -75,12 +75,16 @@ async function seedSchool(request: APIRequestContext) {
     content: 'Dear parent, the End term exam starts on Monday.',
   });
   // A CBC level beside Form 4, so its learning areas page has something to show.
-  await post(`/classes/?school=${schoolId}`, { name: '7 East', level: 'Grade 7' });
+  const { class: grade7East } = await post(`/classes/?school=${schoolId}`, {
+    name: '7 East',
+    level: 'Grade 7',
+  });
   const { levels } = await (await request.get('/api/levels/', { headers })).json();
   const grade7 = levels.find((l: { name: string }) => l.name === 'Grade 7');
   // A route's first parameter is an id of what its first segment names.
   const idOf: Record<string, number> = {
     levels: grade7.id,
+    classes: grade7East.id,
     students: student.id,
     subjects: physics.id,
     messages: message.id,

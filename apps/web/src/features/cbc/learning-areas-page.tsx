@@ -1,5 +1,13 @@
 import { defaultLearningAreas, type LearningArea } from '@shule/shared/cbc';
-import { BookOpen, ChevronDown, ChevronRight, Plus, Upload } from 'lucide-react';
+import {
+  BookOpen,
+  ChevronDown,
+  ChevronRight,
+  ClipboardCheck,
+  MessageSquareText,
+  Plus,
+  Upload,
+} from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -13,6 +21,7 @@ import { RowActions } from '../../components/ui/row-actions';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
+import { useClasses } from '../../lib/queries/classes';
 import { useLevels } from '../../lib/queries/levels';
 import { useIsAdmin } from '../../lib/roles';
 import { useDeleteLearningArea, useLearningAreas, useRestoreLearningAreas } from './curriculum-api';
@@ -141,6 +150,14 @@ function LearningAreas({
                       {strandCount(area.strands)}
                     </span>
                   </button>
+                  <Link
+                    to={`/levels/${levelId}/comments?area=${area.id}`}
+                    className={buttonClass('ghost', 'sm')}
+                    aria-label={`Comments in ${area.name}`}
+                  >
+                    <MessageSquareText className="h-4 w-4" aria-hidden="true" />
+                    <span className="hidden sm:inline">Comments</span>
+                  </Link>
                   {isAdmin ? (
                     <RowActions
                       look="icon"
@@ -188,6 +205,7 @@ function LearningAreas({
           area and strand.
         </Alert>
       )}
+      {onCbc ? <ProgressReportLinks levelId={levelId} levelName={levelName} /> : null}
       {body}
       <LearningAreaDialog
         levelId={levelId}
@@ -209,5 +227,42 @@ function LearningAreas({
         onConfirm={confirmDelete}
       />
     </>
+  );
+}
+
+/** Where the teachers write what a progress report carries besides the levels. */
+function ProgressReportLinks({ levelId, levelName }: { levelId: number; levelName: string }) {
+  const isAdmin = useIsAdmin();
+  const classes = useClasses();
+  const ofLevel = (classes.data ?? []).filter((c) => c.level === levelName);
+  return (
+    <Card className="mb-4 space-y-3 p-4">
+      <h2 className="text-base font-semibold">Progress reports</h2>
+      <p className="text-sm text-muted-foreground">
+        The class teacher rates the core competencies and values and writes the remarks; each
+        learning area's teacher writes a comment on every learner.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {ofLevel.map((c) => (
+          <Link
+            key={c.id}
+            to={`/classes/${c.id}/report-inputs`}
+            className={buttonClass('outline', 'sm')}
+          >
+            <ClipboardCheck className="h-4 w-4" aria-hidden="true" />
+            {c.name}: competencies and remarks
+          </Link>
+        ))}
+        <Link to={`/levels/${levelId}/comments`} className={buttonClass('outline', 'sm')}>
+          <MessageSquareText className="h-4 w-4" aria-hidden="true" />
+          Teacher comments
+        </Link>
+        {isAdmin ? (
+          <Link to="/comment-bank" className={buttonClass('outline', 'sm')}>
+            Comment bank
+          </Link>
+        ) : null}
+      </div>
+    </Card>
   );
 }
