@@ -150,14 +150,6 @@ function LearningAreas({
                       {strandCount(area.strands)}
                     </span>
                   </button>
-                  <Link
-                    to={`/levels/${levelId}/comments?area=${area.id}`}
-                    className={buttonClass('ghost', 'sm')}
-                    aria-label={`Comments in ${area.name}`}
-                  >
-                    <MessageSquareText className="h-4 w-4" aria-hidden="true" />
-                    <span className="hidden sm:inline">Comments</span>
-                  </Link>
                   {isAdmin ? (
                     <RowActions
                       look="icon"
@@ -168,7 +160,14 @@ function LearningAreas({
                   ) : null}
                 </div>
                 {expanded ? (
-                  <div className="mt-3 border-t pt-3">
+                  <div className="mt-3 space-y-3 border-t pt-3">
+                    <Link
+                      to={`/levels/${levelId}/comments?area=${area.id}`}
+                      className={buttonClass('outline', 'sm')}
+                    >
+                      <MessageSquareText className="h-4 w-4" aria-hidden="true" />
+                      Comments in {area.name}
+                    </Link>
                     <StrandsList area={area} isAdmin={isAdmin} />
                   </div>
                 ) : null}
