@@ -35,12 +35,6 @@ export type RatingLevel = (typeof RATING_LEVELS)[number];
 /** "ME - Meeting Expectations", as every screen and page prints a level. */
 export const ratingLabel = (code: string) => `${code} - ${rubricWords(code)}`;
 
-/** The four-level code a level of either scale belongs to ("ME2" → "ME"): its comment bank. */
-export function bankLevelOf(code: string | null | undefined): RatingLevel | null {
-  const head = code?.slice(0, 2).toUpperCase();
-  return (RATING_LEVELS as readonly string[]).includes(head ?? '') ? (head as RatingLevel) : null;
-}
-
 export const REPORT_INPUT_MESSAGES = {
   level: 'Choose EE, ME, AE or BE',
   name: 'Choose one of the core competencies or values',
@@ -50,7 +44,8 @@ export const REPORT_INPUT_MESSAGES = {
   notClassTeacher: (className: string) =>
     `Only the class teacher of ${className} or an administrator can rate competencies and values and write the class teacher's remark`,
   notHeadTeacher: "Only the head teacher (an administrator) can write the head teacher's remark",
-  notAdminBank: 'Only an administrator can change the comment bank',
+  termInUse: (term: string, learners: number) =>
+    `${term} has competency ratings, comments or remarks for ${learners === 1 ? '1 learner' : `${learners} learners`}: deleting it would lose them`,
 } as const;
 
 const ratingLevelField = z

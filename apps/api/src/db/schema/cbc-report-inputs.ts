@@ -8,10 +8,11 @@ const schoolId = () =>
   integer('school_id')
     .notNull()
     .references(() => schools.id, { onDelete: 'cascade' });
+// A term is deleted only without inputs (modules/terms asks cbc's assertTermFreeOfReportInputs).
 const termId = () =>
   integer('term_id')
     .notNull()
-    .references(() => terms.id, { onDelete: 'cascade' });
+    .references(() => terms.id, { onDelete: 'no action' });
 const studentId = () =>
   integer('student_id')
     .notNull()

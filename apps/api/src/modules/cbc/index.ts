@@ -1,5 +1,5 @@
 // The front door of this module: what other modules may use. Everything else is internal.
 export { default as cbcAssessmentRoutes } from './assessment-routes';
 export { addDefaultLearningAreas } from './learning-areas';
-export { progressReportInputs } from './report-inputs';
+export { assertTermFreeOfReportInputs, progressReportInputs } from './report-inputs';
 export { default as cbcCurriculumRoutes } from './routes';

@@ -324,6 +324,33 @@ describe('competencies, values and remarks of a class in a term', () => {
   });
 });
 
+describe('a term with progress report inputs', () => {
+  it('is not deleted: what the teachers wrote would be lost', async () => {
+    const who = await newSchool();
+    const s = await grade4(who);
+    const term2 = await create(who, '/api/fees/terms/', {
+      name: 'Term 2',
+      start_date: '2026-04-27',
+      end_date: '2026-07-31',
+      academic_year: s.term.academic_year.id,
+    });
+    await expectStatus(call('DELETE', `/api/fees/terms/${term2.id}/`, who.auth), 204);
+    const term = s.term;
+    await expectStatus(
+      put(`/api/cbc/classes/${s.east.id}/remarks/`, who.auth, {
+        term: term.id,
+        entries: [{ student: s.baraka.id, head_teacher_remark: 'Well done.' }],
+      }),
+      200,
+    );
+    await expectStatus(
+      call('DELETE', `/api/fees/terms/${term.id}/`, who.auth),
+      409,
+      REPORT_INPUT_MESSAGES.termInUse('Term 3', 1),
+    );
+  });
+});
+
 describe('learning area comments', () => {
   it('lets the teacher of the learning area comment on each learner, and clears a comment', async () => {
     const who = await newSchool();

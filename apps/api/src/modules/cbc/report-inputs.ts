@@ -27,7 +27,7 @@ import {
   terms,
 } from '../../db/schema/index';
 import { findInSchool } from '../../db/school-rows';
-import { DomainError, forbidden, invalid, notFound } from '../../errors';
+import { conflict, DomainError, forbidden, invalid, notFound } from '../../errors';
 import type { AuthUser } from '../../plugins/auth';
 import { assertMayAssess, assertMayReadClass, readableClasses } from '../teaching/index';
 
@@ -473,4 +473,18 @@ export async function saveComments(
     }
     return readComments(tx, context, area);
   });
+}
+
+/**
+ * 409 while learners' progress report inputs belong to the term (DELETE /fees/terms/{id}/):
+ * deleting it would lose what the teachers wrote. Called under the term's lock.
+ */
+export async function assertTermFreeOfReportInputs(tx: Tx, termId: number, termName: string) {
+  const found = await Promise.all(
+    [progressReportRatings, progressReportComments, progressReportRemarks].map((table) =>
+      tx.selectDistinct({ id: table.studentId }).from(table).where(eq(table.termId, termId)),
+    ),
+  );
+  const learners = new Set(found.flat().map((r) => r.id)).size;
+  if (learners > 0) throw conflict(REPORT_INPUT_MESSAGES.termInUse(termName, learners));
 }
