@@ -109,7 +109,7 @@ function CommentBank() {
                 ) : (
                   <ul className="divide-y" aria-label={`Comments at ${level}`}>
                     {comments.map((c) => (
-                      <li key={c.id} className="flex items-start justify-between gap-2 py-2">
+                      <li key={c.id} className="flex items-center justify-between gap-2 py-1">
                         <span className="min-w-0 break-words text-sm">{c.text}</span>
                         <RowActions
                           look="icon"

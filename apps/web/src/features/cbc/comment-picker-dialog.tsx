@@ -81,6 +81,7 @@ function PickerForm({ picking, onDone }: { picking: PickingFor; onDone(): void }
     onSaved: onDone,
   });
   const choices = (bank.data ?? []).filter((c: CommentBankEntry) => c.level === level);
+  const written = form.watch('comment');
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -118,7 +119,11 @@ function PickerForm({ picking, onDone }: { picking: PickingFor; onDone(): void }
             <li key={c.id}>
               <button
                 type="button"
-                className="w-full rounded-md border px-3 py-2 text-left text-sm hover:bg-muted"
+                aria-pressed={written === c.text}
+                className={cn(
+                  'w-full rounded-md border px-3 py-2 text-left text-sm',
+                  written === c.text ? 'border-primary bg-primary/10' : 'hover:bg-muted',
+                )}
                 onClick={() => form.setValue('comment', c.text, { shouldDirty: true })}
               >
                 {c.text}

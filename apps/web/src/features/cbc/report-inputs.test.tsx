@@ -42,7 +42,12 @@ interface Sent {
 /** A stand-in API: 4 East (class 9, Grade 4: level 3) in Term 3, with what the test gives. */
 function fakeApi(
   role: 'admin' | 'teacher',
-  options: { learners?: ReturnType<typeof learner>[]; sent?: Sent[]; failInputs?: boolean } = {},
+  options: {
+    learners?: ReturnType<typeof learner>[];
+    sent?: Sent[];
+    failInputs?: boolean;
+    classTeacher?: boolean;
+  } = {},
 ) {
   const sent = options.sent ?? [];
   const learners = options.learners ?? [
@@ -57,7 +62,10 @@ function fakeApi(
   const inputs = (): ReportInputsResponse => ({
     class: { id: 9, name: '4 East' },
     term: { id: term.id, name: term.name },
-    may_write: { ratings: true, head_teacher_remark: role === 'admin' },
+    may_write: {
+      ratings: role === 'admin' || options.classTeacher !== false,
+      head_teacher_remark: role === 'admin',
+    },
     learners,
   });
   return vi.fn(async (url: string, init?: RequestInit) => {
@@ -183,6 +191,22 @@ describe('competencies, values and remarks', () => {
     expect((screen.getByLabelText("Class teacher's remark") as HTMLTextAreaElement).value).toBe('');
   });
 
+  it('shows a teacher who does not lead the class what is written, without the means to change it', async () => {
+    vi.stubGlobal('fetch', fakeApi('teacher', { classTeacher: false }));
+    openInputs();
+    expect(
+      await screen.findByText(/Only the class teacher of 4 East or an administrator can rate/),
+    ).toBeTruthy();
+    const love = screen.getByRole('group', { name: 'Love' });
+    expect((within(love).getByRole('button', { name: /^EE/ }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect((screen.getByLabelText("Class teacher's remark") as HTMLTextAreaElement).readOnly).toBe(
+      true,
+    );
+    expect(screen.queryByRole('button', { name: /Save/ })).toBeNull();
+  });
+
   it('says so when the class has no learners, and when the reports cannot be read', async () => {
     vi.stubGlobal('fetch', fakeApi('admin', { learners: [] }));
     const first = openInputs();
@@ -211,7 +235,9 @@ describe('a learning area’s comments', () => {
       await within(dialog).findByRole('button', { name: 'Good work. Keep practising.' }),
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'EE - Exceeding Expectations' }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Excellent work. Keep it up.' }));
+    const excellent = within(dialog).getByRole('button', { name: 'Excellent work. Keep it up.' });
+    fireEvent.click(excellent);
+    await waitFor(() => expect(excellent.getAttribute('aria-pressed')).toBe('true'));
     expect((within(dialog).getByLabelText('Comment') as HTMLTextAreaElement).value).toBe(
       'Excellent work. Keep it up.',
     );
