@@ -101,6 +101,7 @@ async function seedSchool(request: APIRequestContext) {
   const idOf: Record<string, number> = {
     levels: grade7.id,
     assessments: assessment.id,
+    classes: seven.id,
     students: student.id,
     subjects: physics.id,
     messages: message.id,

@@ -104,6 +104,18 @@ export const SIGNED_IN_SCREENS: Screen[] = [
     load: async () => (await import('../features/cbc/class-summary-page')).ClassSummaryPage,
   },
   {
+    path: '/levels/:id/comments',
+    load: async () => (await import('../features/cbc/comments-page')).CommentsPage,
+  },
+  {
+    path: '/classes/:id/report-inputs',
+    load: async () => (await import('../features/cbc/report-inputs-page')).ReportInputsPage,
+  },
+  {
+    path: '/comment-bank',
+    load: async () => (await import('../features/cbc/comment-bank-page')).CommentBankPage,
+  },
+  {
     path: '/promotion',
     load: async () => (await import('../features/promotion/promotion-page')).PromotionPage,
   },

@@ -2,6 +2,7 @@ export * from './academics';
 export * from './attendance';
 export * from './audit';
 export * from './cbc';
+export * from './cbc-report-inputs';
 export * from './fees';
 export * from './idempotency';
 export * from './messages';

@@ -109,8 +109,9 @@ function drawRatings(printout: Printout, inputs: ProgressReportInputs | undefine
   ] as const;
   const width = printout.width;
   for (const [title, ratings] of sections) {
-    // Rated by the class teacher; nothing is printed for a learner not rated yet.
-    if (ratings.length === 0) continue;
+    // Rated by the class teacher; nothing is printed for a learner not rated yet, and a
+    // competency or value left unrated is a blank row.
+    if (ratings.every((r) => r.level === null)) continue;
     drawTable(
       printout,
       [
@@ -118,7 +119,9 @@ function drawRatings(printout: Printout, inputs: ProgressReportInputs | undefine
         { head: 'Level', width: 50, align: 'center', font: FONTS.bold },
         { head: 'Meaning', width: 150 },
       ],
-      ratings.map((r) => ({ cells: [r.name, r.level, rubricWords(r.level)] })),
+      ratings.map((r) => ({
+        cells: [r.name, r.level ?? '', r.level === null ? '' : rubricWords(r.level)],
+      })),
       { fontSize: FONT_SIZE, title, keepRows: 2 },
     );
   }

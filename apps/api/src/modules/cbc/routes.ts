@@ -31,6 +31,7 @@ import {
   renameLearningArea,
   restoreDefaultLearningAreas,
 } from './learning-areas';
+import reportInputRoutes from './report-input-routes';
 import cbcSbaRoutes from './sba-routes';
 import { importStrands, previewStrandImport } from './strand-import';
 
@@ -40,6 +41,7 @@ const tags = ['cbc'];
 /** A CBC level's learning areas and their strands: staff read them, an admin changes them. */
 const cbcCurriculumRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(cbcSbaRoutes);
+  await app.register(reportInputRoutes);
 
   app.get(
     '/cbc/learning_areas/',

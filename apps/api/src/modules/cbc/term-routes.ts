@@ -1,4 +1,3 @@
-import type { ProgressReportInputs } from '@shule/shared/cbc-report-inputs';
 import {
   cbcSettingsSchema,
   classSummaryQuery,
@@ -13,6 +12,7 @@ import { sendPdf } from '../../pdf/answer';
 import { attendanceBetween } from '../attendance/index';
 import { readThumbnail } from '../uploads/index';
 import { renderProgressReportsPdf } from './progress-report-pdf';
+import { progressReportInputs } from './report-inputs';
 import { getCbcSettings, readTermPicture, summaryOf, updateCbcSettings } from './term-summary';
 
 const idParams = z.object({ id: idParam });
@@ -87,18 +87,18 @@ const cbcTermRoutes: FastifyPluginAsyncZod = async (app) => {
       const schoolId = request.schoolId();
       const { class: classId, term, student } = request.query;
       const picture = await readTermPicture(app.db, request.user, schoolId, classId, term, student);
-      const [attendance, crest] = await Promise.all([
+      const learnerIds = picture.learners.map((l) => l.id);
+      const [attendance, inputs, crest] = await Promise.all([
         attendanceBetween(
           app.db,
           schoolId,
-          picture.learners.map((l) => l.id),
+          learnerIds,
           picture.term.start_date,
           picture.term.end_date,
         ),
+        progressReportInputs(app.db, schoolId, picture.term.id, learnerIds),
         readThumbnail(app.config.dataDir, picture.school.logo),
       ]);
-      // The teachers' ratings, comments and remarks join here once their loader is merged.
-      const inputs = new Map<number, ProgressReportInputs>();
       const pdf = await renderProgressReportsPdf({ picture, attendance, inputs, crest });
       const one = student === undefined ? null : picture.learners[0];
       const name = one

@@ -261,6 +261,20 @@ describe('GET /api/cbc/progress_reports/', () => {
   it("prints each learner's learning areas with levels and words, attendance and the term's dates", async () => {
     const who = await newSchool();
     const s = await withAttendanceAndUpi(who);
+    await expectStatus(
+      call('PUT', `/api/cbc/classes/${s.east.id}/ratings/`, who.auth, {
+        term: s.term.id,
+        entries: [{ student: s.achieng.id, name: 'Integrity', level: 'EE' }],
+      }),
+      200,
+    );
+    await expectStatus(
+      call('PUT', `/api/cbc/classes/${s.east.id}/remarks/`, who.auth, {
+        term: s.term.id,
+        entries: [{ student: s.achieng.id, class_teacher_remark: 'A kind and careful worker.' }],
+      }),
+      200,
+    );
     const res = await expectStatus(call('GET', reportsUrl(s.east.id, s.term.id), who.auth), 200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain('progress-reports-8-east-term-1.pdf');
@@ -285,6 +299,9 @@ describe('GET /api/cbc/progress_reports/', () => {
     expect(pdf.lines).toContain('Next term opens on 26 Apr 2027.');
     expect(pdf.lines).toContain("Teacher's comment:");
     expect(pdf.lines).toContain("CLASS TEACHER'S REMARKS");
+    // What the class teacher wrote (report-inputs.ts) is on the learner's report.
+    expect(pdf.lines).toContain('Integrity');
+    expect(pdf.text).toContain('A kind and careful worker.');
     expect(pdf.text).not.toMatch(/position|rank/i);
   });
 

@@ -13,6 +13,9 @@ import {
   mpesaStkRequests,
   parents,
   payments,
+  progressReportComments,
+  progressReportRatings,
+  progressReportRemarks,
   reportRemarks,
   studentSubjects,
   students,
@@ -251,6 +254,26 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
     table: reportRemarks,
     of: 'student',
     key: reportRemarks.studentId,
+    erase: { rows: 'delete' },
+  },
+  {
+    // A CBC progress report's words about the child (ratings, comments, remarks): they go
+    // with the name.
+    table: progressReportRatings,
+    of: 'student',
+    key: progressReportRatings.studentId,
+    erase: { rows: 'delete' },
+  },
+  {
+    table: progressReportComments,
+    of: 'student',
+    key: progressReportComments.studentId,
+    erase: { rows: 'delete' },
+  },
+  {
+    table: progressReportRemarks,
+    of: 'student',
+    key: progressReportRemarks.studentId,
     erase: { rows: 'delete' },
   },
   {

@@ -15,6 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { academicYears, exams, terms } from '../../db/schema/index';
 import { deleteUnlessUsed, findInSchool, ofSchool } from '../../db/school-rows';
 import { invalid } from '../../errors';
+import { assertTermFreeOfReportInputs } from '../cbc/index';
 import { assertTermFreeOfFees } from '../fees/index';
 
 /** Terms with their academic year's id and name: one query, a left join. */
@@ -148,11 +149,17 @@ export function updateTerm(
   });
 }
 
-/** DELETE /fees/terms/{id}/: refused (409) while exams belong to the term. */
+/**
+ * DELETE /fees/terms/{id}/: refused (409) while exams, fees or CBC progress report inputs
+ * belong to the term.
+ */
 export const deleteTerm = (db: Db, schoolId: number, termId: number) =>
   deleteUnlessUsed(db, schoolId, terms, termId, 'Term', {
     usedBy: exams.termId,
     columns: { name: terms.name },
     inUseMessage: (term, count) => termHasExamsMessage(term.name, count),
-    alsoCheck: (tx, term) => assertTermFreeOfFees(tx, termId, term.name),
+    alsoCheck: async (tx, term) => {
+      await assertTermFreeOfFees(tx, termId, term.name);
+      await assertTermFreeOfReportInputs(tx, termId, term.name);
+    },
   });

@@ -191,5 +191,11 @@ describe('learning areas page', () => {
     expect(screen.queryByRole('button', { name: 'Add learning area' })).toBeNull();
     expect(screen.queryByRole('form', { name: 'Add a strand to English' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete English' })).toBeNull();
+    // The progress report's comments are a teacher's to write; the bank is an admin's to edit.
+    expect(screen.getByRole('link', { name: 'Comments in English' }).getAttribute('href')).toBe(
+      '/levels/3/comments?area=1',
+    );
+    expect(screen.getByRole('link', { name: 'Teacher comments' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Comment bank' })).toBeNull();
   });
 });

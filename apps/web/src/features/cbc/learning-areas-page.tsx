@@ -1,5 +1,13 @@
 import { defaultLearningAreas, type LearningArea } from '@shule/shared/cbc';
-import { BookOpen, ChevronDown, ChevronRight, Plus, Upload } from 'lucide-react';
+import {
+  BookOpen,
+  ChevronDown,
+  ChevronRight,
+  ClipboardCheck,
+  MessageSquareText,
+  Plus,
+  Upload,
+} from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -171,6 +179,13 @@ function LearningAreas({
                         ))}
                       </div>
                     ) : null}
+                    <Link
+                      to={`/levels/${levelId}/comments?area=${area.id}`}
+                      className={buttonClass('outline', 'sm')}
+                    >
+                      <MessageSquareText className="h-4 w-4" aria-hidden="true" />
+                      Comments in {area.name}
+                    </Link>
                     <StrandsList area={area} isAdmin={isAdmin} />
                   </div>
                 ) : null}
@@ -208,6 +223,7 @@ function LearningAreas({
         </Alert>
       )}
       {onCbc ? <StrandRuleCard isAdmin={isAdmin} /> : null}
+      {onCbc ? <ProgressReportLinks levelId={levelId} levelName={levelName} /> : null}
       {body}
       <LearningAreaDialog
         levelId={levelId}
@@ -229,5 +245,42 @@ function LearningAreas({
         onConfirm={confirmDelete}
       />
     </>
+  );
+}
+
+/** Where the teachers write what a progress report carries besides the levels. */
+function ProgressReportLinks({ levelId, levelName }: { levelId: number; levelName: string }) {
+  const isAdmin = useIsAdmin();
+  const classes = useClasses();
+  const ofLevel = (classes.data ?? []).filter((c) => c.level === levelName);
+  return (
+    <Card className="mb-4 space-y-3 p-4">
+      <h2 className="text-base font-semibold">Progress reports</h2>
+      <p className="text-sm text-muted-foreground">
+        The class teacher rates the core competencies and values and writes the remarks; each
+        learning area's teacher writes a comment on every learner.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {ofLevel.map((c) => (
+          <Link
+            key={c.id}
+            to={`/classes/${c.id}/report-inputs`}
+            className={buttonClass('outline', 'sm')}
+          >
+            <ClipboardCheck className="h-4 w-4" aria-hidden="true" />
+            {c.name}: competencies and remarks
+          </Link>
+        ))}
+        <Link to={`/levels/${levelId}/comments`} className={buttonClass('outline', 'sm')}>
+          <MessageSquareText className="h-4 w-4" aria-hidden="true" />
+          Teacher comments
+        </Link>
+        {isAdmin ? (
+          <Link to="/comment-bank" className={buttonClass('outline', 'sm')}>
+            Comment bank
+          </Link>
+        ) : null}
+      </div>
+    </Card>
   );
 }
