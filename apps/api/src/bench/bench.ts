@@ -14,6 +14,8 @@
  *
  * `npm run bench -- --results`: the results part alone (merit lists, analysis, report forms)
  * on PostgreSQL alone, with its verdicts: no PGlite, lists, load test, web build or Lighthouse.
+ * `npm run bench -- --cbc`: the CBC part alone (cbc-bench.ts: a junior school's assessment)
+ * the same way; both flags run both parts. The whole bench runs the CBC part on each driver.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -26,6 +28,7 @@ import { type App, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
 import { type LargeSchool, seedLargeSchool } from '../test/large-school';
+import { benchCbc, type CbcFigures, cbcVerdicts } from './cbc-bench';
 import { benchMarkEntry, type MarkEntryFigures, markEntryVerdicts } from './mark-entry-bench';
 import {
   kb,
@@ -129,8 +132,11 @@ const FIRST_LOAD_ROUTES = ['/', '/login'];
 const PAGE_BUDGET_BYTES = 50 * 1024;
 const RAW_SQL_MAX_RATIO = 2;
 
-/** Only the results part, on PostgreSQL: a run of a few minutes instead of the whole bench. */
-const RESULTS_ONLY = process.argv.includes('--results');
+/** Only the parts named, on PostgreSQL: a run of a few minutes instead of the whole bench. */
+const ONLY = { results: process.argv.includes('--results'), cbc: process.argv.includes('--cbc') };
+const PARTIAL = ONLY.results || ONLY.cbc;
+/** The CBC school's admin: a login phone of its own beside the bench schools' (079…, 078…). */
+const CBC_ADMIN_PHONE = '0771000000';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const port = Number(process.env.BENCH_PORT ?? 3361);
@@ -230,8 +236,11 @@ interface DriverResult {
   label: string;
   endpoints: EndpointResult[];
   load: (LoadResult & { connections: number })[];
-  results: ResultsFigures;
-  /** Not measured with --results. */
+  /** Not measured with --cbc alone. */
+  results?: ResultsFigures;
+  /** Not measured with --results alone. */
+  cbc?: CbcFigures;
+  /** Not measured with --results or --cbc. */
   teacherDashboard?: TeacherDashboardFigures;
   markEntry?: MarkEntryFigures;
   studentImport?: StudentImportFigures;
@@ -299,30 +308,48 @@ async function measureEndpoint(
   return result;
 }
 
-async function benchDriver(label: string, description: string, database: Database, config: Config) {
+/** The bench's two schools, of 2,000 and of 100 students. */
+async function seedBothSchools(app: App) {
+  let t0 = performance.now();
+  const large = await seedBenchSchool(app, LARGE_SCHOOL, 1);
+  const largeSeconds = (performance.now() - t0) / 1000;
+  t0 = performance.now();
+  const small = await seedBenchSchool(app, SMALL_SCHOOL, 2);
+  const smallSeconds = (performance.now() - t0) / 1000;
+  console.log(
+    `Seeded ${LARGE_SCHOOL.toLocaleString('en')} students in ${largeSeconds.toFixed(1)} s and ` +
+      `${SMALL_SCHOOL} in ${smallSeconds.toFixed(1)} s (16 classes, 12 subjects, one marked exam each).`,
+  );
+  return { large, small };
+}
+
+/** The parts named on the command line (--results, --cbc), and nothing else. */
+async function benchParts(
+  label: string,
+  app: App,
+  queries: ReturnType<typeof watchQueries>,
+): Promise<DriverResult> {
+  const result: DriverResult = { label, endpoints: [], load: [] };
+  if (ONLY.results) {
+    const { large, small } = await seedBothSchools(app);
+    result.results = await benchResults(app, queries, large, small);
+  }
+  if (ONLY.cbc) result.cbc = await benchCbc(app, CBC_ADMIN_PHONE);
+  return result;
+}
+
+async function benchDriver(
+  label: string,
+  description: string,
+  database: Database,
+  config: Config,
+): Promise<{ result: DriverResult; app: App; large?: BenchSchool }> {
   console.log(`\n══ ${label}: ${description} ══`);
   const app = await buildApp({ config, db: database.db });
   try {
     const queries = watchQueries(database.db);
-    let t0 = performance.now();
-    const large = await seedBenchSchool(app, LARGE_SCHOOL, 1);
-    const largeSeconds = (performance.now() - t0) / 1000;
-    t0 = performance.now();
-    const small = await seedBenchSchool(app, SMALL_SCHOOL, 2);
-    const smallSeconds = (performance.now() - t0) / 1000;
-    console.log(
-      `Seeded ${LARGE_SCHOOL.toLocaleString('en')} students in ${largeSeconds.toFixed(1)} s and ` +
-        `${SMALL_SCHOOL} in ${smallSeconds.toFixed(1)} s (16 classes, 12 subjects, one marked exam each).`,
-    );
-
-    if (RESULTS_ONLY) {
-      const results = await benchResults(app, queries, large, small);
-      return {
-        result: { label, endpoints: [], load: [], results } satisfies DriverResult,
-        app,
-        large,
-      };
-    }
+    if (PARTIAL) return { result: await benchParts(label, app, queries), app };
+    const { large, small } = await seedBothSchools(app);
     const endpoints: EndpointResult[] = [];
     for (const endpoint of LIST_ENDPOINTS) {
       endpoints.push(await measureEndpoint(app, queries, endpoint, large, small));
@@ -359,6 +386,7 @@ async function benchDriver(label: string, description: string, database: Databas
     const results = await benchResults(app, queries, large, small);
     const teacherDashboard = await benchTeacherDashboard(app, queries, large, small);
     const markEntry = await benchMarkEntry(app, large);
+    const cbc = await benchCbc(app, CBC_ADMIN_PHONE);
     // Last: it adds 2,000 students to the school.
     const studentImport = await benchStudentImport(app, queries, large);
     return {
@@ -367,6 +395,7 @@ async function benchDriver(label: string, description: string, database: Databas
         endpoints,
         load,
         results,
+        cbc,
         teacherDashboard,
         markEntry,
         studentImport,
@@ -585,8 +614,9 @@ function listVerdicts(d: DriverResult) {
 function verdicts(drivers: DriverResult[], lighthouse: LighthouseRow[] | string) {
   const lines: [ok: boolean | undefined, text: string][] = [];
   for (const d of drivers) {
-    if (!RESULTS_ONLY) lines.push(...listVerdicts(d));
+    if (!PARTIAL) lines.push(...listVerdicts(d));
     lines.push(...resultsVerdicts(d.label, d.results));
+    lines.push(...cbcVerdicts(d.label, d.cbc));
     lines.push(...teacherDashboardVerdicts(d.label, d.teacherDashboard));
     lines.push(...markEntryVerdicts(d.label, d.markEntry));
     lines.push(...studentImportVerdicts(d.label, d.studentImport));
@@ -624,8 +654,11 @@ function verdicts(drivers: DriverResult[], lighthouse: LighthouseRow[] | string)
 async function main() {
   const started = performance.now();
   const cpu = cpus();
+  const parts = [ONLY.results && 'results', ONLY.cbc && 'CBC'].filter(Boolean).join(' and ');
   console.log(
-    `Shule benchmark: ${LARGE_SCHOOL.toLocaleString('en')} students in 16 classes, 12 subjects, one fully marked exam`,
+    PARTIAL
+      ? `Shule benchmark: the ${parts} part${ONLY.results && ONLY.cbc ? 's' : ''} alone, on PostgreSQL`
+      : `Shule benchmark: ${LARGE_SCHOOL.toLocaleString('en')} students in 16 classes, 12 subjects, one fully marked exam; a CBC junior school`,
   );
   console.log(
     `Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, load average ${loadavg()
@@ -639,10 +672,10 @@ async function main() {
       JWT_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'silent',
     }),
-    webDist: RESULTS_ONLY ? undefined : buildWebApp(),
+    webDist: PARTIAL ? undefined : buildWebApp(),
   };
   try {
-    if (RESULTS_ONLY) await benchPostgres(config, []);
+    if (PARTIAL) await benchPostgres(config, []);
     else await benchBothDrivers(config);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -664,7 +697,7 @@ async function benchBothDrivers(config: Config) {
     );
     drivers.push(result);
     try {
-      lighthouse = await runLighthouse(large, config.webDist);
+      lighthouse = await runLighthouse(large!, config.webDist);
     } catch (err) {
       lighthouse = `failed: ${(err as Error).message}`;
     } finally {
@@ -713,7 +746,7 @@ async function benchPostgres(config: Config, drivers: DriverResult[]) {
       await scratch.drop();
     }
   }
-  if (RESULTS_ONLY) verdicts(drivers, 'not run with --results');
+  if (PARTIAL) verdicts(drivers, 'not run with --results or --cbc');
 }
 
 await main();

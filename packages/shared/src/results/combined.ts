@@ -44,14 +44,29 @@ export function combineMarks(
 ): { marks: Record<string, Mark>; rescaled: Set<string> } {
   const marks: Record<string, Mark> = {};
   const rescaled = new Set<string>();
-  const subjects = new Set(components.flatMap((c) => Object.keys(c.marks)));
-  for (const subject of subjects) {
-    const combined = combinedMark(
-      components.map((c) => ({ weight: c.weight, mark: c.marks[subject] })),
-    );
-    if (combined.mark === undefined) continue;
-    marks[subject] = combined.mark;
-    if (combined.rescaled) rescaled.add(subject);
-  }
+  // Every student of a combined exam's list passes here: one set of parts, refilled per subject.
+  const parts: WeightedMark[] = components.map((c) => ({ weight: c.weight, mark: undefined }));
+  components.forEach((component, k) => {
+    for (const subject of Object.keys(component.marks)) {
+      // A subject is combined once, at the first component that has it.
+      if (hasSubjectBefore(components, k, subject)) continue;
+      components.forEach((c, i) => {
+        parts[i]!.mark = c.marks[subject];
+      });
+      const combined = combinedMark(parts);
+      if (combined.mark === undefined) continue;
+      marks[subject] = combined.mark;
+      if (combined.rescaled) rescaled.add(subject);
+    }
+  });
   return { marks, rescaled };
+}
+
+function hasSubjectBefore(
+  components: readonly { marks: Readonly<Record<string, Mark>> }[],
+  k: number,
+  subject: string,
+) {
+  for (let i = 0; i < k; i++) if (Object.hasOwn(components[i]!.marks, subject)) return true;
+  return false;
 }

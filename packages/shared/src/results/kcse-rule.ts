@@ -25,8 +25,10 @@ export const isKiswahiliOrKsl = (s: SubjectMarkInput) => {
   return core === 'kiswahili' || core === 'ksl';
 };
 
-const isLanguage = (s: SubjectMarkInput) =>
-  kcseCoreSubjectOf(s.code) === 'english' || isKiswahiliOrKsl(s);
+const isLanguage = (s: SubjectMarkInput) => {
+  const core = kcseCoreSubjectOf(s.code);
+  return core === 'english' || core === 'kiswahili' || core === 'ksl';
+};
 
 /** The result of the seven subjects a KCSE rule counted: points, mean points and mean grade. */
 export function kcseCountedOutcome(

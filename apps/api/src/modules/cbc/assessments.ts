@@ -10,7 +10,7 @@ import {
   rubricScaleOf,
   type saveLevelsBody,
 } from '@shule/shared/cbc-assessments';
-import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -172,7 +172,12 @@ export async function listAssessments(
 
 /** The class's learners now (not left, not erased), by name, and the entries saved. */
 async function sheetOf(db: Db | Tx, assessment: Assessment): Promise<AssessmentSheet> {
-  const learners = await db
+  const learners = await learnersOf(db, assessment);
+  return { assessment, learners, entries: await entriesOf(db, assessment.id) };
+}
+
+function learnersOf(db: Db | Tx, assessment: Assessment) {
+  return db
     .select({
       id: students.id,
       name: sql<string>`${students.firstName} || ' ' || ${students.lastName}`,
@@ -187,6 +192,9 @@ async function sheetOf(db: Db | Tx, assessment: Assessment): Promise<AssessmentS
       ),
     )
     .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id));
+}
+
+async function entriesOf(db: Db | Tx, assessmentId: number): Promise<LevelEntry[]> {
   const rows = await db
     .select({
       student: assessmentEntries.studentId,
@@ -197,13 +205,9 @@ async function sheetOf(db: Db | Tx, assessment: Assessment): Promise<AssessmentS
       comment: assessmentEntries.comment,
     })
     .from(assessmentEntries)
-    .where(eq(assessmentEntries.assessmentId, assessment.id))
+    .where(eq(assessmentEntries.assessmentId, assessmentId))
     .orderBy(asc(assessmentEntries.id));
-  const entries: LevelEntry[] = rows.map((r) => ({
-    ...r,
-    mark: r.mark === null ? null : Number(r.mark),
-  }));
-  return { assessment, learners, entries };
+  return rows.map((r) => ({ ...r, mark: r.mark === null ? null : Number(r.mark) }));
 }
 
 /** GET /api/cbc/assessments/{id}/ */
@@ -233,7 +237,8 @@ export async function saveLevels(
     const existing = new Map(sheet.entries.map((e) => [entryKey(e), e]));
     const changed = checked.filter((e) => !sameEntry(existing.get(entryKey(e)), e));
     if (changed.length > 0) await writeEntries(tx, schoolId, assessment.id, user.id, changed);
-    return sheetOf(tx, assessment);
+    // The learners were read in this transaction: only the entries have changed.
+    return { assessment, learners: sheet.learners, entries: await entriesOf(tx, assessment.id) };
   });
 }
 
@@ -308,6 +313,10 @@ const sameEntry = (before: LevelEntry | undefined, after: StoredEntry) =>
       before.absent === after.absent &&
       before.comment === after.comment;
 
+/**
+ * Writes `changed` in one statement: the kept entries upserted, the cleared ones deleted, and
+ * every change recorded with who and when (a save is one round trip, whatever its size).
+ */
 async function writeEntries(
   tx: Tx,
   schoolId: number,
@@ -315,52 +324,37 @@ async function writeEntries(
   userId: number,
   changed: StoredEntry[],
 ) {
-  const kept = changed.filter((e) => !e.cleared);
-  const cleared = changed.filter((e) => e.cleared);
-  const row = (e: StoredEntry) => ({
-    schoolId,
-    assessmentId,
-    studentId: e.student,
-    strandId: e.strand,
-    level: e.level,
-    mark: e.mark === null ? null : String(e.mark),
-    absent: e.absent,
-    comment: e.comment,
-  });
-  if (kept.length > 0) {
-    await tx
-      .insert(assessmentEntries)
-      .values(kept.map((e) => ({ ...row(e), updatedBy: userId })))
-      .onConflictDoUpdate({
-        target: [
-          assessmentEntries.assessmentId,
-          assessmentEntries.studentId,
-          assessmentEntries.strandId,
-        ],
-        set: {
-          level: sql`excluded.level`,
-          mark: sql`excluded.mark`,
-          absent: sql`excluded.absent`,
-          comment: sql`excluded.comment`,
-          updatedBy: sql`excluded.updated_by`,
-          updatedAt: sql`now()`,
-        },
-      });
-  }
-  if (cleared.length > 0) {
-    const pairs = cleared.map((e) =>
-      and(
-        eq(assessmentEntries.studentId, e.student),
-        e.strand === null
-          ? isNull(assessmentEntries.strandId)
-          : eq(assessmentEntries.strandId, e.strand),
-      ),
-    );
-    await tx
-      .delete(assessmentEntries)
-      .where(and(eq(assessmentEntries.assessmentId, assessmentId), or(...pairs)));
-  }
-  await tx
-    .insert(assessmentEntryChanges)
-    .values(changed.map((e) => ({ ...row(e), changedBy: userId })));
+  const rows = sql.join(
+    changed.map(
+      (e) =>
+        sql`(${e.student}::integer, ${e.strand}::integer, ${e.level}::text,
+             ${e.mark === null ? null : String(e.mark)}::numeric, ${e.absent}::boolean,
+             ${e.comment}::text, ${e.cleared}::boolean)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    with changed (student_id, strand_id, level, mark, absent, comment, cleared) as (
+      values ${rows}
+    ),
+    kept as (
+      insert into ${assessmentEntries}
+        (school_id, assessment_id, student_id, strand_id, level, mark, absent, comment, updated_by)
+      select ${schoolId}, ${assessmentId}, student_id, strand_id, level, mark, absent, comment,
+             ${userId}
+      from changed where not cleared
+      on conflict (assessment_id, student_id, strand_id) do update
+        set level = excluded.level, mark = excluded.mark, absent = excluded.absent,
+            comment = excluded.comment, updated_by = excluded.updated_by, updated_at = now()
+    ),
+    removed as (
+      delete from ${assessmentEntries} e using changed c
+      where c.cleared and e.assessment_id = ${assessmentId} and e.student_id = c.student_id
+        and e.strand_id is not distinct from c.strand_id
+    )
+    insert into ${assessmentEntryChanges}
+      (school_id, assessment_id, student_id, strand_id, level, mark, absent, comment, changed_by)
+    select ${schoolId}, ${assessmentId}, student_id, strand_id, level, mark, absent, comment,
+           ${userId}
+    from changed`);
 }

@@ -15,7 +15,6 @@ import { roundHalfUp } from '@shule/shared/results/rounding';
 import {
   comparableMean,
   compareRankKeys,
-  competitionRanks,
   competitionRanksOfNumbers,
   type GradingScheme,
   type GradingSchemeName,
@@ -138,9 +137,9 @@ type SubjectInputs = [subjectId: number, inputOf: (mark: Mark) => SubjectMarkInp
 
 /**
  * A level's list grades thousands of marks, most of them whole: each subject's input for each
- * whole mark from 0 to 100 (its band's grade and points) is made once and shared by the
- * students who have it, as the rules only read their inputs. By subject id, the order a
- * student's marks are listed in.
+ * whole mark from 0 to 100 (its band's grade and points) is made once, when first met, and
+ * shared by the students who have it, as the rules only read their inputs. By subject id, the
+ * order a student's marks are listed in.
  */
 function subjectInputs(subjects: Map<number, SubjectWithBands>): SubjectInputs {
   return [...subjects]
@@ -158,11 +157,14 @@ function subjectInputs(subjects: Map<number, SubjectWithBands>): SubjectInputs {
           points: band?.points ?? null,
         };
       };
-      const ofWholeMark = Array.from({ length: 101 }, (_, mark) => inputOf(mark));
-      const inputOfMark = (mark: Mark) =>
-        typeof mark === 'number' && Number.isInteger(mark) && mark >= 0 && mark <= 100
-          ? ofWholeMark[mark]!
-          : inputOf(mark);
+      const ofWholeMark: SubjectMarkInput[] = [];
+      const inputOfMark = (mark: Mark) => {
+        if (typeof mark !== 'number' || !Number.isInteger(mark) || mark < 0 || mark > 100) {
+          return inputOf(mark);
+        }
+        ofWholeMark[mark] ??= inputOf(mark);
+        return ofWholeMark[mark];
+      };
       return [id, inputOfMark];
     });
 }
@@ -190,30 +192,59 @@ function outcomeOf(
 
 type RankKey = ReturnType<typeof rankKey> | null;
 
-/** A student who sat the exam, with their graded marks and outcome. */
+/** A student who sat the exam, with their graded marks, outcome and rank key. */
 interface Graded {
   student: StudentMarks;
   inputs: SubjectMarkInput[];
   outcome: StudentOutcome;
+  key: RankKey;
 }
 
-/** Positions: in the level (or the lone class), and in each stream; `keys` in `graded`'s order. */
-function placesOf(graded: Graded[], keys: RankKey[], ranked: ClassRow[]) {
-  const levelPlaces = competitionRanks(keys);
-  const streamPlaces = new Map<number, number | null>();
-  const streamSizes = new Map<number, number>();
-  const inStreams = new Map(ranked.map((c): [number, number[]] => [c.id, []]));
-  graded.forEach((c, i) => {
-    inStreams.get(c.student.classId)?.push(i);
-  });
-  for (const [classId, inStream] of inStreams) {
-    const places = competitionRanks(inStream.map((i) => keys[i]!));
-    inStream.forEach((i, j) => {
-      streamPlaces.set(graded[i]!.student.id, places[j]!);
+/**
+ * `graded`'s indices in the list's order: by rank key (higher first, none last), then by name,
+ * then by id. One sort serves the rows and every position: equal keys sit side by side in it.
+ */
+function listOrder(graded: Graded[]) {
+  return graded
+    .map((_, i) => i)
+    .sort((i, j) => {
+      const a = graded[i]!;
+      const b = graded[j]!;
+      return (
+        compareRankKeys(a.key, b.key) ||
+        a.student.name.localeCompare(b.student.name) ||
+        a.student.id - b.student.id
+      );
     });
-    streamSizes.set(classId, inStream.filter((i) => keys[i] !== null).length);
+}
+
+/**
+ * Positions by competition ranking (1, 2, 2, 4; no key, no place), in the level (or the lone
+ * class) and in each stream of `ranked`, by index of `graded`: read along `order`, where a key
+ * equal to the one before it shares its place.
+ */
+function placesOf(graded: Graded[], order: number[], ranked: ClassRow[]) {
+  const levelPlaces = new Array<number | null>(graded.length).fill(null);
+  const streamPlaces = new Array<number | null>(graded.length).fill(null);
+  const streamSizes = new Map(ranked.map((c) => [c.id, 0]));
+  const lastInStream = new Map<number, number>();
+  let levelSize = 0;
+  let last: number | undefined;
+  const sharesPlace = (before: number | undefined, key: number[]) =>
+    before !== undefined && compareRankKeys(graded[before]!.key, key) === 0;
+  for (const i of order) {
+    const { key, student } = graded[i]!;
+    if (key === null) continue;
+    levelSize += 1;
+    levelPlaces[i] = sharesPlace(last, key) ? levelPlaces[last!]! : levelSize;
+    last = i;
+    const size = streamSizes.get(student.classId);
+    if (size === undefined) continue;
+    streamSizes.set(student.classId, size + 1);
+    const before = lastInStream.get(student.classId);
+    streamPlaces[i] = sharesPlace(before, key) ? streamPlaces[before!]! : size + 1;
+    lastInStream.set(student.classId, i);
   }
-  const levelSize = keys.filter((k) => k !== null).length;
   return { levelPlaces, streamPlaces, streamSizes, levelSize };
 }
 
@@ -245,10 +276,10 @@ const entryOf = (student: StudentMarks): MeritListRow['entry'] =>
     ? { exam: student.entryExam, index_number: student.entryIndexNumber, marks: student.entryMarks }
     : null;
 
-/** What one row of the list reads beside its student's own outcome. */
+/** What one row of the list reads beside its student's own outcome; by index of `graded`. */
 interface RowContext {
   scheme: GradingScheme;
-  previousMeans: Map<number, number | null>;
+  previousMeans: (number | null)[];
   subjectPlaces: Map<number, (number | null)[]>;
   places: ReturnType<typeof placesOf>;
   className: Map<number, string>;
@@ -257,7 +288,7 @@ interface RowContext {
 /** The merit list row of `graded[i]`. */
 function meritListRow({ student, outcome, inputs }: Graded, i: number, ctx: RowContext) {
   const current = comparableMean(ctx.scheme, outcome);
-  const previous = ctx.previousMeans.get(student.id) ?? null;
+  const previous = ctx.previousMeans[i] ?? null;
   const deviation =
     current === null || previous === null ? null : roundHalfUp(current - previous, 2);
   const subjects: SubjectResult[] = inputs.map((input) => ({
@@ -281,7 +312,7 @@ function meritListRow({ student, outcome, inputs }: Graded, i: number, ctx: RowC
     mean_points: outcome.meanPoints,
     mean_grade: outcome.meanGrade,
     deviation,
-    class_position: ctx.places.streamPlaces.get(student.id) ?? null,
+    class_position: ctx.places.streamPlaces[i] ?? null,
     class_size: ctx.places.streamSizes.get(student.classId) ?? 0,
     level_position: ctx.places.levelPlaces[i] ?? null,
     level_size: ctx.places.levelSize,
@@ -317,6 +348,22 @@ export interface ResultsInput {
 }
 
 /**
+ * The previous exam's outcome of each listed student (by index of `graded`; undefined for the
+ * others): only a row's deviation and the analysis of the listed rows read it.
+ */
+function previousOutcomesOf(
+  graded: Graded[],
+  listedIds: Set<number>,
+  previous: PreviousExamMarks,
+  grade: (marks: Record<string, Mark>) => ReturnType<typeof outcomeOf>,
+) {
+  return graded.map(({ student }) => {
+    const marks = listedIds.has(student.classId) ? previous.marks.get(student.id) : undefined;
+    return marks === undefined ? undefined : grade(marks);
+  });
+}
+
+/**
  * The merit list's rows (ranked, then the incomplete and withheld by name) and subject columns,
  * with what a report form and the analysis read beside them.
  */
@@ -325,36 +372,34 @@ export function computeResults({ exam, subjects, ranked, listed, rows: sittings 
   const scheme = gradingScheme(exam.scheme);
   const meanBands = meanBandsOf(subjects.values());
   const inputs = subjectInputs(subjects);
-  const graded: Graded[] = students
-    .filter((s) => Object.keys(s.marks).length > 0)
-    .map((student) => ({ student, ...outcomeOf(student.marks, inputs, exam.scheme, meanBands) }));
-  const previousOutcomes = new Map(
-    [...previous.marks].map(([id, marks]) => [
-      id,
-      outcomeOf(marks, inputs, exam.scheme, meanBands),
-    ]),
-  );
-  const keys = graded.map((c) => (scheme.ranks ? rankKey(scheme, c.outcome) : null));
+  const grade = (marks: Record<string, Mark>) => outcomeOf(marks, inputs, exam.scheme, meanBands);
+  const graded: Graded[] = [];
+  for (const student of students) {
+    // Sat: a mark in any subject (one the school no longer has too); most have graded inputs.
+    const { inputs: marks, outcome } = grade(student.marks);
+    if (marks.length === 0 && Object.keys(student.marks).length === 0) continue;
+    graded.push({
+      student,
+      inputs: marks,
+      outcome,
+      key: scheme.ranks ? rankKey(scheme, outcome) : null,
+    });
+  }
+  const listedIds = new Set(listed.map((c) => c.id));
+  const previousOutcomes = previousOutcomesOf(graded, listedIds, previous, grade);
+  const order = listOrder(graded);
   const subjectPlaces = subjectPlacesOf(graded);
   const ctx: RowContext = {
     scheme,
-    previousMeans: new Map(
-      [...previousOutcomes].map(([id, { outcome }]) => [id, comparableMean(scheme, outcome)]),
-    ),
+    previousMeans: previousOutcomes.map((p) => (p ? comparableMean(scheme, p.outcome) : null)),
     subjectPlaces: subjectPlaces.places,
-    places: placesOf(graded, keys, ranked),
+    places: placesOf(graded, order, ranked),
     className: new Map(ranked.map((c) => [c.id, c.name])),
   };
-  const listedIds = new Set(listed.map((c) => c.id));
-  const keyOf = new Map(graded.map((c, i) => [c.student.id, keys[i]!]));
-  const rows = graded
-    .flatMap((c, i) => (listedIds.has(c.student.classId) ? [meritListRow(c, i, ctx)] : []))
-    .sort(
-      (a, b) =>
-        compareRankKeys(keyOf.get(a.student_id)!, keyOf.get(b.student_id)!) ||
-        a.name.localeCompare(b.name) ||
-        a.student_id - b.student_id,
-    );
+  const rows: MeritListRow[] = [];
+  for (const i of order) {
+    if (listedIds.has(graded[i]!.student.classId)) rows.push(meritListRow(graded[i]!, i, ctx));
+  }
   let previousResults: Map<number, StudentExamResult> | undefined;
   return {
     rows,
@@ -369,10 +414,10 @@ export function computeResults({ exam, subjects, ranked, listed, rows: sittings 
     // Graded mark by mark only when read (the analysis): a merit list needs the means alone.
     get previous() {
       previousResults ??= new Map(
-        [...previousOutcomes].map(([id, { inputs, outcome }]) => [
-          id,
-          { marks: inputs.map(gradedMark), outcome },
-        ]),
+        graded.flatMap(({ student }, i) => {
+          const p = previousOutcomes[i];
+          return p ? [[student.id, { marks: p.inputs.map(gradedMark), outcome: p.outcome }]] : [];
+        }),
       );
       return previousResults;
     },
