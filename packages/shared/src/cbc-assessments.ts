@@ -57,6 +57,9 @@ export function rubricWords(code: string): string {
   return words[code.slice(0, 2)] ?? code;
 }
 
+/** "ME - Meeting Expectations": a level as every screen and page prints it. */
+export const levelLabel = (code: string) => `${code} - ${rubricWords(code)}`;
+
 /**
  * The level a test's mark earns: its percentage of `outOf`, rounded half up to a whole
  * percentage (89.5 is 90: EE1), placed on the scale. Null when the mark is out of range.

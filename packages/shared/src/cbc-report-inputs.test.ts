@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { levelLabel } from './cbc-assessments';
 import {
   CORE_COMPETENCIES,
   CORE_VALUES,
@@ -6,7 +7,6 @@ import {
   DEFAULT_COMMENT_BANK,
   RATING_LEVELS,
   REPORT_INPUT_MESSAGES,
-  ratingLabel,
   saveCommentsBody,
   saveRatingsBody,
   saveRemarksBody,
@@ -25,7 +25,7 @@ describe('progress report inputs', () => {
   });
 
   it('prints the words beside each of the four levels, and the bank starts with some at each', () => {
-    expect(RATING_LEVELS.map(ratingLabel)).toEqual([
+    expect(RATING_LEVELS.map(levelLabel)).toEqual([
       'EE - Exceeding Expectations',
       'ME - Meeting Expectations',
       'AE - Approaching Expectations',

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { rubricWords } from './cbc-assessments';
 import { clearableText, idField, requiredText } from './fields';
 
 /**
@@ -31,9 +30,6 @@ export const CORE_VALUES = [
 /** Competencies and values are rated on the four-level rubric, whatever the learner's grade. */
 export const RATING_LEVELS = ['EE', 'ME', 'AE', 'BE'] as const;
 export type RatingLevel = (typeof RATING_LEVELS)[number];
-
-/** "ME - Meeting Expectations", as every screen and page prints a level. */
-export const ratingLabel = (code: string) => `${code} - ${rubricWords(code)}`;
 
 export const REPORT_INPUT_MESSAGES = {
   level: 'Choose EE, ME, AE or BE',

@@ -10,17 +10,20 @@
  *   through the API; the first save inserts its 45 levels, then each timed save changes all 45
  *   (two sets in turn), so every save writes 45 levels and 45 records of the change.
  *
+ * - a class's term summary: at most 3 queries of the term's entries, and within 3x one SQL
+ *   aggregate over the same rows;
+ * - a class's progress reports: at most 2.5 s at the median, and 80 kB a page.
+ *
  * A measure is a function of the app and the seeded school answering its rows for the table
- * and the verdicts (CBC_MEASURES): a class's summary (at most 3 queries, within 3x one SQL
- * aggregate over the same rows) and a class's progress reports (at most 2.5 s, 80 kB a page)
- * go beside the save when their routes are on main, on the same school.
+ * and the verdicts (CBC_MEASURES).
  */
 import type { AssessmentSheet } from '@shule/shared/cbc-assessments';
+import { sql } from 'drizzle-orm';
 import type { App } from '../app';
 import type { Db } from '../db/client';
 import { isSessionVersionRead } from '../modules/auth/sessions';
 import { type CbcJuniorSchool, seedCbcJuniorSchool } from '../test/cbc-junior-school';
-import { ms, printTable, type Timing, timeSideBySide } from './measure';
+import { kb, ms, printTable, type Timing, timeSideBySide, times } from './measure';
 
 const JUDGED_DRIVER = 'PostgreSQL';
 const SAVE_MAX_MEDIAN_MS = 60;
@@ -36,6 +39,8 @@ export interface CbcMeasure {
   maxMedianMs?: number;
   /** The request's statements, a line each, to read when it is over its target. */
   log: string[];
+  /** Further verdicts of the measure (a ratio, a size), judged on PostgreSQL. */
+  checks?: { ok: boolean; text: string }[];
 }
 
 export interface CbcFigures {
@@ -205,9 +210,89 @@ async function measureLevelSave(app: App, school: CbcJuniorSchool): Promise<CbcM
   ];
 }
 
+const SUMMARY_MAX_STATEMENTS = 3;
+const SUMMARY_MAX_RATIO = 3;
+const REPORTS_MAX_MEDIAN_MS = 2500;
+const REPORTS_MAX_PAGE_BYTES = 80 * 1024;
+
+/**
+ * A class's term summary (GET /api/cbc/classes/{id}/summary/?term=, as the admin), timed in
+ * turn with one SQL aggregate over the same rows: the class's levels of the term counted by
+ * learning area, strand and level. Its statements that read the term's entries (the loader's,
+ * at most 3) are counted apart from the request's checks of who asks and which class and term.
+ */
+async function measureClassSummary(app: App, school: CbcJuniorSchool): Promise<CbcMeasure[]> {
+  const cls = school.classes[0]!;
+  const url = `/api/cbc/classes/${cls.id}/summary/?term=${school.term.id}`;
+  const summary = () => expectOk(app.inject({ method: 'GET', url, headers: school.auth }), url);
+  const aggregate = () =>
+    app.db.execute(sql`
+      select a.learning_area_id, e.strand_id, e.level, count(*)
+      from assessment_entries e join assessments a on a.id = e.assessment_id
+      where a.school_id = ${school.schoolId} and a.class_id = ${cls.id}
+        and a.date between ${school.term.startDate} and ${school.term.endDate}
+      group by 1, 2, 3`);
+  const log = await allStatementsOf(app.db, summary);
+  const reads = log.filter((line) => /assessment_entries|assessment_strands/.test(line)).length;
+  const [timing, sqlTiming] = await timeSideBySide([summary, aggregate], {
+    warmup: 3,
+    samples: 30,
+    budgetMs: 20_000,
+  });
+  const ratio = timing!.p50 / sqlTiming!.p50;
+  return [
+    {
+      name: `class summary, ${cls.learnerIds.length} learners (${reads} reading entries)`,
+      timing: timing!,
+      statements: log.length,
+      log,
+      checks: [
+        {
+          ok: reads <= SUMMARY_MAX_STATEMENTS,
+          text: `CBC, class summary, at most ${SUMMARY_MAX_STATEMENTS} queries of the term's entries — ${reads}`,
+        },
+        {
+          ok: ratio <= SUMMARY_MAX_RATIO,
+          text: `CBC, class summary, within ${SUMMARY_MAX_RATIO}x one SQL aggregate over the same rows — ${times(ratio)} (${ms(timing!.p50)} ms against ${ms(sqlTiming!.p50)} ms)`,
+        },
+      ],
+    },
+    { name: 'one SQL aggregate, the same rows', timing: sqlTiming!, statements: 1, log: [] },
+  ];
+}
+
+/** A class's progress reports (GET /api/cbc/progress_reports/?class=&term=): time and bytes a page. */
+async function measureProgressReports(app: App, school: CbcJuniorSchool): Promise<CbcMeasure[]> {
+  const cls = school.classes[0]!;
+  const url = `/api/cbc/progress_reports/?class=${cls.id}&term=${school.term.id}`;
+  const reports = () => expectOk(app.inject({ method: 'GET', url, headers: school.auth }), url);
+  const pdf = (await reports()).rawPayload;
+  const pages = pdf.toString('latin1').match(/\/Type\s*\/Page\b/g)?.length ?? 0;
+  const perPage = pdf.length / Math.max(1, pages);
+  const log = await allStatementsOf(app.db, reports);
+  const [timing] = await timeSideBySide([reports], { warmup: 1, samples: 5, budgetMs: 15_000 });
+  return [
+    {
+      name: `progress reports, a class of ${cls.learnerIds.length} (${pages} pages, ${kb(perPage)} a page)`,
+      timing: timing!,
+      statements: log.length,
+      maxMedianMs: REPORTS_MAX_MEDIAN_MS,
+      log,
+      checks: [
+        {
+          ok: perPage <= REPORTS_MAX_PAGE_BYTES,
+          text: `CBC, progress reports, at most ${kb(REPORTS_MAX_PAGE_BYTES)} a page — ${kb(perPage)} (${pages} pages, ${kb(pdf.length)})`,
+        },
+      ],
+    },
+  ];
+}
+
 /** The measures, in the order printed; each runs on the same seeded school. */
 const CBC_MEASURES: ((app: App, school: CbcJuniorSchool) => Promise<CbcMeasure[]>)[] = [
   measureLevelSave,
+  measureClassSummary,
+  measureProgressReports,
 ];
 
 /** Seeds the junior school on this driver and runs CBC_MEASURES; prints them. */
@@ -251,15 +336,16 @@ export function cbcVerdicts(
   figures: CbcFigures | undefined,
 ): [ok: boolean | undefined, text: string][] {
   if (!figures || label !== JUDGED_DRIVER) return [];
-  return figures.measures.flatMap((m): [boolean, string][] =>
-    m.maxMedianMs === undefined
+  return figures.measures.flatMap((m): [boolean, string][] => [
+    ...(m.maxMedianMs === undefined
       ? []
       : [
           [
             m.timing.p50 <= m.maxMedianMs,
             `${label}: CBC, ${m.name}, at most ${m.maxMedianMs} ms at the median — ` +
               `${ms(m.timing.p50)} ms (p95 ${ms(m.timing.p95)}, ${m.timing.samples} runs, ${m.statements} statements)`,
-          ],
-        ],
-  );
+          ] as [boolean, string],
+        ]),
+    ...(m.checks ?? []).map((c): [boolean, string] => [c.ok, `${label}: ${c.text}`]),
+  ]);
 }

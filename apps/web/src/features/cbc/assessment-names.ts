@@ -1,8 +1,4 @@
-import {
-  ASSESSMENT_KIND_LABELS,
-  type Assessment,
-  rubricWords,
-} from '@shule/shared/cbc-assessments';
+import { ASSESSMENT_KIND_LABELS, type Assessment } from '@shule/shared/cbc-assessments';
 
 /** "Numbers: Integers", or "Numbers" for a strand without sub-strands. */
 export const strandText = (s: { strand: string; sub_strand: string | null }) =>
@@ -11,6 +7,3 @@ export const strandText = (s: { strand: string; sub_strand: string | null }) =>
 /** "Observation · Fractions in the market": how the screens name an assessment. */
 export const assessmentName = (a: Pick<Assessment, 'kind' | 'title'>) =>
   a.title ? `${ASSESSMENT_KIND_LABELS[a.kind]} · ${a.title}` : ASSESSMENT_KIND_LABELS[a.kind];
-
-/** "ME - Meeting Expectations": a code is never shown without its words. */
-export const levelText = (code: string) => `${code} - ${rubricWords(code)}`;

@@ -1,10 +1,10 @@
+import { levelLabel } from '@shule/shared/cbc-assessments';
 import {
   type CommentBankBody,
   type CommentBankEntry,
   commentBankBody,
   RATING_LEVELS,
   type RatingLevel,
-  ratingLabel,
 } from '@shule/shared/cbc-report-inputs';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -91,7 +91,7 @@ function CommentBank() {
             return (
               <Card key={level} className="p-4">
                 <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-                  <h2 className="text-base font-semibold">{ratingLabel(level)}</h2>
+                  <h2 className="text-base font-semibold">{levelLabel(level)}</h2>
                   <Button
                     variant="outline"
                     size="sm"
@@ -201,7 +201,7 @@ function BankCommentForm({
         >
           {RATING_LEVELS.map((code) => (
             <option key={code} value={code}>
-              {ratingLabel(code)}
+              {levelLabel(code)}
             </option>
           ))}
         </Select>

@@ -1,3 +1,4 @@
+import { levelLabel } from '@shule/shared/cbc-assessments';
 import {
   COMMENT_MAX,
   type CommentBankEntry,
@@ -5,7 +6,6 @@ import {
   commentFormSchema,
   RATING_LEVELS,
   type RatingLevel,
-  ratingLabel,
 } from '@shule/shared/cbc-report-inputs';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -101,7 +101,7 @@ function PickerForm({ picking, onDone }: { picking: PickingFor; onDone(): void }
                 : 'border-input hover:bg-muted',
             )}
           >
-            {ratingLabel(code)}
+            {levelLabel(code)}
           </button>
         ))}
       </fieldset>
@@ -111,10 +111,10 @@ function PickerForm({ picking, onDone }: { picking: PickingFor; onDone(): void }
         <Alert tone="error">Could not load the comment bank. {errorMessage(bank.error)}</Alert>
       ) : choices.length === 0 ? (
         <p className="text-sm text-muted-foreground">
-          The bank has no comments at {ratingLabel(level)}. Type one below.
+          The bank has no comments at {levelLabel(level)}. Type one below.
         </p>
       ) : (
-        <ul className="space-y-2" aria-label={`Comments at ${ratingLabel(level)}`}>
+        <ul className="space-y-2" aria-label={`Comments at ${levelLabel(level)}`}>
           {choices.map((c) => (
             <li key={c.id}>
               <button

@@ -1,4 +1,4 @@
-import type { Assessment, EntryChange } from '@shule/shared/cbc-assessments';
+import { type Assessment, type EntryChange, levelLabel } from '@shule/shared/cbc-assessments';
 import { formatSchoolMoment } from '@shule/shared/display-dates';
 import { History } from 'lucide-react';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { LoadError } from '../../components/ui/load-error';
 import { SkeletonRows } from '../../components/ui/skeleton';
-import { levelText, strandText } from './assessment-names';
+import { strandText } from './assessment-names';
 import { useEntryHistory } from './assessments-api';
 
 /** What one kept change made of the entry, in words. */
@@ -14,7 +14,7 @@ function changeText(c: EntryChange, a: Assessment) {
   if (c.absent) return 'Absent';
   if (c.level) {
     const mark = c.mark === null ? '' : ` (${c.mark} out of ${a.out_of ?? '?'})`;
-    return `${levelText(c.level)}${mark}`;
+    return `${levelLabel(c.level)}${mark}`;
   }
   // With strands covered, the learning-area entry carries the learner's comment only.
   if (c.strand === null && a.strands.length > 0) return c.comment ? 'Comment' : 'Comment removed';

@@ -1,6 +1,7 @@
 import {
   type Assessment,
   type AssessmentSheet,
+  levelLabel,
   RUBRIC_BANDS,
   rubricWords,
   STARTING_LEVEL,
@@ -21,7 +22,7 @@ import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { assessmentsPath } from '../../lib/assessments-path';
 import { cn } from '../../lib/cn';
-import { assessmentName, levelText, strandText } from './assessment-names';
+import { assessmentName, strandText } from './assessment-names';
 import { EntryHistoryButton } from './entry-history';
 import {
   type CellStrand,
@@ -166,7 +167,7 @@ function Sheet({
       description:
         filled === 0
           ? 'Every learner present already has a level.'
-          : `${plural(filled, 'empty level')} set to ${levelText(start)}; levels already entered and absent learners are unchanged.`,
+          : `${plural(filled, 'empty level')} set to ${levelLabel(start)}; levels already entered and absent learners are unchanged.`,
       variant: filled === 0 ? 'default' : 'success',
     });
   };
@@ -215,7 +216,7 @@ function Sheet({
               size="sm"
               className="ml-auto"
               onClick={setAll}
-              title={`Every empty level of a learner present becomes ${levelText(start)}`}
+              title={`Every empty level of a learner present becomes ${levelLabel(start)}`}
             >
               Set all to {start}
             </Button>
@@ -391,7 +392,7 @@ function LearnerRow({
             <p className="flex flex-wrap items-baseline justify-between gap-x-2 text-xs">
               <span className="text-muted-foreground">{label}</span>
               <span className="font-medium" data-testid="cell-words">
-                {cell.level ? levelText(cell.level) : draft.absent ? 'Absent' : 'No level yet'}
+                {cell.level ? levelLabel(cell.level) : draft.absent ? 'Absent' : 'No level yet'}
               </span>
             </p>
             {assessment.out_of !== null ? (
@@ -509,8 +510,8 @@ function LevelButtons({
             role="radio"
             tabIndex={stop ? 0 : -1}
             aria-checked={on}
-            aria-label={levelText(b.code)}
-            title={levelText(b.code)}
+            aria-label={levelLabel(b.code)}
+            title={levelLabel(b.code)}
             className={cn(
               'h-11 min-w-0 rounded-md border text-sm font-semibold',
               'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1',
