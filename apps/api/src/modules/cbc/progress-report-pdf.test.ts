@@ -34,6 +34,7 @@ const picture: TermPicture = {
       name: 'Wanjiru Kamau',
       admission_number: '0101',
       upi: null,
+      assessment_number: null,
       areas: new Map([
         [
           10,
@@ -48,7 +49,14 @@ const picture: TermPicture = {
         ],
       ]),
     },
-    { id: 2, name: 'Otieno Odhiambo', admission_number: '0102', upi: null, areas: new Map() },
+    {
+      id: 2,
+      name: 'Otieno Odhiambo',
+      admission_number: '0102',
+      upi: null,
+      assessment_number: null,
+      areas: new Map(),
+    },
   ],
 };
 
@@ -103,6 +111,7 @@ describe('a class of 45 learners', () => {
       name: `Learner ${n + 1}`,
       admission_number: String(1000 + n),
       upi: null,
+      assessment_number: null,
       areas: new Map(
         areas.map((a) => [
           a.id,

@@ -177,6 +177,7 @@ function drawLearner(printout: Printout, input: ProgressReportsPdfInput, l: Term
     ['Learner', l.name],
     ['Admission number', l.admission_number],
   ];
+  if (l.assessment_number) pairs.push(['Assessment Number', l.assessment_number]);
   if (l.upi) pairs.push(['UPI', l.upi]);
   pairs.push(
     [

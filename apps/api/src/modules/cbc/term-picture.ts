@@ -21,6 +21,8 @@ export interface TermPictureLearner {
   name: string;
   admission_number: string;
   upi: string | null;
+  /** KNEC's Assessment Number, when the school has entered it. */
+  assessment_number: string | null;
   /** By learning area id; a learning area with no entry of the learner is left out. */
   areas: Map<number, LearningAreaTerm>;
 }
@@ -97,6 +99,7 @@ function selectLearners(db: Db, schoolId: number, classId: number, studentId?: n
       name: sql<string>`${students.firstName} || ' ' || ${students.lastName}`,
       admission_number: students.admissionNumber,
       upi: students.upi,
+      assessment_number: students.assessmentNumber,
     })
     .from(students)
     .where(

@@ -238,7 +238,10 @@ describe('GET /api/cbc/classes/{id}/summary/', () => {
 describe('GET /api/cbc/progress_reports/', () => {
   async function withAttendanceAndUpi(who: SignedInSchool) {
     const s = await termOfGrade8(who);
-    await t.app.db.update(students).set({ upi: 'UPI4XK27' }).where(eq(students.id, s.achieng.id));
+    await t.app.db
+      .update(students)
+      .set({ upi: 'UPI4XK27', assessmentNumber: 'A008123456' })
+      .where(eq(students.id, s.achieng.id));
     const mark = (date: string, status: string) => ({
       schoolId: who.schoolId,
       classId: s.east.id,
@@ -293,6 +296,7 @@ describe('GET /api/cbc/progress_reports/', () => {
     expect(pdf.lines).toContain('Not assessed this term');
     expect(pdf.lines).toContain("Each strand's level is the latest assessed this term.");
     expect(pdf.lines).toContain('UPI4XK27');
+    expect(pdf.lines).toContain('A008123456');
     // Present or late on 2 of the 3 days registered in the term.
     expect(pdf.lines).toContain('2 of 3 days (66.7%)');
     expect(pdf.lines).toContain('Term closes on 2 Apr 2027.');
