@@ -45,7 +45,7 @@ export const SBA_COLUMN_KEYS = [
 ] as const;
 export type SbaColumnKey = (typeof SBA_COLUMN_KEYS)[number];
 
-/** The portal's order as the issue and KENYA.md give it; the school's setting replaces it. */
+/** The portal's order (docs/sba-export.md); the school's setting replaces it. */
 export const DEFAULT_SBA_COLUMNS: readonly SbaColumnKey[] = [
   'assessment_number',
   'names',
