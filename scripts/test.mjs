@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: the typecheck and lint first (a quick failure), then the test suites in two lanes
-// side by side, since no one suite keeps two cores busy: the API tests on PGlite in one lane; the
-// unit tests, the API tests on PostgreSQL (when TEST_DATABASE_URL is set) and the end-to-end
-// tests in the other. Each line of a lane's output is prefixed with the lane's suite. Exits
-// non-zero when any step fails; a lane stops at its first failure, the other runs to its end.
+// `npm test`: the typecheck and lint first (a quick failure), then the suites in two lanes side
+// by side. The API tests keep the cores busy (PGlite runs in the test process; PostgreSQL's
+// server works beside it), while the end-to-end tests spend much of their time waiting on the
+// browser: so one lane runs the API tests on PGlite and then on PostgreSQL (when
+// TEST_DATABASE_URL is set), the other the unit tests and then the end-to-end tests. Each line
+// of a lane's output is prefixed with its suite. Exits non-zero when any step fails; a lane stops
+// at its first failure, the other runs to its end.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,12 +14,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 const lanes = [
-  [{ label: 'api-pglite', args: ['run', 'test:api', '--', '--on=pglite'] }],
   [
-    { label: 'unit', args: ['run', 'test:unit'] },
+    { label: 'api-pglite', args: ['run', 'test:api', '--', '--on=pglite'] },
     ...(process.env.TEST_DATABASE_URL
       ? [{ label: 'api-postgres', args: ['run', 'test:api', '--', '--on=postgres'] }]
       : []),
+  ],
+  [
+    { label: 'unit', args: ['run', 'test:unit'] },
     { label: 'e2e', args: ['run', 'test:e2e'] },
   ],
 ];
