@@ -25,6 +25,18 @@ const input = (overrides: Partial<ResultsSmsInput> = {}, subjectCount = 8): Resu
 });
 
 describe('resultsSmsText', () => {
+  it("gives a CBC level's words beside its code, and a KCSE grade alone", () => {
+    const cbc = resultsSmsText(
+      input({
+        subjects: [{ code: 'MAT', mark: 62, grade: 'ME1' }],
+        mean_grade: 'ME1',
+        position: null,
+      }),
+    );
+    expect(cbc.endsWith('MAT 62ME1. Mean ME1 Meeting Expectations')).toBe(true);
+    expect(resultsSmsText(input()).endsWith('Mean B+ Pos 3/45')).toBe(true);
+  });
+
   it('says the school, the student and admission number, the exam, each subject, the mean grade and the position', () => {
     const text = resultsSmsText(input());
     expect(text).toBe(

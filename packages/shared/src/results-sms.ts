@@ -1,3 +1,4 @@
+import { rubricWords } from './cbc-assessments';
 import { smsParts } from './messages';
 import type { Mark } from './results/marks';
 
@@ -88,6 +89,11 @@ const subjectText = (s: ResultsSmsInput['subjects'][number], withMark: boolean) 
   return withMark ? `${s.code} ${s.mark}${s.grade}` : `${s.code} ${s.grade}`;
 };
 
+/** A CBC level is never sent without its words ("ME Meeting Expectations"); a KCSE grade is. */
+const RUBRIC_CODE = /^(EE|ME|AE|BE)[12]?$/;
+const meanText = (grade: string) =>
+  RUBRIC_CODE.test(grade) ? `${grade} ${rubricWords(grade)}` : grade;
+
 interface Shortening {
   middleNames: boolean;
   initials: boolean;
@@ -100,7 +106,7 @@ function compose(input: ResultsSmsInput, drop: Shortening): string {
   const head = `${school}: ${student} Adm ${input.student.admission_number}, ${input.exam.trim()}.`;
   const subjects = input.subjects.map((s) => subjectText(s, !drop.marks)).join(' ');
   const summary = [
-    input.mean_grade === null ? null : `Mean ${input.mean_grade}`,
+    input.mean_grade === null ? null : `Mean ${meanText(input.mean_grade)}`,
     input.position === null ? null : `Pos ${input.position.place}/${input.position.of}`,
   ]
     .filter(Boolean)
