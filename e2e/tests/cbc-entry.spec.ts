@@ -117,7 +117,7 @@ test('a teacher enters a strand’s levels on a phone by keys and taps, through 
   await context.setOffline(true);
   await levels('Daudi Mwangi').getByRole('radio', { name: 'EE2 - Exceeding Expectations' }).click();
   await row('Esther Njeri').getByRole('button', { name: 'Esther Njeri absent' }).click();
-  await expect(page.getByTestId('queue-state')).toHaveText('2 learners waiting for network', {
+  await expect(page.getByTestId('queue-state')).toHaveText('2 learners waiting for a connection', {
     timeout: 5_000,
   });
   await expect(row('Daudi Mwangi')).toContainText('Waiting for network');

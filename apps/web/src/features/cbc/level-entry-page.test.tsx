@@ -328,7 +328,7 @@ describe('CBC level entry', () => {
         name: 'AE - Approaching Expectations',
       }),
     );
-    await waitFor(() => expect(queueState()).toBe('2 learners waiting for network'), {
+    await waitFor(() => expect(queueState()).toBe('2 learners waiting for a connection'), {
       timeout: 3000,
     });
     expect(within(await rowOf('Amina Wanjiru')).getByText('Waiting for network')).toBeTruthy();

@@ -7,11 +7,11 @@ import {
   STARTING_LEVEL,
 } from '@shule/shared/cbc-assessments';
 import { formatDate } from '@shule/shared/display-dates';
-import { AlertTriangle, Check, CloudOff, Loader2, MessageSquare, Users } from 'lucide-react';
+import { MessageSquare, Users } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { SaveQueueState } from '../../components/save-queue-state';
 import { Alert } from '../../components/ui/alert';
-import { Badge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -204,7 +204,8 @@ function Sheet({
           <span className="text-muted-foreground" data-testid="entered-count">
             {entered} of {data.learners.length} entered
           </span>
-          <QueueState
+          <SaveQueueState
+            unit="learner"
             waiting={entry.waiting}
             sending={entry.sending}
             connected={entry.connected}
@@ -261,54 +262,6 @@ function Sheet({
         </Card>
       )}
     </div>
-  );
-}
-
-/** "All saved", "Saving…", "3 learners waiting for network", "1 learner not saved". */
-function QueueState({
-  waiting,
-  sending,
-  connected,
-  unsaved,
-}: {
-  waiting: number;
-  sending: boolean;
-  connected: boolean;
-  unsaved: number;
-}) {
-  const notSaved = `${plural(unsaved, 'learner')} not saved`;
-  const [tone, icon, text] =
-    waiting > 0 && !connected
-      ? ([
-          'yellow',
-          <CloudOff key="i" className="h-3.5 w-3.5" aria-hidden="true" />,
-          `${plural(waiting, 'learner')} waiting for network`,
-        ] as const)
-      : waiting > 0 || sending
-        ? ([
-            'blue',
-            <Loader2 key="i" className="h-3.5 w-3.5 animate-spin" aria-hidden="true" />,
-            'Saving…',
-          ] as const)
-        : unsaved > 0
-          ? ([
-              'red',
-              <AlertTriangle key="i" className="h-3.5 w-3.5" aria-hidden="true" />,
-              notSaved,
-            ] as const)
-          : ([
-              'green',
-              <Check key="i" className="h-3.5 w-3.5" aria-hidden="true" />,
-              'All saved',
-            ] as const);
-  return (
-    <span role="status" aria-live="polite" data-testid="queue-state">
-      <Badge tone={tone} className="gap-1">
-        {icon}
-        {text}
-        {unsaved > 0 && tone !== 'red' ? ` · ${unsaved} not saved` : null}
-      </Badge>
-    </span>
   );
 }
 

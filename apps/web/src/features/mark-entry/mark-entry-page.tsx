@@ -1,9 +1,10 @@
 import type { MarkEntry, MarkEntryStudent } from '@shule/shared/mark-entry';
 import { bandOf } from '@shule/shared/results/bands';
 import { parseMark } from '@shule/shared/scores';
-import { AlertTriangle, Check, CloudOff, Loader2, Users } from 'lucide-react';
+import { AlertTriangle, Users } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { SaveQueueState } from '../../components/save-queue-state';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -23,7 +24,7 @@ import { useTeacherDashboard } from '../../lib/queries/teacher-dashboard';
 import { useIsAdmin } from '../../lib/roles';
 import { type RowStatus, useMarkEntry } from './use-mark-entry';
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const _plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * Mark entry by subject (/exams/{id}/marks?class=&subject=): one input per student of the class,
@@ -261,7 +262,8 @@ function ColumnEntry({
           <span className="text-muted-foreground" data-testid="entered-count">
             {entered} of {students.length} entered
           </span>
-          <QueueState
+          <SaveQueueState
+            unit="mark"
             waiting={entry.waiting}
             sending={entry.sending}
             connected={entry.connected}
@@ -305,57 +307,6 @@ function ColumnEntry({
         </Card>
       )}
     </div>
-  );
-}
-
-/**
- * "All saved", "Saving…", "3 marks waiting for a connection"; with rows refused (a mark out of
- * range, one the server would not take) "1 mark not saved", or that after the others' state.
- */
-function QueueState({
-  waiting,
-  sending,
-  connected,
-  unsaved,
-}: {
-  waiting: number;
-  sending: boolean;
-  connected: boolean;
-  unsaved: number;
-}) {
-  const notSaved = `${plural(unsaved, 'mark')} not saved`;
-  const [tone, icon, text] =
-    waiting > 0 && !connected
-      ? ([
-          'yellow',
-          <CloudOff key="i" className="h-3.5 w-3.5" aria-hidden="true" />,
-          `${plural(waiting, 'mark')} waiting for a connection`,
-        ] as const)
-      : waiting > 0 || sending
-        ? ([
-            'blue',
-            <Loader2 key="i" className="h-3.5 w-3.5 animate-spin" aria-hidden="true" />,
-            'Saving…',
-          ] as const)
-        : unsaved > 0
-          ? ([
-              'red',
-              <AlertTriangle key="i" className="h-3.5 w-3.5" aria-hidden="true" />,
-              notSaved,
-            ] as const)
-          : ([
-              'green',
-              <Check key="i" className="h-3.5 w-3.5" aria-hidden="true" />,
-              'All saved',
-            ] as const);
-  return (
-    <span role="status" aria-live="polite" data-testid="queue-state">
-      <Badge tone={tone} className="gap-1">
-        {icon}
-        {text}
-        {unsaved > 0 && tone !== 'red' ? ` · ${unsaved} not saved` : null}
-      </Badge>
-    </span>
   );
 }
 
