@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, api } from '../../lib/api-client';
 import { browserQueue, numberKey, type OfflineQueue } from '../../lib/offline-queue';
+import { browserOnline, useQueueRetry } from '../../lib/use-queue-retry';
 import { assessmentSheetKey, sheetPath, useAssessmentSheet } from './assessments-api';
 
 /** One cell of a learner's row: a strand covered, or the learning area as a whole (null). */
@@ -31,7 +32,6 @@ export type LearnerStatus =
   | { kind: 'error'; message: string };
 
 const DEBOUNCE_MS = 1000;
-const RETRY_MS = 15_000;
 const QUEUE_NAME = 'shule-cbc-levels';
 
 /** The cells of every row: the strands the assessment covers, or the learning area as a whole. */
@@ -84,8 +84,6 @@ export function entriesOf(draft: LearnerDraft, a: Assessment): LevelEntryInput[]
   return entries;
 }
 
-const online = () => (typeof navigator === 'undefined' ? true : navigator.onLine);
-
 /**
  * Entering one assessment's levels: each learner's row as put down, its state, and the queue of
  * changed rows, kept in the browser (lib/offline-queue.ts) and sent whole, in one PUT a batch,
@@ -103,7 +101,7 @@ export function useLevelEntry(
   const [statuses, setStatuses] = useState<Record<number, LearnerStatus>>({});
   const [waiting, setWaiting] = useState(0);
   const [sending, setSending] = useState(false);
-  const [connected, setConnected] = useState(online);
+  const [connected, setConnected] = useState(browserOnline);
   const [refusal, setRefusal] = useState<string | null>(null);
 
   const pending = useRef(new Map<number, LearnerDraft>());
@@ -139,7 +137,7 @@ export function useLevelEntry(
     const data = currentSheet();
     const batch = [...pending.current.values()];
     if (batch.length === 0 || !data) return;
-    if (!online()) {
+    if (!browserOnline()) {
       setConnected(false);
       setStatus(batch.map((b) => [b.student, { kind: 'waiting' }]));
       return;
@@ -176,7 +174,7 @@ export function useLevelEntry(
       });
     } catch (err) {
       if (!(err instanceof ApiError) || err.status === 0 || err.status >= 500) {
-        setConnected(err instanceof ApiError && err.status !== 0 ? online() : false);
+        setConnected(err instanceof ApiError && err.status !== 0 ? browserOnline() : false);
         setStatus(batch.map((b) => [b.student, { kind: 'waiting' }]));
       } else {
         const names = new Map(data.learners.map((l) => [l.id, l.name]));
@@ -345,24 +343,14 @@ export function useLevelEntry(
     };
   }, [group, loaded]);
 
-  useEffect(() => {
-    const goOnline = () => {
-      setConnected(true);
-      void flush();
-    };
-    const goOffline = () => setConnected(false);
-    window.addEventListener('online', goOnline);
-    window.addEventListener('offline', goOffline);
-    const retry = setInterval(() => {
-      if (pending.current.size > 0) void flush();
-    }, RETRY_MS);
-    return () => {
-      window.removeEventListener('online', goOnline);
-      window.removeEventListener('offline', goOffline);
-      clearInterval(retry);
+  useQueueRetry(
+    flush,
+    setConnected,
+    () => pending.current.size > 0,
+    () => {
       if (timer.current) clearTimeout(timer.current);
-    };
-  }, [flush]);
+    },
+  );
 
   const statusOf = (student: number): LearnerStatus => {
     if (statuses[student]) return statuses[student];

@@ -11,6 +11,7 @@ import { parseMark } from '@shule/shared/scores';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, api } from '../../lib/api-client';
+import { browserOnline, useQueueRetry } from '../../lib/use-queue-retry';
 import { browserQueue, type ColumnKey, type MarkQueue, type QueuedMark } from './mark-queue';
 
 /** Under ['scores']: the grading screen's saves and a subject's changes refresh it too. */
@@ -39,7 +40,6 @@ export const INVALID_MARK_MESSAGE = 'A mark is 0 to 100, X or Y';
 /** Rows typed past this many, Enter sends the batch at once instead of waiting. */
 export const SEND_AFTER_ROWS = 5;
 const DEBOUNCE_MS = 1000;
-const RETRY_MS = 15_000;
 
 const sameMark = (a: EntryMark | undefined, b: EntryMark | undefined) =>
   (a ?? null) === (b ?? null);
@@ -55,8 +55,6 @@ export function overwriteWarning(saved: SavedMark) {
   return `Was ${was}, changed by ${who}${when}; ${now}`;
 }
 
-const online = () => (typeof navigator === 'undefined' ? true : navigator.onLine);
-
 /**
  * Entering one column of marks: what is typed per student, each row's state, and the queue of
  * valid changed marks, kept in IndexedDB and sent in one PUT per batch about a second after
@@ -70,7 +68,7 @@ export function useMarkEntry(c: ColumnKey, queue: MarkQueue = browserQueue()) {
   const [statuses, setStatuses] = useState<Record<number, RowStatus>>({});
   const [waiting, setWaiting] = useState(0);
   const [sending, setSending] = useState(false);
-  const [connected, setConnected] = useState(online);
+  const [connected, setConnected] = useState(browserOnline);
   const [refusal, setRefusal] = useState<string | null>(null);
 
   const pending = useRef(new Map<number, QueuedMark>());
@@ -110,7 +108,7 @@ export function useMarkEntry(c: ColumnKey, queue: MarkQueue = browserQueue()) {
     }
     const batch = [...pending.current.values()];
     if (batch.length === 0) return;
-    if (!online()) {
+    if (!browserOnline()) {
       setConnected(false);
       return;
     }
@@ -160,7 +158,7 @@ export function useMarkEntry(c: ColumnKey, queue: MarkQueue = browserQueue()) {
       queryClient.invalidateQueries({ queryKey: ['dashboard'] });
     } catch (err) {
       if (!(err instanceof ApiError) || err.status === 0 || err.status >= 500) {
-        setConnected(err instanceof ApiError && err.status !== 0 ? online() : false);
+        setConnected(err instanceof ApiError && err.status !== 0 ? browserOnline() : false);
         setStatus(batch.map((b) => [b.student, { kind: 'waiting' }]));
       } else {
         const row = Object.keys(err.errors ?? {})
@@ -253,24 +251,14 @@ export function useMarkEntry(c: ColumnKey, queue: MarkQueue = browserQueue()) {
     };
   }, [columnKey, loaded]);
 
-  useEffect(() => {
-    const goOnline = () => {
-      setConnected(true);
-      void flush();
-    };
-    const goOffline = () => setConnected(false);
-    window.addEventListener('online', goOnline);
-    window.addEventListener('offline', goOffline);
-    const retry = setInterval(() => {
-      if (pending.current.size > 0) void flush();
-    }, RETRY_MS);
-    return () => {
-      window.removeEventListener('online', goOnline);
-      window.removeEventListener('offline', goOffline);
-      clearInterval(retry);
+  useQueueRetry(
+    flush,
+    setConnected,
+    () => pending.current.size > 0,
+    () => {
       if (timer.current) clearTimeout(timer.current);
-    };
-  }, [flush]);
+    },
+  );
 
   const textOf = (student: number) => texts[student] ?? markText(serverMark(student));
   const statusOf = (student: number): RowStatus =>
