@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // The API tests (`npm run test:api`): on PGlite and, when TEST_DATABASE_URL is set, on
-// PostgreSQL (each test file makes and drops a scratch database there), the two side by side.
+// PostgreSQL (each test file makes and drops a scratch database there); side by side on a
+// machine of four cores or more, else one after the other (scripts/test.mjs says why).
 // `--on=pglite` or `--on=postgres` runs one; other arguments go to vitest, e.g.
 // `npm run test:api -- --on=pglite src/modules/auth`. Exits non-zero when a run fails.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,7 +37,8 @@ function run(label, env) {
   const started = performance.now();
   return new Promise((resolve) => {
     // Side by side, each run's output is its own: lines prefixed only when two share the terminal.
-    const prefixed = chosen.length > 1 && drivers.PostgreSQL !== null;
+    const prefixed =
+      chosen.length > 1 && drivers.PostgreSQL !== null && availableParallelism() >= 4;
     const child = spawn(process.execPath, [vitest, 'run', ...vitestArgs], {
       cwd: apiDir,
       env,
@@ -67,5 +70,10 @@ if (chosen.includes('PostgreSQL') && drivers.PostgreSQL === null) {
   if (only === 'postgres') process.exit(0);
 }
 const runs = chosen.filter((label) => drivers[label] !== null);
-const results = await Promise.all(runs.map((label) => run(label, drivers[label])));
+const results = [];
+if (availableParallelism() >= 4) {
+  results.push(...(await Promise.all(runs.map((label) => run(label, drivers[label])))));
+} else {
+  for (const label of runs) results.push(await run(label, drivers[label]));
+}
 process.exit(results.every(Boolean) ? 0 : 1);

@@ -1,30 +1,30 @@
 #!/usr/bin/env node
-// `npm test`: the typecheck and lint first (a quick failure), then the suites in two lanes side
-// by side. The API tests keep the cores busy (PGlite runs in the test process; PostgreSQL's
-// server works beside it), while the end-to-end tests spend much of their time waiting on the
-// browser: so one lane runs the API tests on PGlite and then on PostgreSQL (when
-// TEST_DATABASE_URL is set), the other the unit tests and then the end-to-end tests. Each line
-// of a lane's output is prefixed with its suite. Exits non-zero when any step fails; a lane stops
-// at its first failure, the other runs to its end.
+// `npm test`: the typecheck and lint first (a quick failure), then the suites. On a machine of
+// four cores or more they run in two lanes side by side: the API tests on PGlite and then on
+// PostgreSQL (when TEST_DATABASE_URL is set) in one, the unit tests and then the end-to-end tests
+// in the other. On fewer they run one after the other: on two cores every suite but the
+// end-to-end one keeps both busy, and side by side the whole took as long and its timed tests
+// grew flaky. SHULE_TEST_LANES=1 or 2 overrides. Each line of a lane's output is prefixed with
+// its suite. Exits non-zero when any step fails; a lane stops at its first failure, another runs
+// to its end.
 import { spawn, spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-const lanes = [
-  [
-    { label: 'api-pglite', args: ['run', 'test:api', '--', '--on=pglite'] },
-    ...(process.env.TEST_DATABASE_URL
-      ? [{ label: 'api-postgres', args: ['run', 'test:api', '--', '--on=postgres'] }]
-      : []),
-  ],
-  [
-    { label: 'unit', args: ['run', 'test:unit'] },
-    { label: 'e2e', args: ['run', 'test:e2e'] },
-  ],
+const api = [
+  { label: 'api-pglite', args: ['run', 'test:api', '--', '--on=pglite'] },
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ label: 'api-postgres', args: ['run', 'test:api', '--', '--on=postgres'] }]
+    : []),
 ];
+const unit = { label: 'unit', args: ['run', 'test:unit'] };
+const e2e = { label: 'e2e', args: ['run', 'test:e2e'] };
+const laneCount = Number(process.env.SHULE_TEST_LANES ?? (availableParallelism() >= 4 ? 2 : 1));
+const lanes = laneCount >= 2 ? [api, [unit, e2e]] : [[unit, ...api, e2e]];
 
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(0);
 

@@ -106,6 +106,8 @@ async function seedSchool(request: APIRequestContext) {
     subjects: physics.id,
     messages: message.id,
     exams: exam.id,
+    // /cbc/classes/:id/summary: a class's CBC term summary.
+    cbc: seven.id,
   };
   const fill = (path: SignedInPath) => {
     const id = idOf[path.split('/')[1] ?? ''];

@@ -22,5 +22,5 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('a database opened from a te
     );
     await opened.close();
     expect(rows).toEqual([{ note: 'kept' }]);
-  });
+  }, 120_000);
 });

@@ -1,8 +1,20 @@
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 
-export const Table = ({ className, ...p }: HTMLAttributes<HTMLTableElement>) => (
-  <div className="w-full overflow-x-auto rounded-lg border">
+/**
+ * A table in a frame that scrolls sideways when it is wider than the screen. `scrollLabel` names
+ * the frame and lets the keyboard scroll it: give it to a table with nothing to focus inside
+ * (only text) that may be too wide.
+ */
+export const Table = ({
+  className,
+  scrollLabel,
+  ...p
+}: HTMLAttributes<HTMLTableElement> & { scrollLabel?: string }) => (
+  <div
+    className="w-full overflow-x-auto rounded-lg border"
+    {...(scrollLabel ? { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 } : {})}
+  >
     <table className={cn('w-full caption-bottom text-sm', className)} {...p} />
   </div>
 );

@@ -310,7 +310,7 @@ function Scores({ data }: { data: SbaCompleteness }) {
       description="Each learner's SBA score: the rubric level with its words, and the percentage where every SBA was a marked test."
     >
       <div className="max-h-[32rem] overflow-auto">
-        <Table>
+        <Table scrollLabel="Scores by learning area">
           <THead>
             <Tr>
               <Th className="sticky left-0 bg-background">Learner</Th>
