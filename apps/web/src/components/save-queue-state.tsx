@@ -56,3 +56,53 @@ export function SaveQueueState({
     </span>
   );
 }
+
+/** Where one row of an entry screen stands, as its own queue tells it. */
+export type SaveRowStatus =
+  | { kind: 'idle' }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'waiting' }
+  | { kind: 'saving' }
+  | { kind: 'saved' }
+  | { kind: 'error'; message: string };
+
+/** A row's "Saved", "Saving…", "Not saved yet" (or "Waiting for network" when `offline`). */
+export function SaveRowState({
+  status,
+  id,
+  offline = false,
+}: {
+  status: SaveRowStatus;
+  id: string;
+  offline?: boolean;
+}) {
+  switch (status.kind) {
+    case 'idle':
+      return <span id={id} />;
+    case 'waiting':
+      return (
+        <span id={id} className="text-amber-700">
+          {offline ? 'Waiting for network' : 'Not saved yet'}
+        </span>
+      );
+    case 'saving':
+      return (
+        <span id={id} className="text-blue-700">
+          Saving…
+        </span>
+      );
+    case 'saved':
+      return (
+        <span id={id} className="text-green-700">
+          Saved
+        </span>
+      );
+    case 'invalid':
+    case 'error':
+      return (
+        <span id={id} className="font-medium text-red-700">
+          Not saved: {status.message}
+        </span>
+      );
+  }
+}

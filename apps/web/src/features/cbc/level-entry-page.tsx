@@ -10,7 +10,7 @@ import { formatDate } from '@shule/shared/display-dates';
 import { MessageSquare, Users } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { SaveQueueState } from '../../components/save-queue-state';
+import { SaveQueueState, SaveRowState } from '../../components/save-queue-state';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -299,7 +299,7 @@ function LearnerRow({
           <p className="truncate font-medium">{learner.name}</p>
           <p className="flex flex-wrap gap-x-2 text-xs text-muted-foreground">
             <span>Adm. {learner.admission_number}</span>
-            <RowState status={status} connected={connected} id={stateId} />
+            <SaveRowState status={status} offline={!connected} id={stateId} />
           </p>
         </div>
         <button
@@ -538,44 +538,4 @@ function MarkCell({
       </span>
     </div>
   );
-}
-
-function RowState({
-  status,
-  connected,
-  id,
-}: {
-  status: LearnerStatus;
-  connected: boolean;
-  id: string;
-}) {
-  switch (status.kind) {
-    case 'idle':
-      return <span id={id} />;
-    case 'waiting':
-      return (
-        <span id={id} className="text-amber-700">
-          {connected ? 'Not saved yet' : 'Waiting for network'}
-        </span>
-      );
-    case 'saving':
-      return (
-        <span id={id} className="text-blue-700">
-          Saving…
-        </span>
-      );
-    case 'saved':
-      return (
-        <span id={id} className="text-green-700">
-          Saved
-        </span>
-      );
-    case 'invalid':
-    case 'error':
-      return (
-        <span id={id} className="font-medium text-red-700">
-          Not saved: {status.message}
-        </span>
-      );
-  }
 }

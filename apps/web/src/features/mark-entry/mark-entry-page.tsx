@@ -4,7 +4,7 @@ import { parseMark } from '@shule/shared/scores';
 import { AlertTriangle, Users } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { SaveQueueState } from '../../components/save-queue-state';
+import { SaveQueueState, SaveRowState } from '../../components/save-queue-state';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -354,7 +354,7 @@ function MarkRow({
           </p>
           <p className="flex flex-wrap gap-x-2 text-xs text-muted-foreground">
             <span>Adm. {student.admission_number}</span>
-            <RowState status={status} id={messageId} />
+            <SaveRowState status={status} id={messageId} />
           </p>
         </div>
         <input
@@ -407,38 +407,6 @@ function MarkRow({
       ) : null}
     </li>
   );
-}
-
-function RowState({ status, id }: { status: RowStatus; id: string }) {
-  switch (status.kind) {
-    case 'idle':
-      return <span id={id} />;
-    case 'waiting':
-      return (
-        <span id={id} className="text-amber-700">
-          Not saved yet
-        </span>
-      );
-    case 'saving':
-      return (
-        <span id={id} className="text-blue-700">
-          Saving…
-        </span>
-      );
-    case 'saved':
-      return (
-        <span id={id} className="text-green-700">
-          Saved
-        </span>
-      );
-    case 'invalid':
-    case 'error':
-      return (
-        <span id={id} className="font-medium text-red-700">
-          Not saved: {status.message}
-        </span>
-      );
-  }
 }
 
 function RowSkeletons() {
