@@ -139,3 +139,21 @@ export async function uploadPhotoFixture(app: App, school: SignedInSchool): Prom
 
 /** The stored reference of a photo link: `/uploads/<name>` without its signature. */
 export const photoRefOf = (link: string) => link.split('?')[0]!;
+
+/** The school's CBC learning areas of `levelName` (its defaults once a class is on it), by name. */
+export async function learningAreasOf(app: App, school: SignedInSchool, levelName: string) {
+  const get = async (url: string) => {
+    const res = await app.inject({ method: 'GET', url, headers: school.auth });
+    if (res.statusCode !== 200) throw new Error(`GET ${url} failed: ${res.body}`);
+    return res.json();
+  };
+  const { levels } = await get('/api/levels/');
+  const level = levels.find((l: { name: string }) => l.name === levelName);
+  if (!level) throw new Error(`no level ${levelName}`);
+  const { learning_areas } = await get(`/api/cbc/learning_areas/?level=${level.id}`);
+  return (name: string): { id: number; name: string } => {
+    const area = learning_areas.find((a: { name: string }) => a.name === name);
+    if (!area) throw new Error(`no learning area ${name} in ${levelName}`);
+    return area;
+  };
+}

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { SignedInSchool } from '../../test/app';
 import { expectStatus, useTestApp } from '../../test/app';
-import { addTeacherFixture, admitFixture, signInChangingPassword } from '../../test/fixtures';
+import {
+  addTeacherFixture,
+  admitFixture,
+  learningAreasOf,
+  signInChangingPassword,
+} from '../../test/fixtures';
 
 const { t, call, create, schools, newSchool } = useTestApp('Kilimani Junior School');
 const [other] = schools;
@@ -17,12 +22,7 @@ async function observation(who: SignedInSchool) {
     first_name: 'Baraka',
     last_name: 'Mwangi',
   });
-  const { levels } = (await call('GET', '/api/levels/', who.auth)).json();
-  const level = levels.find((l: { name: string }) => l.name === 'Grade 8');
-  const { learning_areas } = (
-    await call('GET', `/api/cbc/learning_areas/?level=${level.id}`, who.auth)
-  ).json();
-  const area = (name: string) => learning_areas.find((a: { name: string }) => a.name === name);
+  const area = await learningAreasOf(t.app, who, 'Grade 8');
   const numbers = await create(who, '/api/cbc/strands/', {
     learning_area: area('Mathematics').id,
     strand: 'Numbers',

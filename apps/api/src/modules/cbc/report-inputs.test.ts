@@ -8,7 +8,12 @@ import { notYourLearningAreaMessage } from '@shule/shared/teaching';
 import { describe, expect, it } from 'vitest';
 import type { SignedInSchool } from '../../test/app';
 import { countQueries, expectStatus, useTestApp } from '../../test/app';
-import { addTeacherFixture, admitFixture, signInChangingPassword } from '../../test/fixtures';
+import {
+  addTeacherFixture,
+  admitFixture,
+  learningAreasOf,
+  signInChangingPassword,
+} from '../../test/fixtures';
 import { progressReportInputs } from './index';
 
 const { t, call, create, schools, newSchool } = useTestApp('Kilimani Primary School');
@@ -51,12 +56,7 @@ async function grade4(who: SignedInSchool) {
     last_name: 'Mwangi',
   });
   const term = await termOf(who);
-  const { levels } = (await call('GET', '/api/levels/', who.auth)).json();
-  const level = levels.find((l: { name: string }) => l.name === 'Grade 4');
-  const { learning_areas } = (
-    await call('GET', `/api/cbc/learning_areas/?level=${level.id}`, who.auth)
-  ).json();
-  const area = (name: string) => learning_areas.find((a: { name: string }) => a.name === name);
+  const area = await learningAreasOf(t.app, who, 'Grade 4');
   const classTeacher = await signedInTeacherOf(who, 'Wanjiru');
   await expectStatus(
     call('PATCH', `/api/classes/${east.id}/`, who.auth, { class_teacher: classTeacher.teacher.id }),

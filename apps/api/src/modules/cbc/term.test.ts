@@ -6,6 +6,7 @@ import { countQueries, expectStatus, useTestApp } from '../../test/app';
 import {
   addTeacherFixture,
   admitFixture,
+  learningAreasOf,
   signedInTeacher,
   signInChangingPassword,
 } from '../../test/fixtures';
@@ -44,12 +45,7 @@ async function termOfGrade8(who: SignedInSchool) {
     end_date: '2027-07-30',
     academic_year: year.id,
   });
-  const { levels } = (await call('GET', '/api/levels/', who.auth)).json();
-  const level = levels.find((l: { name: string }) => l.name === 'Grade 8');
-  const { learning_areas } = (
-    await call('GET', `/api/cbc/learning_areas/?level=${level.id}`, who.auth)
-  ).json();
-  const area = (name: string) => learning_areas.find((a: { name: string }) => a.name === name);
+  const area = await learningAreasOf(t.app, who, 'Grade 8');
   const maths = area('Mathematics');
   const numbers = await create(who, '/api/cbc/strands/', {
     learning_area: maths.id,
