@@ -57,8 +57,15 @@ export async function takeAttempt(db: Db, keys: CountedKey[]): Promise<TakenAtte
     const usedUp = sorted.filter(
       (k) => secondsLeft(k.key) > 0 && (byKey.get(k.key)?.attempts ?? 0) >= k.limit.attempts,
     );
+    // now() is when a transaction began: one that waited for the lock while a later one opened
+    // the window sees a little more than the whole window left, so the wait is capped at it.
     const waitOfKeys = (some: CountedKey[]) =>
-      some.length === 0 ? null : Math.max(1, ...some.map((k) => Math.ceil(secondsLeft(k.key))));
+      some.length === 0
+        ? null
+        : Math.max(
+            1,
+            ...some.map((k) => Math.min(k.limit.windowSeconds, Math.ceil(secondsLeft(k.key)))),
+          );
 
     const refusing = usedUp.filter((k) => !k.failuresOnly);
     if (refusing.length > 0) {
