@@ -23,6 +23,7 @@ import { privacyRoutes } from './privacy/index';
 import { reportRoutes } from './reports/index';
 import { reportCardRoutes, resultRoutes, resultsSmsRoutes } from './results/index';
 import { registrationRoutes, schoolSettingsRoutes } from './schools/index';
+import { seniorRoutes } from './senior/index';
 import { setupRoutes } from './setup/index';
 import { studentImportRoutes, studentRoutes } from './students/index';
 import { subjectGradeRoutes } from './subject-grades/index';
@@ -99,6 +100,7 @@ export const protectedDomainRoutes: FastifyPluginAsync[] = [
   cbcCurriculumRoutes,
   cbcAssessmentRoutes,
   cbcTermRoutes,
+  seniorRoutes,
   examRoutes,
   scoreRoutes,
   markEntryRoutes,

@@ -10,6 +10,7 @@ export * from './people';
 export * from './results';
 export * from './sba';
 export * from './schools';
+export * from './senior';
 export * from './teaching';
 export * from './uploads';
 export * from './users';

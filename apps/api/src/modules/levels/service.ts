@@ -1,9 +1,11 @@
 import { defaultCurriculum, type Level, type UpdateLevelBody } from '@shule/shared/levels';
+import { isSeniorLevel } from '@shule/shared/senior';
 import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { classes, levels } from '../../db/schema/index';
 import { findInSchool, ofSchool } from '../../db/school-rows';
 import { addDefaultLearningAreas } from '../cbc/index';
+import { addDefaultPathways } from '../senior/index';
 
 /**
  * Makes the school's level of this name, on the curriculum its name suggests, unless it exists;
@@ -19,6 +21,7 @@ export async function ensureLevel(tx: Tx, schoolId: number, name: string | null 
     .onConflictDoNothing({ target: [levels.schoolId, levels.name] })
     .returning({ id: levels.id });
   if (created && curriculum === 'cbc') await addDefaultLearningAreas(tx, schoolId, created.id);
+  if (created && isSeniorLevel(name)) await addDefaultPathways(tx, schoolId);
 }
 
 const byName = (a: Level, b: Level) =>

@@ -1,0 +1,3 @@
+// The front door of this module: what other modules may use. Everything else is internal.
+export { addDefaultPathways } from './pathways';
+export { default as seniorRoutes } from './routes';
