@@ -1,3 +1,5 @@
 // The front door of this module: what other modules may use. Everything else is internal.
+
+export { type CurrentChoice, currentChoices, readSeniorSettings } from './choices';
 export { addDefaultPathways } from './pathways';
 export { default as seniorRoutes } from './routes';
