@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, requiredText } from './fields';
+import { idField, optionalText, requiredText } from './fields';
 import { codeField } from './grades';
 import { CORE_OPTIONS } from './senior';
 
@@ -104,3 +104,29 @@ export const CORE_OPTION_LABELS: Record<(typeof CORE_OPTIONS)[number] | 'all', s
   'language:KIS': 'Learners taking Kiswahili',
   'language:KSL': 'Learners taking Kenyan Sign Language',
 };
+
+/** A capacity as typed: empty for no limit, else a whole number from 1. */
+export const capacityInput = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || /^\d+$/.test(v), 'Capacity must be a whole number')
+  .transform((v) => (v === '' ? null : Number(v)))
+  .refine((v) => v === null || (v >= 1 && v <= 10000), 'Capacity must be from 1 to 10000');
+
+/** The "Add combination" form: the pathway and three electives as chosen in selects. */
+export const combinationFormSchema = z.object({
+  pathway: idField('Pathway', 'Choose a pathway'),
+  subjects: z.array(idField('Subject', 'Choose three electives')),
+  name: optionalText('Name', { max: 60 }),
+  capacity: capacityInput,
+});
+export type CombinationForm = z.input<typeof combinationFormSchema>;
+export type CombinationFormValues = z.output<typeof combinationFormSchema>;
+
+/** The "Edit combination" form. */
+export const editCombinationFormSchema = z.object({
+  name: requiredText('Name', { max: 60 }),
+  capacity: capacityInput,
+});
+export type EditCombinationForm = z.input<typeof editCombinationFormSchema>;
+export type EditCombinationFormValues = z.output<typeof editCombinationFormSchema>;
