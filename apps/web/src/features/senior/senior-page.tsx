@@ -91,6 +91,10 @@ export function SeniorPage() {
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader title="Senior school" />
+      <p className="-mt-3 mb-5 text-sm text-muted-foreground">
+        Grades 10-12: the combinations the Ministry approved for your school, each pathway's tracks
+        and electives, and the core subjects every learner takes.
+      </p>
       {body}
     </div>
   );
@@ -130,6 +134,8 @@ function SeniorSetup({ lists, isAdmin }: { lists: PathwaysResponse; isAdmin: boo
 
   return (
     <div className="space-y-8">
+      <Combinations pathways={lists.pathways} isAdmin={isAdmin} onDelete={setDeleting} />
+
       <section aria-labelledby="pathways-heading" className="space-y-3">
         <h2 id="pathways-heading" className="text-lg font-semibold">
           Pathways, tracks and electives
@@ -194,8 +200,6 @@ function SeniorSetup({ lists, isAdmin }: { lists: PathwaysResponse; isAdmin: boo
         onAdd={() => setAdding({ kind: 'core' })}
         onRemove={(s) => setDeleting(removing(s))}
       />
-
-      <Combinations pathways={lists.pathways} isAdmin={isAdmin} onDelete={setDeleting} />
 
       <Settings isAdmin={isAdmin} />
 
