@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, optionalText, requiredText } from './fields';
+import { changesOf, idField, optionalText, requiredText } from './fields';
 import { codeField } from './grades';
 import { CORE_OPTIONS } from './senior';
 
@@ -23,7 +23,6 @@ export const SETUP_MESSAGES = {
   electiveHasNoOption: 'Only a core subject is taken by some learners only',
   combinationHeld: (combination: string, learners: number) =>
     `${combination} cannot be deleted: ${learners} ${learners === 1 ? 'learner has' : 'learners have'} held it`,
-  nothingToChange: 'Nothing to change',
 } as const;
 
 const listOf = (names: string[]) =>
@@ -45,15 +44,10 @@ export const updateTrackBody = z.object({ name: nameField });
 export type UpdateTrackBody = z.input<typeof updateTrackBody>;
 
 /** PATCH /api/senior/pathways/{id}/ */
-export const updatePathwayBody = z
-  .object({
-    name: nameField.optional(),
-    core_mathematics: z.boolean({ error: 'Core Mathematics must be true or false' }).optional(),
-  })
-  .refine((b) => b.name !== undefined || b.core_mathematics !== undefined, {
-    message: SETUP_MESSAGES.nothingToChange,
-    path: ['name'],
-  });
+export const updatePathwayBody = changesOf({
+  name: nameField,
+  core_mathematics: z.boolean({ error: 'Core Mathematics must be true or false' }),
+});
 export type UpdatePathwayBody = z.input<typeof updatePathwayBody>;
 
 export const SENIOR_SUBJECT_KINDS = ['core', 'elective'] as const;

@@ -1,4 +1,4 @@
-import { combinationProblem, type PathwaysResponse } from '@shule/shared/senior';
+import { type Combination, combinationProblem, type PathwaysResponse } from '@shule/shared/senior';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../lib/storage';
@@ -48,9 +48,9 @@ const FILLED: PathwaysResponse = {
 type Sent = { method: string; url: string; body: unknown };
 
 /** A stand-in API for one school's senior school, starting with or without its pathways. */
-function fakeApi(filled: boolean, sent: Sent[] = [], fail = false) {
+function fakeApi(filled: boolean, sent: Sent[] = [], fail = false, held: Combination[] = []) {
   let lists: PathwaysResponse = filled ? FILLED : { pathways: [], core: [] };
-  const combinations: unknown[] = [];
+  const combinations: Combination[] = [...held];
   let settings = { core_mathematics_from: null as string | null, internal_ranking: false };
   const electives = () =>
     lists.pathways.flatMap((p) =>
@@ -87,6 +87,18 @@ function fakeApi(filled: boolean, sent: Sent[] = [], fail = false) {
       };
       combinations.push(made);
       return json(201, made);
+    }
+    const one = /^\/api\/senior\/combinations\/(\d+)\/$/.exec(url);
+    const found = one ? combinations.findIndex((c) => c.id === Number(one[1])) : -1;
+    if (one && method === 'PATCH') {
+      combinations[found] = { ...combinations[found]!, ...body };
+      return json(200, combinations[found]);
+    }
+    if (one && method === 'DELETE') {
+      if (combinations[found]!.learners > 0)
+        return json(409, { message: 'BIO/CHE/PHY cannot be deleted: 40 learners have held it' });
+      combinations.splice(found, 1);
+      return json(204, null);
     }
     if (url === '/api/senior/tracks/11/' && method === 'DELETE')
       return json(409, {
@@ -177,6 +189,53 @@ describe('senior school page', () => {
       ),
     ).toBeTruthy();
     expect(sent).toEqual([{ method: 'DELETE', url: '/api/senior/tracks/11/', body: undefined }]);
+  });
+
+  it('edits a combination, deletes one after asking, and says why a held one stays', async () => {
+    const sent: Sent[] = [];
+    const row = (id: number, name: string, learners: number): Combination => ({
+      id,
+      name,
+      pathway: 1,
+      pathway_name: 'STEM',
+      subjects: FILLED.pathways[0]!.tracks[0]!.subjects,
+      capacity: null,
+      learners,
+    });
+    vi.stubGlobal(
+      'fetch',
+      fakeApi(true, sent, false, [row(1, 'BIO/CHE/PHY', 40), row(2, 'Spare', 0)]),
+    );
+    renderPage();
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Edit BIO/CHE/PHY' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit BIO/CHE/PHY' });
+    fireEvent.change(within(dialog).getByLabelText('Capacity (optional)'), {
+      target: { value: '45' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          method: 'PATCH',
+          url: '/api/senior/combinations/1/',
+          body: { name: 'BIO/CHE/PHY', capacity: 45 },
+        },
+      ]),
+    );
+    fireEvent.click(screen.getAllByRole('button', { name: 'Delete Spare' })[0]!);
+    expect(await screen.findByText('Delete Spare?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryAllByText('Spare')).toHaveLength(0));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Delete BIO/CHE/PHY' })[0]!);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(
+      await screen.findByText('BIO/CHE/PHY cannot be deleted: 40 learners have held it'),
+    ).toBeTruthy();
+    expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual([
+      'PATCH /api/senior/combinations/1/',
+      'DELETE /api/senior/combinations/2/',
+      'DELETE /api/senior/combinations/1/',
+    ]);
   });
 
   it('saves the settings', async () => {
