@@ -81,6 +81,7 @@ describe('the menus by role', () => {
       'Fee structure',
       'Audit log',
       'Subjects',
+      'Senior school',
       'Exams',
       'Grades',
       'Terms',

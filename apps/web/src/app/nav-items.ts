@@ -9,6 +9,7 @@ import {
   ClipboardList,
   FileText,
   GraduationCap,
+  Layers,
   LayoutDashboard,
   type LucideIcon,
   MessageSquare,
@@ -47,6 +48,7 @@ export const MAIN_NAV: NavItem[] = [
 
 export const ACADEMICS_NAV: NavItem[] = [
   { to: '/subjects', label: 'Subjects', icon: BookOpen, access: 'staff' },
+  { to: '/senior', label: 'Senior school', icon: Layers, access: 'admin' },
   { to: '/exams', label: 'Exams', icon: NotebookPen, access: 'staff' },
   { to: '/grades', label: 'Grades', icon: ClipboardList, access: 'staff' },
   { to: '/terms', label: 'Terms', icon: CalendarRange, access: 'staff' },

@@ -32,6 +32,7 @@ export const SIGNED_IN_PAGES = {
   '/levels/:id/comments': 'Teacher comments',
   '/classes/:id/report-inputs': 'Competencies and remarks',
   '/comment-bank': 'Comment bank',
+  '/senior': 'Senior school',
   '/promotion': 'Promotion',
   '/subjects': 'Subjects',
   '/subjects/:id': 'Grading bands',

@@ -116,6 +116,10 @@ export const SIGNED_IN_SCREENS: Screen[] = [
     load: async () => (await import('../features/cbc/comment-bank-page')).CommentBankPage,
   },
   {
+    path: '/senior',
+    load: async () => (await import('../features/senior/senior-page')).SeniorPage,
+  },
+  {
     path: '/promotion',
     load: async () => (await import('../features/promotion/promotion-page')).PromotionPage,
   },
