@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from '../fields';
+import type { AnalysisCell, AnalysisColumn, AnalysisTable } from './analysis-tables';
 import { isNumericMark } from './marks';
 import type { MeritListRow } from './merit-list';
 import { roundHalfUp } from './rounding';
@@ -12,6 +13,8 @@ const gradeCountsSchema = z.array(z.object({ code: z.string(), count: z.number()
 export const seniorAnalysisResponse = z.object({
   exam: z.object({ id: z.number().int(), name: z.string() }),
   level: z.string(),
+  /** The school's grade codes from the highest: the columns of the counts. */
+  grades: z.array(z.string()),
   /** Each teaching group of the level in a subject the exam examined, by subject then name. */
   groups: z.array(
     z.object({
@@ -110,4 +113,60 @@ export function seniorAnalysisOf(input: {
     };
   });
   return { groups, combinations };
+}
+
+const column = (head: string, title: string, kind: AnalysisColumn['kind']): AnalysisColumn => ({
+  head,
+  title,
+  kind,
+});
+
+const countsOf = (grades: readonly string[], counts: GradeCounts): AnalysisCell[] =>
+  grades.map((code) => counts.find((c) => c.code === code)?.count ?? 0);
+
+/** The senior analysis as the analysis screen's tables (with their CSV): by group, by combination. */
+export function seniorAnalysisTables(a: SeniorAnalysis): AnalysisTable[] {
+  const gradeColumns = a.grades.map((g) => column(g, g, 'count'));
+  return [
+    {
+      key: 'teaching-groups',
+      title: 'Subjects by teaching group',
+      columns: [
+        column('SUBJECT', 'Subject', 'text'),
+        column('GROUP', 'Teaching group', 'text'),
+        column('TEACHER', 'Teacher', 'text'),
+        column('LEARNERS', 'Learners in the group', 'count'),
+        column('SAT', 'Learners with a mark', 'count'),
+        column('MN MKS', 'Mean mark', 'mark'),
+        ...gradeColumns,
+      ],
+      rows: a.groups.map((g) => ({
+        cells: [
+          g.subject.name,
+          g.name,
+          g.teacher ?? '',
+          g.learners,
+          g.sat,
+          g.mean_mark,
+          ...countsOf(a.grades, g.grades),
+        ],
+      })),
+      empty: `No teaching groups of ${a.level} in the subjects of this exam: make them on the Teaching groups screen.`,
+    },
+    {
+      key: 'combinations',
+      title: 'Results by combination',
+      columns: [
+        column('COMBINATION', 'Subject combination', 'text'),
+        column('LEARNERS', 'Learners who take it', 'count'),
+        column('COMPLETE', 'Learners with a complete result', 'count'),
+        column('MN MKS', 'Mean mark', 'mark'),
+        ...gradeColumns,
+      ],
+      rows: a.combinations.map((c) => ({
+        cells: [c.name, c.learners, c.complete, c.mean_mark, ...countsOf(a.grades, c.grades)],
+      })),
+      empty: `No learner of ${a.level} has a combination recorded.`,
+    },
+  ];
 }

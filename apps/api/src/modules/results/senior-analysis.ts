@@ -81,6 +81,7 @@ export async function seniorAnalysis(
   return {
     exam: { id: results.list.exam.id, name: results.list.exam.name },
     level,
+    grades: gradeOrder,
     ...seniorAnalysisOf({
       rows,
       groups,

@@ -190,15 +190,13 @@ describe('a Grade 10 exam by teaching group and by combination', () => {
         name: 'Grade 10 Chemistry',
       })
       .returning({ id: teachingGroups.id });
-    await t.app.db
-      .insert(teachingGroupMembers)
-      .values(
-        [amina, baraka].map((studentId) => ({
-          schoolId: who.schoolId,
-          groupId: group!.id,
-          studentId,
-        })),
-      );
+    await t.app.db.insert(teachingGroupMembers).values(
+      [amina, baraka].map((studentId) => ({
+        schoolId: who.schoolId,
+        groupId: group!.id,
+        studentId,
+      })),
+    );
     const res = await expectStatus(
       call('GET', `/api/exams/${g10.exam}/senior_analysis/?level=Grade%2010`, who.auth),
       200,
@@ -206,6 +204,7 @@ describe('a Grade 10 exam by teaching group and by combination', () => {
     expect(res.json()).toEqual({
       exam: { id: g10.exam, name: 'Opener' },
       level: 'Grade 10',
+      grades: ['EE', 'ME', 'AE', 'BE'],
       groups: [
         {
           id: group!.id,
