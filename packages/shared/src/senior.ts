@@ -168,6 +168,7 @@ export const SENIOR_MESSAGES = {
   combinationFull: (combination: string, capacity: number) =>
     `${combination} is full: it takes ${capacity} learners`,
   notSeniorLearner: (name: string) => `${name} is not in Grades 10-12`,
+  notSeniorLevel: (level: string) => `${level} is not a senior-school level (Grades 10-12)`,
 } as const;
 
 type ElectiveOfCombination = {

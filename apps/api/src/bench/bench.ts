@@ -15,7 +15,9 @@
  * `npm run bench -- --results`: the results part alone (merit lists, analysis, report forms)
  * on PostgreSQL alone, with its verdicts: no PGlite, lists, load test, web build or Lighthouse.
  * `npm run bench -- --cbc`: the CBC part alone (cbc-bench.ts: a junior school's assessment)
- * the same way; both flags run both parts. The whole bench runs the CBC part on each driver.
+ * the same way, and `--senior` the senior-school part (senior-bench.ts: a Grade 10's subjects,
+ * teaching groups and a group's marks); flags together run their parts. The whole bench runs
+ * the CBC and senior-school parts on each driver.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -42,6 +44,7 @@ import {
   watchQueries,
 } from './measure';
 import { benchResults, type ResultsFigures, resultsVerdicts } from './results-bench';
+import { benchSenior, seniorVerdicts } from './senior-bench';
 import {
   benchStudentImport,
   type StudentImportFigures,
@@ -133,10 +136,15 @@ const PAGE_BUDGET_BYTES = 50 * 1024;
 const RAW_SQL_MAX_RATIO = 2;
 
 /** Only the parts named, on PostgreSQL: a run of a few minutes instead of the whole bench. */
-const ONLY = { results: process.argv.includes('--results'), cbc: process.argv.includes('--cbc') };
-const PARTIAL = ONLY.results || ONLY.cbc;
+const ONLY = {
+  results: process.argv.includes('--results'),
+  cbc: process.argv.includes('--cbc'),
+  senior: process.argv.includes('--senior'),
+};
+const PARTIAL = ONLY.results || ONLY.cbc || ONLY.senior;
 /** The CBC school's admin: a login phone of its own beside the bench schools' (079…, 078…). */
 const CBC_ADMIN_PHONE = '0771000000';
+const SENIOR_ADMIN_PHONE = '0771000001';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const port = Number(process.env.BENCH_PORT ?? 3361);
@@ -240,6 +248,8 @@ interface DriverResult {
   results?: ResultsFigures;
   /** Not measured with --results alone. */
   cbc?: CbcFigures;
+  /** Measured in the whole run and with --senior. */
+  senior?: CbcFigures;
   /** Not measured with --results or --cbc. */
   teacherDashboard?: TeacherDashboardFigures;
   markEntry?: MarkEntryFigures;
@@ -335,6 +345,7 @@ async function benchParts(
     result.results = await benchResults(app, queries, large, small);
   }
   if (ONLY.cbc) result.cbc = await benchCbc(app, CBC_ADMIN_PHONE);
+  if (ONLY.senior) result.senior = await benchSenior(app, SENIOR_ADMIN_PHONE);
   return result;
 }
 
@@ -387,6 +398,7 @@ async function benchDriver(
     const teacherDashboard = await benchTeacherDashboard(app, queries, large, small);
     const markEntry = await benchMarkEntry(app, large);
     const cbc = await benchCbc(app, CBC_ADMIN_PHONE);
+    const senior = await benchSenior(app, SENIOR_ADMIN_PHONE);
     // Last: it adds 2,000 students to the school.
     const studentImport = await benchStudentImport(app, queries, large);
     return {
@@ -396,6 +408,7 @@ async function benchDriver(
         load,
         results,
         cbc,
+        senior,
         teacherDashboard,
         markEntry,
         studentImport,
@@ -617,6 +630,7 @@ function verdicts(drivers: DriverResult[], lighthouse: LighthouseRow[] | string)
     if (!PARTIAL) lines.push(...listVerdicts(d));
     lines.push(...resultsVerdicts(d.label, d.results));
     lines.push(...cbcVerdicts(d.label, d.cbc));
+    lines.push(...seniorVerdicts(d.label, d.senior));
     lines.push(...teacherDashboardVerdicts(d.label, d.teacherDashboard));
     lines.push(...markEntryVerdicts(d.label, d.markEntry));
     lines.push(...studentImportVerdicts(d.label, d.studentImport));
@@ -654,10 +668,12 @@ function verdicts(drivers: DriverResult[], lighthouse: LighthouseRow[] | string)
 async function main() {
   const started = performance.now();
   const cpu = cpus();
-  const parts = [ONLY.results && 'results', ONLY.cbc && 'CBC'].filter(Boolean).join(' and ');
+  const parts = [ONLY.results && 'results', ONLY.cbc && 'CBC', ONLY.senior && 'senior-school']
+    .filter(Boolean)
+    .join(' and ');
   console.log(
     PARTIAL
-      ? `Shule benchmark: the ${parts} part${ONLY.results && ONLY.cbc ? 's' : ''} alone, on PostgreSQL`
+      ? `Shule benchmark: the ${parts} part${parts.includes(' and ') ? 's' : ''} alone, on PostgreSQL`
       : `Shule benchmark: ${LARGE_SCHOOL.toLocaleString('en')} students in 16 classes, 12 subjects, one fully marked exam; a CBC junior school`,
   );
   console.log(
@@ -746,7 +762,7 @@ async function benchPostgres(config: Config, drivers: DriverResult[]) {
       await scratch.drop();
     }
   }
-  if (PARTIAL) verdicts(drivers, 'not run with --results or --cbc');
+  if (PARTIAL) verdicts(drivers, 'not run with --results, --cbc or --senior');
 }
 
 await main();

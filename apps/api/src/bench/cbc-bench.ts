@@ -129,7 +129,7 @@ function statementText(statement: unknown) {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-async function expectOk<T extends { statusCode: number; body: string }>(
+export async function expectOk<T extends { statusCode: number; body: string }>(
   res: Promise<T>,
   what: string,
 ) {
@@ -295,6 +295,25 @@ const CBC_MEASURES: ((app: App, school: CbcJuniorSchool) => Promise<CbcMeasure[]
   measureProgressReports,
 ];
 
+/** A part's measures as a table, with the statements of any over its target. */
+export function printMeasures(measures: CbcMeasure[]) {
+  printTable(
+    ['request', 'p50 ms', 'p95 ms', 'samples', 'target p50', 'q'],
+    measures.map((m) => [
+      m.name,
+      ms(m.timing.p50),
+      ms(m.timing.p95),
+      String(m.timing.samples),
+      m.maxMedianMs === undefined ? '-' : `${m.maxMedianMs} ms`,
+      String(m.statements),
+    ]),
+  );
+  for (const m of measures.filter((m) => m.timing.p50 > (m.maxMedianMs ?? Infinity))) {
+    console.log(`  Statements of "${m.name}" (over its target):`);
+    for (const line of m.log) console.log(`    ${line.slice(0, 160)}`);
+  }
+}
+
 /** Seeds the junior school on this driver and runs CBC_MEASURES; prints them. */
 export async function benchCbc(app: App, adminPhone: string): Promise<CbcFigures> {
   const t0 = performance.now();
@@ -313,25 +332,13 @@ export async function benchCbc(app: App, adminPhone: string): Promise<CbcFigures
     `In-process (inject), as the learning area's teacher; q: SQL statements per request, ` +
       'transactions included.',
   );
-  printTable(
-    ['request', 'p50 ms', 'p95 ms', 'samples', 'target p50', 'q'],
-    measures.map((m) => [
-      m.name,
-      ms(m.timing.p50),
-      ms(m.timing.p95),
-      String(m.timing.samples),
-      m.maxMedianMs === undefined ? '-' : `${m.maxMedianMs} ms`,
-      String(m.statements),
-    ]),
-  );
-  for (const m of measures.filter((m) => m.timing.p50 > (m.maxMedianMs ?? Infinity))) {
-    console.log(`  Statements of "${m.name}" (over its target):`);
-    for (const line of m.log) console.log(`    ${line.slice(0, 160)}`);
-  }
+  printMeasures(measures);
   return { school: described, measures };
 }
 
-export function cbcVerdicts(
+/** The verdicts of a part's measures (its name leads each line), judged on PostgreSQL only. */
+export function measureVerdicts(
+  part: string,
   label: string,
   figures: CbcFigures | undefined,
 ): [ok: boolean | undefined, text: string][] {
@@ -342,10 +349,13 @@ export function cbcVerdicts(
       : [
           [
             m.timing.p50 <= m.maxMedianMs,
-            `${label}: CBC, ${m.name}, at most ${m.maxMedianMs} ms at the median — ` +
+            `${label}: ${part}, ${m.name}, at most ${m.maxMedianMs} ms at the median — ` +
               `${ms(m.timing.p50)} ms (p95 ${ms(m.timing.p95)}, ${m.timing.samples} runs, ${m.statements} statements)`,
           ] as [boolean, string],
         ]),
     ...(m.checks ?? []).map((c): [boolean, string] => [c.ok, `${label}: ${c.text}`]),
   ]);
 }
+
+export const cbcVerdicts = (label: string, figures: CbcFigures | undefined) =>
+  measureVerdicts('CBC', label, figures);

@@ -62,7 +62,8 @@ const LAST_NAMES = `Mwangi Otieno Kariuki Wanjiku Ochieng Njoroge Kiprop Chepkoe
   Wafula Barasa Onyango Kimani Nyambura Ruto Koech Abdi Odhiambo Muthoni`.split(/\s+/);
 const STRAND_NAMES = ['Strand 1', 'Strand 2', 'Strand 3', 'Strand 4', 'Strand 5', 'Strand 6'];
 
-async function call<T>(app: App, method: string, url: string, auth = {}, payload?: object) {
+/** A request through the app's own routes, its answer's JSON; a refusal throws. */
+export async function call<T>(app: App, method: string, url: string, auth = {}, payload?: object) {
   const res = await app.inject({
     method: method as 'GET',
     url,
@@ -75,7 +76,7 @@ async function call<T>(app: App, method: string, url: string, auth = {}, payload
   return res.json() as T;
 }
 
-async function signIn(app: App, phone: string, password: string) {
+export async function signIn(app: App, phone: string, password: string) {
   const { tokens, user } = await call<{ tokens: { access: string }; user: { id: number } }>(
     app,
     'POST',
@@ -86,11 +87,12 @@ async function signIn(app: App, phone: string, password: string) {
   return { userId: user.id, auth: { authorization: `Bearer ${tokens.access}` } };
 }
 
-async function registerCbcSchool(app: App, phone: string) {
+/** A school registered as a school registers, its admin signed in. */
+export async function registerCbcSchool(app: App, phone: string, name = 'Bench Junior School') {
   const password = 'secret123';
   const registration = registerSchoolBody.parse({
     school: {
-      name: 'Bench Junior School',
+      name,
       postal_code: '00100',
       county: 'Kisumu',
       phone_number: '0720000001',

@@ -25,6 +25,7 @@ import {
   subjectMarkInput,
 } from '@shule/shared/results/scheme';
 import { compareKnecOrder } from '@shule/shared/results/subject-groups';
+import { withSubjectsTaken } from '@shule/shared/results/subjects-taken';
 import type {
   ClassRow,
   ExamRow,
@@ -62,6 +63,8 @@ interface StudentMarks {
   marks: Record<string, Mark>;
   /** A combined exam's: what `marks` were combined from. */
   components: ComponentMarks | null;
+  /** The subjects a senior-school learner takes (their own seven); null for everyone else. */
+  takes: number[] | null;
 }
 
 interface PreviousExamMarks {
@@ -102,6 +105,7 @@ export function studentsOf(rows: StudentSittingRow[], exam: ExamRow) {
       entryMarks: r.entry_marks,
       marks,
       components,
+      takes: r.takes,
     };
   });
   const first = rows[0];
@@ -345,6 +349,8 @@ export interface ResultsInput {
   ranked: ClassRow[];
   listed: ClassRow[];
   rows: StudentSittingRow[];
+  /** Positions on a list the school keeps to itself, though the scheme does not rank. */
+  rankInternally?: boolean;
 }
 
 /**
@@ -367,26 +373,53 @@ function previousOutcomesOf(
  * The merit list's rows (ranked, then the incomplete and withheld by name) and subject columns,
  * with what a report form and the analysis read beside them.
  */
-export function computeResults({ exam, subjects, ranked, listed, rows: sittings }: ResultsInput) {
+/** The subjects anyone has a mark in (id → name): those the exam examined. */
+function examinedSubjects(students: StudentMarks[], subjects: Map<number, SubjectWithBands>) {
+  const examined = new Map<number, string>();
+  for (const student of students) {
+    for (const id of Object.keys(student.marks)) {
+      const subject = subjects.get(Number(id));
+      if (subject && !examined.has(subject.id)) examined.set(subject.id, subject.name);
+    }
+  }
+  return examined;
+}
+
+export function computeResults({
+  exam,
+  subjects,
+  ranked,
+  listed,
+  rows: sittings,
+  rankInternally = false,
+}: ResultsInput) {
   const { students, previous } = studentsOf(sittings, exam);
   const scheme = gradingScheme(exam.scheme);
+  const ranks = scheme.ranks || rankInternally;
   const meanBands = meanBandsOf(subjects.values());
   const inputs = subjectInputs(subjects);
-  const grade = (marks: Record<string, Mark>) => outcomeOf(marks, inputs, exam.scheme, meanBands);
+  const examined = students.some((s) => s.takes !== null)
+    ? examinedSubjects(students, subjects)
+    : new Map<number, string>();
+  const grade = (marks: Record<string, Mark>, takes: number[] | null) => {
+    const graded = outcomeOf(marks, inputs, exam.scheme, meanBands);
+    if (takes === null) return graded;
+    return {
+      ...graded,
+      outcome: withSubjectsTaken(graded.outcome, graded.inputs, takes, examined),
+    };
+  };
   const graded: Graded[] = [];
   for (const student of students) {
     // Sat: a mark in any subject (one the school no longer has too); most have graded inputs.
-    const { inputs: marks, outcome } = grade(student.marks);
+    const { inputs: marks, outcome } = grade(student.marks, student.takes);
     if (marks.length === 0 && Object.keys(student.marks).length === 0) continue;
-    graded.push({
-      student,
-      inputs: marks,
-      outcome,
-      key: scheme.ranks ? rankKey(scheme, outcome) : null,
-    });
+    graded.push({ student, inputs: marks, outcome, key: ranks ? rankKey(scheme, outcome) : null });
   }
   const listedIds = new Set(listed.map((c) => c.id));
-  const previousOutcomes = previousOutcomesOf(graded, listedIds, previous, grade);
+  const previousOutcomes = previousOutcomesOf(graded, listedIds, previous, (marks) =>
+    grade(marks, null),
+  );
   const order = listOrder(graded);
   const subjectPlaces = subjectPlacesOf(graded);
   const ctx: RowContext = {
@@ -404,7 +437,7 @@ export function computeResults({ exam, subjects, ranked, listed, rows: sittings 
   return {
     rows,
     columns: subjectColumns(rows, subjects, subjectPlaces.entries),
-    ranks: scheme.ranks,
+    ranks,
     previousExam: previous.exam,
     outcomes: new Map(graded.map((c) => [c.student.id, c.outcome])),
     meanBands,

@@ -197,6 +197,8 @@ export interface StudentSittingRow {
   previous_id: number | null;
   previous_name: string | null;
   previous_marks: PreviousMarksColumn;
+  /** A senior-school learner's own subjects (student_subjects); null for everyone else. */
+  takes: number[] | null;
 }
 
 /** One sitting per exam whose marks are this one's (x0, x1 … in date order). */
@@ -294,7 +296,10 @@ export async function selectStudentsAndPrevious(
     select s.id, s.admission_number, s.first_name || ' ' || s.last_name as name, p.class_id,
            s.entry_exam, s.entry_index_number, s.entry_marks, p.marks,
            pe.id as previous_id, pe.name as previous_name,
-           ${previousMarks} as previous_marks
+           ${previousMarks} as previous_marks,
+           case when exists (select 1 from senior_choices sc where sc.student_id = p.id)
+                then (select array_agg(ss.subject_id order by ss.subject_id)
+                      from student_subjects ss where ss.student_id = p.id) end as takes
     from placed p
     join students s on s.id = p.id
     left join previous pe on true

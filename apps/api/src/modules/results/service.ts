@@ -4,9 +4,12 @@ import {
   noSuchLevelMessage,
   resultsForbiddenMessage,
 } from '@shule/shared/results/merit-list';
+import { gradingScheme } from '@shule/shared/results/scheme';
+import { isSeniorLevel } from '@shule/shared/senior';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { DomainError, forbidden, invalid, notFound } from '../../errors';
+import { readSeniorSettings } from '../senior/index';
 import { computeResults } from './compute';
 import {
   type ClassRow,
@@ -66,6 +69,22 @@ export async function assertMaySeeResults(db: Db, request: FastifyRequest, scope
 }
 
 /**
+ * Whether a list the school keeps to itself (`internal`: the merit list, not a report form or
+ * an SMS) shows positions its scheme does not give: a senior-school level's, when the school
+ * turned internal ranking on.
+ */
+async function ranksInternally(
+  db: Db,
+  schoolId: number,
+  exam: ExamRow,
+  level: string | null,
+  internal: boolean,
+) {
+  if (!internal || gradingScheme(exam.scheme).ranks || !isSeniorLevel(level)) return false;
+  return (await readSeniorSettings(db, schoolId)).internal_ranking;
+}
+
+/**
  * The results of exam `examId` for `scope`: the merit list of the contract (rows ranked, then
  * the incomplete and withheld by name), and what a report form needs beside it.
  */
@@ -74,12 +93,16 @@ export async function examResults(
   schoolId: number,
   examId: number,
   scope: ResultsScope,
+  { internal = false }: { internal?: boolean } = {},
 ): Promise<ExamResults> {
   const { exam, school, classes, subjects } = await selectExamAndSchool(db, schoolId, examId);
   const { listed, ranked, name, level } = resolveScope(classes, exam, scope);
   const rankedIds = ranked.map((c) => c.id);
-  const rows = await selectStudentsAndPrevious(db, schoolId, exam, rankedIds);
-  const computed = computeResults({ exam, subjects, ranked, listed, rows });
+  const [rows, rankInternally] = await Promise.all([
+    selectStudentsAndPrevious(db, schoolId, exam, rankedIds),
+    ranksInternally(db, schoolId, exam, level, internal),
+  ]);
+  const computed = computeResults({ exam, subjects, ranked, listed, rows, rankInternally });
   return {
     list: {
       exam: {
@@ -116,5 +139,5 @@ export async function examResults(
 
 /** GET /exams/{id}/merit_list/ */
 export async function meritList(db: Db, schoolId: number, examId: number, scope: ResultsScope) {
-  return (await examResults(db, schoolId, examId, scope)).list;
+  return (await examResults(db, schoolId, examId, scope, { internal: true })).list;
 }

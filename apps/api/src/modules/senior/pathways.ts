@@ -18,10 +18,12 @@ import {
 import { findInSchool } from '../../db/school-rows';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { conflict, invalid } from '../../errors';
+import { addBandsForSubject } from '../subject-grades/index';
 
 /**
  * The school's subject of this name, made (with this code, or the code and a number when the
- * code is taken) when it has none: a Form 3 "Biology" is Grade 10's Biology too.
+ * code is taken, and bands for the school's grades) when it has none: a Form 3 "Biology" is
+ * Grade 10's Biology too.
  */
 async function subjectNamed(tx: Tx, schoolId: number, name: string, code: string) {
   const [found] = await tx
@@ -37,7 +39,10 @@ async function subjectNamed(tx: Tx, schoolId: number, name: string, code: string
       .values({ schoolId, name, code: n === 0 ? code : `${code}${n + 1}` })
       .onConflictDoNothing()
       .returning({ id: subjects.id });
-    if (made) return made.id;
+    if (made) {
+      await addBandsForSubject(tx, schoolId, made.id);
+      return made.id;
+    }
   }
 }
 

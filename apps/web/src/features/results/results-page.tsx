@@ -4,6 +4,7 @@ import type { ExamAnalysis } from '@shule/shared/results/analysis';
 import { analysisFileName } from '@shule/shared/results/analysis';
 import { analysisTables } from '@shule/shared/results/analysis-tables';
 import { GRADING_SCHEME_LABELS } from '@shule/shared/results/scheme';
+import { isSeniorLevel } from '@shule/shared/senior';
 import { BarChart3, NotebookPen } from 'lucide-react';
 import { lazy, Suspense, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -24,6 +25,7 @@ import { DownloadPdfButton } from './download-pdf-button';
 import { useAnalysis, useDownloadAnalysisPdf } from './get-analysis';
 import type { MeritListScope } from './get-merit-list';
 import { ResultsSmsButton } from './results-sms-button';
+import { SeniorAnalysisSection } from './senior-analysis-section';
 
 // Chart.js loads after the tables' data, and only on this screen.
 const AnalysisCharts = lazy(async () => ({
@@ -234,13 +236,25 @@ export function ResultsPage() {
           }
         />
       ) : (
-        <AnalysisView analysis={analysis.data} />
+        <AnalysisView
+          analysis={analysis.data}
+          seniorLevel={
+            isAdmin && 'level' in scope && isSeniorLevel(scope.level) ? scope.level : null
+          }
+        />
       )}
     </div>
   );
 }
 
-function AnalysisView({ analysis }: { analysis: ExamAnalysis }) {
+function AnalysisView({
+  analysis,
+  seniorLevel,
+}: {
+  analysis: ExamAnalysis;
+  /** A Grade 10-12 level shown to an admin: its groups and combinations follow. */
+  seniorLevel: string | null;
+}) {
   const tables = useMemo(() => analysisTables(analysis), [analysis]);
   const fileName = analysisFileName(analysis);
   const when = [analysis.exam.year, analysis.exam.term].filter(Boolean).join(' ');
@@ -280,6 +294,9 @@ function AnalysisView({ analysis }: { analysis: ExamAnalysis }) {
       {tables.map((table) => (
         <AnalysisTableCard key={table.key} table={table} fileName={fileName} />
       ))}
+      {seniorLevel ? (
+        <SeniorAnalysisSection examId={analysis.exam.id} level={seniorLevel} fileName={fileName} />
+      ) : null}
     </div>
   );
 }
