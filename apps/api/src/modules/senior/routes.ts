@@ -5,6 +5,7 @@ import {
   pathwaysResponse,
 } from '@shule/shared/senior';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import groupRoutes from './group-routes';
 import {
   addDefaultPathways,
   createCombination,
@@ -47,6 +48,8 @@ const seniorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply.status(201).send(await createCombination(app.db, request.schoolId(), request.body)),
   );
+
+  await app.register(groupRoutes);
 };
 
 export default seniorRoutes;

@@ -8,6 +8,7 @@ import { MarkEntryPage } from './mark-entry-page';
 const column = (): MarkEntry => ({
   exam: { id: 5, name: 'Mid term', start_date: '2026-03-02', end_date: '2026-03-06' },
   class: { id: 2, name: '2 West' },
+  group: null,
   subject: { id: 11, name: 'Mathematics', code: 'MAT' },
   bands: [
     { code: 'A', points: 12, min: 80, max: 100 },

@@ -35,13 +35,18 @@ export function MarkEntryPage() {
   const examId = Number(useParams().id);
   const [params, setParams] = useSearchParams();
   const classId = Number(params.get('class'));
+  const groupId = Number(params.get('group'));
   const subjectId = Number(params.get('subject'));
   const isAdmin = useIsAdmin();
-  const picked = classId > 0 && subjectId > 0;
+  const picked = (classId > 0 || groupId > 0) && subjectId > 0;
 
   return picked ? (
     <ColumnEntry
-      column={{ exam: examId, class: classId, subject: subjectId }}
+      column={
+        groupId > 0
+          ? { exam: examId, class: 0, group: groupId, subject: subjectId }
+          : { exam: examId, class: classId, subject: subjectId }
+      }
       isAdmin={isAdmin}
       onChange={() => setParams({}, { replace: false })}
     />
@@ -166,7 +171,7 @@ function ColumnEntry({
   isAdmin,
   onChange,
 }: {
-  column: { exam: number; class: number; subject: number };
+  column: { exam: number; class: number; group?: number; subject: number };
   isAdmin: boolean;
   onChange(): void;
 }) {
@@ -177,11 +182,19 @@ function ColumnEntry({
   const breadcrumb = [
     { label: 'Dashboard', to: '/dashboard' },
     ...(isAdmin
-      ? [{ label: data?.exam.name ?? 'Exam', to: `/exams/${column.exam}?class=${column.class}` }]
+      ? [
+          {
+            label: data?.exam.name ?? 'Exam',
+            to: column.group
+              ? `/exams/${column.exam}`
+              : `/exams/${column.exam}?class=${column.class}`,
+          },
+        ]
       : []),
     { label: 'Enter marks' },
   ];
-  const title = data ? `${data.class.name} · ${data.subject.name}` : 'Enter marks';
+  const columnName = data?.group?.name ?? data?.class?.name ?? '';
+  const title = data ? `${columnName} · ${data.subject.name}` : 'Enter marks';
 
   if (entry.column.isPending) {
     return (
@@ -283,8 +296,16 @@ function ColumnEntry({
       {students.length === 0 ? (
         <EmptyState
           icon={<Users className="h-10 w-10" />}
-          title={`No students of ${data.class.name} take ${data.subject.name}`}
-          hint="Students admitted into the class are listed here."
+          title={
+            data.group
+              ? `${data.group.name} has no members`
+              : `No students of ${columnName} take ${data.subject.name}`
+          }
+          hint={
+            data.group
+              ? 'An administrator adds learners to the group under Teaching groups.'
+              : 'Students admitted into the class are listed here.'
+          }
         />
       ) : (
         <Card className="max-w-2xl">
@@ -354,6 +375,7 @@ function MarkRow({
           </p>
           <p className="flex flex-wrap gap-x-2 text-xs text-muted-foreground">
             <span>Adm. {student.admission_number}</span>
+            {student.class_name ? <span>{student.class_name}</span> : null}
             <SaveRowState status={status} id={messageId} />
           </p>
         </div>
