@@ -66,6 +66,37 @@ const url = (g: G, group = g.one.id, subject = g.subject.get('Chemistry')!) =>
 const put = (auth: Record<string, string>, u: string, marks: object[]) =>
   t.app.inject({ method: 'PUT', url: u, headers: auth, payload: { marks } });
 
+describe('the teacher dashboard', () => {
+  it("shows a group's teacher their group and its marks owed in an open exam", async () => {
+    const g = await groupColumn();
+    const today = new Date().toISOString().slice(0, 10);
+    const open = (
+      await create(g.who, '/api/grades/exams/', {
+        name: 'This week',
+        start_date: today,
+        end_date: today,
+        levels: ['Grade 10'],
+      })
+    ).id as number;
+    const body = (
+      await expectStatus(call('GET', '/api/dashboard/teacher/', g.first.auth), 200)
+    ).json();
+    expect(body.groups).toEqual([
+      {
+        group: { id: g.one.id, name: g.one.name },
+        level: 'Grade 10',
+        subject: { id: g.subject.get('Chemistry'), name: 'Chemistry', code: expect.any(String) },
+        size: 35,
+      },
+    ]);
+    const exam = body.open_exams.find((o: { exam: { id: number } }) => o.exam.id === open);
+    expect(exam.items).toEqual([]);
+    expect(exam.groups).toEqual([
+      expect.objectContaining({ group: { id: g.one.id, name: g.one.name }, owed: 35, entered: 0 }),
+    ]);
+  });
+});
+
 describe('mark entry by teaching group', () => {
   it("lists the group's members across streams for its teacher, who enters their marks", async () => {
     const g = await groupColumn();

@@ -64,6 +64,24 @@ function fakeApi(answer?: Answer) {
         my_class: null,
       });
     }
+    if (url === '/api/exams/5/marks/?group=31&subject=12') {
+      if (method === 'GET') {
+        const students = column().students;
+        return json(200, {
+          ...column(),
+          class: null,
+          group: { id: 31, name: 'Grade 10 Chemistry 1', level: 'Grade 10' },
+          subject: { id: 12, name: 'Chemistry', code: 'CHE' },
+          students: [
+            { ...students[0], class_name: '10 East' },
+            { ...students[1], class_name: '10 West' },
+          ],
+        });
+      }
+      const body = JSON.parse(String(init?.body)) as SaveMarkEntry;
+      puts.push(body);
+      return (answer ?? saved)(body);
+    }
     if (url === '/api/exams/5/marks/?class=2&subject=11') {
       if (method === 'GET') return json(200, column());
       const body = JSON.parse(String(init?.body)) as SaveMarkEntry;
@@ -241,6 +259,23 @@ describe('mark entry page', () => {
     const link = within(mine).getByRole('link', { name: '2 West · Mathematics' });
     expect(link.getAttribute('href')).toBe('/exams/5/marks?class=2&subject=11');
     expect(within(mine).getAllByRole('link')).toHaveLength(1);
+  });
+
+  it("enters a teaching group's marks: its members with their streams", async () => {
+    const api = fakeApi();
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithApp(<MarkEntryPage />, {
+      route: '/exams/:id/marks',
+      url: '/exams/5/marks?group=31&subject=12',
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Grade 10 Chemistry 1 · Chemistry' }),
+    ).toBeTruthy();
+    expect(within(await row('Amina Wanjiru')).getByText('10 East')).toBeTruthy();
+    expect(within(await row('Baraka Otieno')).getByText('10 West')).toBeTruthy();
+    fireEvent.change(await input('Amina Wanjiru'), { target: { value: '66' } });
+    await waitFor(() => expect(api.puts).toHaveLength(1), { timeout: 3000 });
+    expect(api.puts[0]).toEqual({ marks: [{ student: 1, mark: '66', base: null }] });
   });
 
   it('moves down with Enter and ArrowDown, up with ArrowUp', async () => {
