@@ -33,6 +33,7 @@ export const SIGNED_IN_PAGES = {
   '/classes/:id/report-inputs': 'Competencies and remarks',
   '/comment-bank': 'Comment bank',
   '/promotion': 'Promotion',
+  '/teaching-groups': 'Teaching groups',
   '/subjects': 'Subjects',
   '/subjects/:id': 'Grading bands',
   '/exams': 'Exams',

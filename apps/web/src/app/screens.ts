@@ -116,6 +116,10 @@ export const SIGNED_IN_SCREENS: Screen[] = [
     load: async () => (await import('../features/cbc/comment-bank-page')).CommentBankPage,
   },
   {
+    path: '/teaching-groups',
+    load: async () => (await import('../features/senior/teaching-groups-page')).TeachingGroupsPage,
+  },
+  {
     path: '/promotion',
     load: async () => (await import('../features/promotion/promotion-page')).PromotionPage,
   },
