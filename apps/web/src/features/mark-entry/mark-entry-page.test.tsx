@@ -38,7 +38,7 @@ const column = (): MarkEntry => ({
 type Answer = (body: SaveMarkEntry) => Response | Promise<Response>;
 
 /** A stand-in API: the column, and PUTs answered by `answer` (saved as sent by default). */
-function fakeApi(answer?: Answer) {
+function fakeApi(answer?: Answer, role: 'teacher' | 'admin' = 'teacher') {
   const puts: SaveMarkEntry[] = [];
   const saved: Answer = (body) =>
     json(200, {
@@ -51,7 +51,22 @@ function fakeApi(answer?: Answer) {
     });
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
-    if (url === '/api/users/user/') return json(200, sessionUser('teacher'));
+    if (url === '/api/users/user/') return json(200, sessionUser(role));
+    if (url === '/api/senior/groups/') {
+      return json(200, {
+        groups: [
+          {
+            id: 31,
+            level: 'Grade 10',
+            name: 'Grade 10 Chemistry 1',
+            subject: { id: 12, name: 'Chemistry', code: 'CHE' },
+            teacher: null,
+            size: 2,
+            mine: false,
+          },
+        ],
+      });
+    }
     if (url === '/api/dashboard/teacher/') {
       return json(200, {
         assignments: [
@@ -62,6 +77,14 @@ function fakeApi(answer?: Answer) {
         ],
         open_exams: [],
         my_class: null,
+        groups: [
+          {
+            group: { id: 31, name: 'Grade 10 Chemistry 1' },
+            level: 'Grade 10',
+            subject: { id: 12, name: 'Chemistry', code: 'CHE' },
+            size: 2,
+          },
+        ],
       });
     }
     if (url === '/api/exams/5/marks/?group=31&subject=12') {
@@ -258,7 +281,19 @@ describe('mark entry page', () => {
     const mine = await screen.findByRole('list', { name: 'Your classes and subjects' });
     const link = within(mine).getByRole('link', { name: '2 West · Mathematics' });
     expect(link.getAttribute('href')).toBe('/exams/5/marks?class=2&subject=11');
-    expect(within(mine).getAllByRole('link')).toHaveLength(1);
+    const group = within(mine).getByRole('link', { name: 'Grade 10 Chemistry 1' });
+    expect(group.getAttribute('href')).toBe('/exams/5/marks?group=31&subject=12');
+    expect(within(mine).getAllByRole('link')).toHaveLength(2);
+  });
+
+  it('lets an admin pick a teaching group in place of a class', async () => {
+    vi.stubGlobal('fetch', fakeApi(undefined, 'admin').fetch);
+    renderWithApp(<MarkEntryPage />, { route: '/exams/:id/marks', url: '/exams/5/marks' });
+    fireEvent.change(await screen.findByLabelText('Teaching group'), { target: { value: '31' } });
+    fireEvent.click(screen.getByRole('button', { name: "Enter the group's marks" }));
+    expect(
+      await screen.findByRole('heading', { name: 'Grade 10 Chemistry 1 · Chemistry' }),
+    ).toBeTruthy();
   });
 
   it("enters a teaching group's marks: its members with their streams", async () => {

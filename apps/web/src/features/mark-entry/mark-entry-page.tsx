@@ -17,10 +17,11 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { markEntryPath } from '../../lib/mark-entry-path';
+import { groupMarkEntryPath, markEntryPath } from '../../lib/mark-entry-path';
 import { useClasses } from '../../lib/queries/classes';
 import { useSubjects } from '../../lib/queries/subjects';
 import { useTeacherDashboard } from '../../lib/queries/teacher-dashboard';
+import { useAllTeachingGroups } from '../../lib/queries/teaching-groups';
 import { useIsAdmin } from '../../lib/roles';
 import { type RowStatus, useMarkEntry } from './use-mark-entry';
 
@@ -61,10 +62,17 @@ export function MarkEntryPage() {
         ]}
       />
       {isAdmin ? (
-        <ColumnPicker
-          initialClass={params.get('class') ?? ''}
-          onPick={(cls, subject) => setParams({ class: String(cls), subject: String(subject) })}
-        />
+        <div className="space-y-4">
+          <ColumnPicker
+            initialClass={params.get('class') ?? ''}
+            onPick={(cls, subject) => setParams({ class: String(cls), subject: String(subject) })}
+          />
+          <GroupPicker
+            onPick={(group, subject) =>
+              setParams({ group: String(group), subject: String(subject) })
+            }
+          />
+        </div>
       ) : (
         <MyColumns examId={examId} />
       )}
@@ -79,7 +87,8 @@ function MyColumns({ examId }: { examId: number }) {
     return <LoadError what="your classes" error={mine.error} onRetry={mine.refetch} />;
   }
   if (mine.isPending) return <RowSkeletons />;
-  if (mine.data.assignments.length === 0) {
+  const groups = mine.data.groups ?? [];
+  if (mine.data.assignments.length === 0 && groups.length === 0) {
     return (
       <EmptyState
         icon={<Users className="h-10 w-10" />}
@@ -98,6 +107,16 @@ function MyColumns({ examId }: { examId: number }) {
               className="block px-4 py-3 font-medium hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               {a.class.name} · {a.subject.name}
+            </Link>
+          </li>
+        ))}
+        {groups.map((g) => (
+          <li key={`group-${g.group.id}`}>
+            <Link
+              to={groupMarkEntryPath(examId, g.group.id, g.subject.id)}
+              className="block px-4 py-3 font-medium hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {g.group.name}
             </Link>
           </li>
         ))}
@@ -161,6 +180,38 @@ function ColumnPicker({
       </Field>
       <Button disabled={!cls || !subject} onClick={() => onPick(Number(cls), Number(subject))}>
         Enter marks
+      </Button>
+    </Card>
+  );
+}
+
+/** Senior school: one of the school's teaching groups, its subject with it. Hidden when none. */
+function GroupPicker({ onPick }: { onPick(groupId: number, subjectId: number): void }) {
+  const groups = useAllTeachingGroups();
+  const [picked, setPicked] = useState('');
+  if (!groups.data || groups.data.length === 0) return null;
+  const group = groups.data.find((g) => String(g.id) === picked);
+  return (
+    <Card className="max-w-md space-y-4 p-4">
+      <p className="text-sm text-muted-foreground">
+        Or a teaching group: learners of several streams taking one subject.
+      </p>
+      <Field label="Teaching group">
+        <Select value={picked} onChange={(e) => setPicked(e.target.value)}>
+          <option value="">Choose a group</option>
+          {groups.data.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Button
+        variant="outline"
+        disabled={!group}
+        onClick={() => group && onPick(group.id, group.subject.id)}
+      >
+        Enter the group's marks
       </Button>
     </Card>
   );
