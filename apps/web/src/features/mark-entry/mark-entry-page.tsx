@@ -245,7 +245,13 @@ function ColumnEntry({
     { label: 'Enter marks' },
   ];
   const columnName = data?.group?.name ?? data?.class?.name ?? '';
-  const title = data ? `${columnName} · ${data.subject.name}` : 'Enter marks';
+  // A generated group's name says its subject already ("Grade 10 Chemistry 1").
+  const named = data?.group && columnName.includes(data.subject.name);
+  const title = data
+    ? named
+      ? columnName
+      : `${columnName} · ${data.subject.name}`
+    : 'Enter marks';
 
   if (entry.column.isPending) {
     return (
