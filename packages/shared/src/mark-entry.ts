@@ -12,11 +12,26 @@ const stored = z.union([z.number(), z.enum(MARK_CODES)]);
 export const entryMarkSchema = stored.nullable();
 export type EntryMark = z.infer<typeof entryMarkSchema>;
 
-/** ?class=&subject= of GET and PUT /api/exams/{id}/marks/. */
-export const markEntryQuery = z.object({
-  class: idField('Class'),
-  subject: idField('Subject'),
-});
+export const CLASS_OR_GROUP_MESSAGE = 'Send a class or a teaching group, not both';
+
+/**
+ * ?class=&subject= of GET and PUT /api/exams/{id}/marks/, or ?group=&subject= for a senior
+ * school's teaching group (its members across streams).
+ */
+export const markEntryQuery = z
+  .object({
+    class: idField('Class').optional(),
+    group: idField('Group').optional(),
+    subject: idField('Subject'),
+  })
+  .refine((q) => q.class !== undefined || q.group !== undefined, {
+    path: ['class'],
+    message: 'Class is required',
+  })
+  .refine((q) => q.class === undefined || q.group === undefined, {
+    path: ['group'],
+    message: CLASS_OR_GROUP_MESSAGE,
+  });
 export type MarkEntryQuery = z.infer<typeof markEntryQuery>;
 
 export const markEntryBandSchema = z.object({
@@ -35,6 +50,8 @@ export const markEntryStudentSchema = z.object({
   admission_number: z.string(),
   is_active: z.boolean(),
   mark: entryMarkSchema,
+  /** The student's stream: only in a teaching group's list, whose members come from several. */
+  class_name: z.string().optional(),
 });
 export type MarkEntryStudent = z.infer<typeof markEntryStudentSchema>;
 
@@ -45,7 +62,10 @@ export const markEntryResponse = z.object({
     start_date: z.string(),
     end_date: z.string(),
   }),
-  class: z.object({ id: z.number().int(), name: z.string() }),
+  /** The class of the column; null for a teaching group's. */
+  class: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The teaching group of the column; null for a class's. */
+  group: z.object({ id: z.number().int(), name: z.string(), level: z.string() }).nullable(),
   subject: z.object({ id: z.number().int(), name: z.string(), code: z.string() }),
   /** The subject's grade bands, best first: the grade beside each mark. */
   bands: z.array(markEntryBandSchema),

@@ -35,6 +35,26 @@ export const markProgressSchema = z.object({
 });
 export type MarkProgress = z.infer<typeof markProgressSchema>;
 
+const groupRef = z.object({ id: z.number().int(), name: z.string() });
+
+/** One senior-school teaching group of mine in one open exam: a mark of each active member. */
+export const groupMarkProgressSchema = z.object({
+  group: groupRef,
+  subject: subjectRef,
+  entered: z.number().int(),
+  owed: z.number().int(),
+});
+export type GroupMarkProgress = z.infer<typeof groupMarkProgressSchema>;
+
+/** A senior-school teaching group I teach: learners of several streams, one subject. */
+export const teacherGroupSchema = z.object({
+  group: groupRef,
+  level: z.string(),
+  subject: subjectRef,
+  size: z.number().int(),
+});
+export type TeacherGroup = z.infer<typeof teacherGroupSchema>;
+
 export const openExamProgressSchema = z.object({
   exam: z.object({
     id: z.number().int(),
@@ -43,6 +63,8 @@ export const openExamProgressSchema = z.object({
     end_date: z.string(),
   }),
   items: z.array(markProgressSchema),
+  /** My teaching groups whose level sits the exam. */
+  groups: z.array(groupMarkProgressSchema).optional(),
 });
 export type OpenExamProgress = z.infer<typeof openExamProgressSchema>;
 
@@ -67,5 +89,7 @@ export const teacherDashboardResponse = z.object({
   learning_areas: z.array(teacherLearningAreaSchema),
   open_exams: z.array(openExamProgressSchema),
   my_class: myClassSchema.nullable(),
+  /** The senior-school teaching groups I teach. */
+  groups: z.array(teacherGroupSchema).optional(),
 });
 export type TeacherDashboard = z.infer<typeof teacherDashboardResponse>;

@@ -34,6 +34,7 @@ export const SIGNED_IN_PAGES = {
   '/comment-bank': 'Comment bank',
   '/senior': 'Senior school',
   '/promotion': 'Promotion',
+  '/teaching-groups': 'Teaching groups',
   '/subjects': 'Subjects',
   '/subjects/:id': 'Grading bands',
   '/exams': 'Exams',

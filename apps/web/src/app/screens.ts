@@ -120,6 +120,10 @@ export const SIGNED_IN_SCREENS: Screen[] = [
     load: async () => (await import('../features/senior/senior-page')).SeniorPage,
   },
   {
+    path: '/teaching-groups',
+    load: async () => (await import('../features/senior/teaching-groups-page')).TeachingGroupsPage,
+  },
+  {
     path: '/promotion',
     load: async () => (await import('../features/promotion/promotion-page')).PromotionPage,
   },

@@ -16,6 +16,7 @@ const complete: StudentOutcome = {
 const input = (subjectId: number, mark: SubjectMarkInput['mark']): SubjectMarkInput => ({
   subjectId,
   code: String(subjectId),
+  group: 'other',
   mark,
   grade: null,
   points: null,

@@ -114,6 +114,75 @@ function selectProgress(db: Db, schoolId: number, userId: number, today: string)
   );
 }
 
+interface GroupRow {
+  id: number;
+  name: string;
+  level: string;
+  subject_id: number;
+  subject_name: string;
+  subject_code: string;
+  size: number;
+  exams: {
+    id: number;
+    name: string;
+    start_date: string;
+    end_date: string;
+    owed: number;
+    entered: number;
+  }[];
+}
+
+/**
+ * The teaching groups I teach, each with its active members' marks owed and entered in every
+ * open exam its level sits. One query.
+ */
+function selectGroups(db: Db, schoolId: number, userId: number, today: string) {
+  return queryRows<GroupRow>(
+    db,
+    sql`
+    with mine as (
+      select g.id, g.name, g.level, sub.id as subject_id, sub.name as subject_name,
+             sub.code as subject_code
+      from teaching_groups g
+      join teachers t on t.id = g.teacher_id
+      join subjects sub on sub.id = g.subject_id
+      where t.user_id = ${userId} and g.school_id = ${schoolId}
+    ),
+    open_exams as (
+      select e.id, e.name, e.start_date, e.end_date, e.levels
+      from exams e
+      where e.school_id = ${schoolId}
+        and e.start_date <= ${today}::date
+        and e.end_date >= ${today}::date - ${OPEN_EXAM_GRACE_DAYS}::int
+        and not exists (select 1 from exam_components x where x.exam_id = e.id)
+    )
+    select m.*,
+           (select count(*)::int from teaching_group_members tm
+            join students s on s.id = tm.student_id
+            where tm.group_id = m.id and s.is_active and s.erased_at is null) as size,
+           coalesce((
+             select json_agg(json_build_object(
+                      'id', o.id, 'name', o.name, 'start_date', o.start_date::text,
+                      'end_date', o.end_date::text, 'owed', p.owed, 'entered', p.entered)
+                    order by o.start_date desc, o.id desc)
+             from open_exams o
+             cross join lateral (
+               select count(s.id)::int as owed, count(es.id)::int as entered
+               from teaching_group_members tm
+               join students s on s.id = tm.student_id and s.is_active and s.erased_at is null
+               left join exam_scores es
+                 on es.exam_id = o.id and es.student_id = s.id and es.subject_id = m.subject_id
+               where tm.group_id = m.id) p
+             where (not exists (select 1 from exam_classes ec where ec.exam_id = o.id)
+                      and coalesce(cardinality(o.levels), 0) = 0)
+                or m.level = any(o.levels)
+                or exists (select 1 from exam_classes ec join classes c on c.id = ec.class_id
+                           where ec.exam_id = o.id and c.level = m.level)), '[]'::json) as exams
+    from mine m
+    order by m.level, m.subject_name, m.name, m.id`,
+  );
+}
+
 /** The class I am class teacher of (the first by name, should I lead several), with its active students. */
 async function selectMyClass(db: Db, schoolId: number, userId: number) {
   const [row] = await queryRows<{
@@ -148,7 +217,7 @@ async function selectMyClass(db: Db, schoolId: number, userId: number) {
 }
 
 /**
- * The teacher's dashboard of the user `userId`: three queries whatever the size of the school.
+ * The teacher's dashboard of the user `userId`: four queries whatever the size of the school.
  * A user without a teachers row (an administrator) gets empty lists and no class.
  */
 export async function teacherDashboard(
@@ -157,10 +226,11 @@ export async function teacherDashboard(
   userId: number,
   today = todayIn(),
 ): Promise<TeacherDashboard> {
-  const [assignments, progress, myClass] = await Promise.all([
+  const [assignments, progress, myClass, groups] = await Promise.all([
     selectAssignments(db, schoolId, userId),
     selectProgress(db, schoolId, userId, today),
     selectMyClass(db, schoolId, userId),
+    selectGroups(db, schoolId, userId, today),
   ]);
   const openExams: TeacherDashboard['open_exams'] = [];
   for (const row of progress) {
@@ -179,6 +249,30 @@ export async function teacherDashboard(
     }
     exam.items.push({ ...assignmentOf(row), entered: row.entered, owed: row.owed });
   }
+  for (const g of groups) {
+    for (const e of g.exams) {
+      let exam = openExams.find((o) => o.exam.id === e.id);
+      if (!exam) {
+        exam = {
+          exam: { id: e.id, name: e.name, start_date: e.start_date, end_date: e.end_date },
+          items: [],
+        };
+        openExams.push(exam);
+      }
+      exam.groups = [
+        ...(exam.groups ?? []),
+        {
+          group: { id: g.id, name: g.name },
+          subject: { id: g.subject_id, name: g.subject_name, code: g.subject_code },
+          entered: e.entered,
+          owed: e.owed,
+        },
+      ];
+    }
+  }
+  openExams.sort(
+    (a, b) => b.exam.start_date.localeCompare(a.exam.start_date) || b.exam.id - a.exam.id,
+  );
   const learningAreas: TeacherDashboard['learning_areas'] = [];
   const subjects: TeacherAssignment[] = [];
   for (const row of assignments) {
@@ -195,5 +289,11 @@ export async function teacherDashboard(
     learning_areas: learningAreas,
     open_exams: openExams,
     my_class: myClass,
+    groups: groups.map((g) => ({
+      group: { id: g.id, name: g.name },
+      level: g.level,
+      subject: { id: g.subject_id, name: g.subject_name, code: g.subject_code },
+      size: g.size,
+    })),
   };
 }

@@ -9,18 +9,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readMarkEntry, saveMarkEntry } from './mark-entry';
 
 /**
- * Mark entry by subject: one exam, one class, one subject. Staff; a teacher only for the
- * (class, subject) pairs assigned to them (assertMayMark in the service).
+ * Mark entry by subject: one exam, one class (or one senior-school teaching group), one subject.
+ * Staff; a teacher only for the (class, subject) pairs assigned to them (assertMayMark in the
+ * service), or the teaching groups they teach.
  */
 const markEntryRoutes: FastifyPluginAsyncZod = async (app) => {
   const columnOf = (request: {
     schoolId(): number;
     params: { id: number };
-    query: { class: number; subject: number };
+    query: { class?: number; group?: number; subject: number };
   }) => ({
     schoolId: request.schoolId(),
     examId: request.params.id,
     classId: request.query.class,
+    groupId: request.query.group,
     subjectId: request.query.subject,
   });
 

@@ -28,14 +28,19 @@ import { findInSchool } from '../../db/school-rows';
 import { conflict, invalid, notFound } from '../../errors';
 import type { AuthUser } from '../../plugins/auth';
 import { assertMayMark } from '../teaching/index';
+import { lockGroupColumn, readGroupMarkEntry } from './group-mark-entry';
 import { type MarkToWrite, writeMarks } from './write-marks';
 
-interface Column {
+/** One column of marks: one exam and subject, for a class or a teaching group. */
+export interface Column {
   schoolId: number;
   examId: number;
-  classId: number;
+  classId?: number;
+  groupId?: number;
   subjectId: number;
 }
+
+type ClassColumn = Column & { classId: number };
 
 interface HeaderRow {
   exam_id: number;
@@ -58,7 +63,7 @@ interface HeaderRow {
  * class sits the exam and is taught the subject, in one query (share-locked when writing, so
  * none is deleted under the write). 404 naming the first that is not the school's.
  */
-async function readHeader(db: Db | Tx, column: Column, lock: boolean) {
+async function readHeader(db: Db | Tx, column: ClassColumn, lock: boolean) {
   const { schoolId, examId, classId, subjectId } = column;
   const [row] = await queryRows<HeaderRow>(
     db,
@@ -111,7 +116,7 @@ type StudentRow = Omit<MarkEntryStudent, 'mark'> & { mark: Mark | null };
  * take the subject, and anyone whose mark in this subject was entered in this class (a left or
  * moved student's mark stays visible and correctable). One query, on the class's indexes.
  */
-function readStudents(db: Db | Tx, column: Column, lock: boolean) {
+function readStudents(db: Db | Tx, column: ClassColumn, lock: boolean) {
   const { schoolId, examId, classId, subjectId } = column;
   return queryRows<StudentRow>(
     db,
@@ -142,9 +147,13 @@ function readStudents(db: Db | Tx, column: Column, lock: boolean) {
  * (class, subject) assignment. Two queries (three for a teacher) whatever the class's size.
  */
 export async function readMarkEntry(db: Db, user: AuthUser, column: Column): Promise<MarkEntry> {
-  const header = await readHeader(db, column, false);
+  if (column.groupId !== undefined) {
+    return readGroupMarkEntry(db, user, { ...column, groupId: column.groupId });
+  }
+  const classColumn = { ...column, classId: column.classId! };
+  const header = await readHeader(db, classColumn, false);
   await checkColumn(db, user, header);
-  const students = await readStudents(db, column, false);
+  const students = await readStudents(db, classColumn, false);
   return {
     exam: {
       id: header.exam_id,
@@ -153,6 +162,7 @@ export async function readMarkEntry(db: Db, user: AuthUser, column: Column): Pro
       end_date: header.end_date,
     },
     class: { id: header.class_id, name: header.class_name },
+    group: null,
     subject: { id: header.subject_id, name: header.subject_name, code: header.subject_code },
     bands: header.bands,
     students,
@@ -183,15 +193,18 @@ export async function saveMarkEntry(
   input: z.output<typeof saveMarkEntryBody>,
 ): Promise<SaveMarkEntryResponse> {
   return db.transaction(async (tx) => {
-    const header = await readHeader(tx, column, true);
-    await checkColumn(tx, user, header);
-    const listed = new Map((await readStudents(tx, column, true)).map((s) => [s.id, s] as const));
+    const target =
+      column.groupId !== undefined
+        ? await lockGroupColumn(tx, user, { ...column, groupId: column.groupId })
+        : await lockClassColumn(tx, user, { ...column, classId: column.classId! });
+    const { header } = target;
+    const listed = new Map(target.students.map((s) => [s.id, s] as const));
 
     const seen = new Set<number>();
     const marks: (MarkToWrite & { base: Mark | null | undefined })[] = [];
     for (const [i, row] of input.marks.entries()) {
       const student = listed.get(row.student);
-      if (!student) throw await notListed(tx, column, header, i, row.student);
+      if (!student) throw await target.notListed(i, row.student);
       const name = nameOf(student);
       if (seen.has(row.student)) throw invalid(`marks.${i}.student`, sentTwiceMessage(name));
       seen.add(row.student);
@@ -201,7 +214,7 @@ export async function saveMarkEntry(
       if (base === 'invalid') throw invalid(`marks.${i}.base`, entryBaseInvalidMessage(name));
       marks.push({ studentId: student.id, subjectId: header.subject_id, mark, base });
     }
-    const classOf = new Map(marks.map((m) => [m.studentId, header.class_id]));
+    const classOf = new Map(marks.map((m) => [m.studentId, target.classOf(m.studentId)]));
     const written = await writeMarks(
       tx,
       { schoolId: column.schoolId, examId: header.exam_id, changedBy: user.id },
@@ -242,12 +255,30 @@ export async function saveMarkEntry(
   });
 }
 
+/** A class's column, locked for writing: its header, students, and why one sent is not listed. */
+async function lockClassColumn(tx: Tx, user: AuthUser, column: ClassColumn) {
+  const header = await readHeader(tx, column, true);
+  await checkColumn(tx, user, header);
+  return {
+    header,
+    students: await readStudents(tx, column, true),
+    classOf: () => header.class_id,
+    notListed: (i: number, studentId: number) => notListed(tx, column, header, i, studentId),
+  };
+}
+
 /**
  * Why a student sent is not in the column (a refusal only, so its query is off the usual path):
  * they have left, do not take the subject, or are not in the class (named by id alone, since
  * they may be another school's).
  */
-async function notListed(tx: Tx, column: Column, header: HeaderRow, i: number, studentId: number) {
+async function notListed(
+  tx: Tx,
+  column: ClassColumn,
+  header: HeaderRow,
+  i: number,
+  studentId: number,
+) {
   const [student] = await queryRows<{ first_name: string; last_name: string; is_active: boolean }>(
     tx,
     sql`select s.first_name, s.last_name, s.is_active from students s

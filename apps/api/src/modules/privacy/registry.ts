@@ -19,6 +19,7 @@ import {
   reportRemarks,
   studentSubjects,
   students,
+  teachingGroupMembers,
 } from '../../db/schema/index';
 
 /**
@@ -140,6 +141,13 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
       rows: 'keep',
       columns: { school_id: schoolOwn, student_id: result, subject_id: result },
     },
+  },
+  {
+    // Which teaching group the child is taught a subject in: nothing a result needs.
+    table: teachingGroupMembers,
+    of: 'student',
+    key: teachingGroupMembers.studentId,
+    erase: { rows: 'delete' },
   },
   {
     table: examScores,

@@ -141,6 +141,7 @@ describe('GET /api/students/{id}/data_export/', () => {
       'report_remarks',
       'student_subjects',
       'students',
+      'teaching_group_members',
     ]);
     expect(data.tables.students).toEqual([
       expect.objectContaining({

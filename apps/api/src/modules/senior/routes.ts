@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readSeniorSettings } from './choices';
+import groupRoutes from './group-routes';
 import {
   addDefaultPathways,
   createCombination,
@@ -181,6 +182,7 @@ const seniorRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
       ),
   );
+  await app.register(groupRoutes);
 };
 
 export default seniorRoutes;

@@ -1,4 +1,5 @@
 import { type ClassRow, compareClasses } from '@shule/shared/classes';
+import { isSeniorLevel } from '@shule/shared/senior';
 import { BookOpen, ClipboardList, Plus, School } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -219,12 +220,22 @@ export function ClassesPage() {
         }
       />
       {isAdmin ? (
-        <Link
-          to="/promotion"
-          className="mb-4 inline-block text-sm font-medium text-primary hover:underline"
-        >
-          Promote students to the next level
-        </Link>
+        <div className="mb-4 flex flex-wrap gap-x-5 gap-y-2">
+          <Link
+            to="/promotion"
+            className="inline-block text-sm font-medium text-primary hover:underline"
+          >
+            Promote students to the next level
+          </Link>
+          {(shown ?? []).some((c) => isSeniorLevel(c.level)) ? (
+            <Link
+              to="/teaching-groups"
+              className="inline-block text-sm font-medium text-primary hover:underline"
+            >
+              Teaching groups across streams
+            </Link>
+          ) : null}
+        </div>
       ) : null}
       {body}
       {shown && shown.length > 0 ? <LevelsCard isAdmin={isAdmin} /> : null}

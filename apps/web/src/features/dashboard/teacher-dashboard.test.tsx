@@ -164,6 +164,33 @@ describe('teacher dashboard', () => {
     expect(screen.queryByText(NO_ASSIGNMENTS_TITLE)).toBeNull();
   });
 
+  it('shows the teaching groups I teach, each linking to its mark entry by group', async () => {
+    const chemistry = { id: 12, name: 'Chemistry', code: 'CHE' };
+    const group = { id: 31, name: 'Grade 10 Chemistry 1' };
+    renderDashboard(
+      json(200, {
+        ...full,
+        assignments: [],
+        my_class: null,
+        open_exams: [
+          {
+            exam: full.open_exams[0]!.exam,
+            items: [],
+            groups: [{ group, subject: chemistry, entered: 10, owed: 40 }],
+          },
+        ],
+        groups: [{ group, level: 'Grade 10', subject: chemistry, size: 40 }],
+      }),
+    );
+    const link = await screen.findByRole('link', {
+      name: 'Enter marks: Grade 10 Chemistry 1, 10 of 40 entered',
+    });
+    expect(link.getAttribute('href')).toBe('/exams/9/marks?group=31&subject=12');
+    const mine = screen.getByRole('list', { name: 'My teaching groups' });
+    expect(within(mine).getByText('40 learners')).toBeTruthy();
+    expect(screen.queryByText(NO_ASSIGNMENTS_TITLE)).toBeNull();
+  });
+
   it('says when no exam is open', async () => {
     renderDashboard(json(200, { ...full, open_exams: [] }));
     expect(await screen.findByText(NO_OPEN_EXAMS_TEXT)).toBeTruthy();

@@ -1,5 +1,6 @@
 import { formatDate } from '@shule/shared/display-dates';
 import type {
+  GroupMarkProgress,
   MarkProgress,
   OpenExamProgress,
   TeacherDashboard as TeacherDashboardData,
@@ -21,7 +22,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { LoadError } from '../../components/ui/load-error';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { assessmentsPath } from '../../lib/assessments-path';
-import { markEntryPath } from '../../lib/mark-entry-path';
+import { groupMarkEntryPath, markEntryPath } from '../../lib/mark-entry-path';
 import { useClasses } from '../../lib/queries/classes';
 import { useLevels } from '../../lib/queries/levels';
 import { useTeacherDashboard } from '../../lib/queries/teacher-dashboard';
@@ -58,14 +59,20 @@ function Section({
   );
 }
 
-function ProgressRow({ examId, item }: { examId: number; item: MarkProgress }) {
+function ProgressRow({ examId, item }: { examId: number; item: MarkProgress | GroupMarkProgress }) {
   const percent = item.owed === 0 ? 100 : Math.round((item.entered / item.owed) * 100);
   const done = item.entered >= item.owed;
-  const label = `${item.class.name} · ${item.subject.name}`;
+  const isGroup = 'group' in item;
+  // A teaching group's name already says its subject ("Grade 10 Chemistry 1").
+  const label = isGroup ? item.group.name : `${item.class.name} · ${item.subject.name}`;
   return (
     <li>
       <Link
-        to={markEntryPath(examId, item.class.id, item.subject.id)}
+        to={
+          isGroup
+            ? groupMarkEntryPath(examId, item.group.id, item.subject.id)
+            : markEntryPath(examId, item.class.id, item.subject.id)
+        }
         className="group flex items-center gap-3 rounded-md border p-3 transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         {/* Said as one sentence; the row's label, count and bar are for the eye. */}
@@ -98,8 +105,9 @@ function ProgressRow({ examId, item }: { examId: number; item: MarkProgress }) {
 }
 
 function OpenExam({ open }: { open: OpenExamProgress }) {
-  const entered = open.items.reduce((n, i) => n + i.entered, 0);
-  const owed = open.items.reduce((n, i) => n + i.owed, 0);
+  const all = [...open.items, ...(open.groups ?? [])];
+  const entered = all.reduce((n, i) => n + i.entered, 0);
+  const owed = all.reduce((n, i) => n + i.owed, 0);
   return (
     <section aria-label={open.exam.name} className="space-y-2">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
@@ -116,6 +124,9 @@ function OpenExam({ open }: { open: OpenExamProgress }) {
             examId={open.exam.id}
             item={item}
           />
+        ))}
+        {(open.groups ?? []).map((item) => (
+          <ProgressRow key={`group-${item.group.id}`} examId={open.exam.id} item={item} />
         ))}
       </ul>
     </section>
@@ -159,6 +170,27 @@ function MyClassesAndSubjects({ data }: { data: TeacherDashboardData }) {
                 </li>
               ))}
             </ul>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** The senior-school teaching groups I teach: learners of several streams in one subject. */
+function MyGroups({ data }: { data: TeacherDashboardData }) {
+  return (
+    <Section title="My teaching groups" icon={Users}>
+      <ul className="space-y-2" aria-label="My teaching groups">
+        {(data.groups ?? []).map((g) => (
+          <li
+            key={g.group.id}
+            className="flex items-center justify-between gap-3 rounded-md border p-3 text-sm"
+          >
+            <span className="min-w-0 font-medium">{g.group.name}</span>
+            <span className="shrink-0 text-muted-foreground">
+              {g.size} {g.size === 1 ? 'learner' : 'learners'}
+            </span>
           </li>
         ))}
       </ul>
@@ -286,6 +318,7 @@ export function TeacherDashboard() {
   }
   const data = dashboard.data;
   const learningAreas = data.learning_areas ?? [];
+  const groups = data.groups ?? [];
   return (
     <div className="grid items-start gap-4 lg:grid-cols-3">
       {data.my_class ? (
@@ -296,7 +329,7 @@ export function TeacherDashboard() {
           <AbsentTodayCard />
         </>
       ) : null}
-      {data.assignments.length === 0 && learningAreas.length === 0 ? (
+      {data.assignments.length === 0 && learningAreas.length === 0 && groups.length === 0 ? (
         <div className="lg:col-span-3">
           <EmptyState
             icon={<BookOpen className="h-8 w-8" aria-hidden="true" />}
@@ -305,12 +338,15 @@ export function TeacherDashboard() {
           />
         </div>
       ) : null}
-      {data.assignments.length > 0 ? (
+      {data.assignments.length > 0 || groups.length > 0 ? (
         <>
           <div className="lg:col-span-2">
             <MarksToEnter data={data} />
           </div>
-          <MyClassesAndSubjects data={data} />
+          <div className="space-y-4">
+            {data.assignments.length > 0 ? <MyClassesAndSubjects data={data} /> : null}
+            {groups.length > 0 ? <MyGroups data={data} /> : null}
+          </div>
         </>
       ) : null}
       {learningAreas.length > 0 ? (

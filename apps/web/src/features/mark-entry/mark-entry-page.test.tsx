@@ -8,6 +8,7 @@ import { MarkEntryPage } from './mark-entry-page';
 const column = (): MarkEntry => ({
   exam: { id: 5, name: 'Mid term', start_date: '2026-03-02', end_date: '2026-03-06' },
   class: { id: 2, name: '2 West' },
+  group: null,
   subject: { id: 11, name: 'Mathematics', code: 'MAT' },
   bands: [
     { code: 'A', points: 12, min: 80, max: 100 },
@@ -37,7 +38,7 @@ const column = (): MarkEntry => ({
 type Answer = (body: SaveMarkEntry) => Response | Promise<Response>;
 
 /** A stand-in API: the column, and PUTs answered by `answer` (saved as sent by default). */
-function fakeApi(answer?: Answer) {
+function fakeApi(answer?: Answer, role: 'teacher' | 'admin' = 'teacher') {
   const puts: SaveMarkEntry[] = [];
   const saved: Answer = (body) =>
     json(200, {
@@ -50,7 +51,22 @@ function fakeApi(answer?: Answer) {
     });
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
-    if (url === '/api/users/user/') return json(200, sessionUser('teacher'));
+    if (url === '/api/users/user/') return json(200, sessionUser(role));
+    if (url === '/api/senior/groups/') {
+      return json(200, {
+        groups: [
+          {
+            id: 31,
+            level: 'Grade 10',
+            name: 'Grade 10 Chemistry 1',
+            subject: { id: 12, name: 'Chemistry', code: 'CHE' },
+            teacher: null,
+            size: 2,
+            mine: false,
+          },
+        ],
+      });
+    }
     if (url === '/api/dashboard/teacher/') {
       return json(200, {
         assignments: [
@@ -61,7 +77,33 @@ function fakeApi(answer?: Answer) {
         ],
         open_exams: [],
         my_class: null,
+        groups: [
+          {
+            group: { id: 31, name: 'Grade 10 Chemistry 1' },
+            level: 'Grade 10',
+            subject: { id: 12, name: 'Chemistry', code: 'CHE' },
+            size: 2,
+          },
+        ],
       });
+    }
+    if (url === '/api/exams/5/marks/?group=31&subject=12') {
+      if (method === 'GET') {
+        const students = column().students;
+        return json(200, {
+          ...column(),
+          class: null,
+          group: { id: 31, name: 'Grade 10 Chemistry 1', level: 'Grade 10' },
+          subject: { id: 12, name: 'Chemistry', code: 'CHE' },
+          students: [
+            { ...students[0], class_name: '10 East' },
+            { ...students[1], class_name: '10 West' },
+          ],
+        });
+      }
+      const body = JSON.parse(String(init?.body)) as SaveMarkEntry;
+      puts.push(body);
+      return (answer ?? saved)(body);
     }
     if (url === '/api/exams/5/marks/?class=2&subject=11') {
       if (method === 'GET') return json(200, column());
@@ -239,7 +281,32 @@ describe('mark entry page', () => {
     const mine = await screen.findByRole('list', { name: 'Your classes and subjects' });
     const link = within(mine).getByRole('link', { name: '2 West · Mathematics' });
     expect(link.getAttribute('href')).toBe('/exams/5/marks?class=2&subject=11');
-    expect(within(mine).getAllByRole('link')).toHaveLength(1);
+    const group = within(mine).getByRole('link', { name: 'Grade 10 Chemistry 1' });
+    expect(group.getAttribute('href')).toBe('/exams/5/marks?group=31&subject=12');
+    expect(within(mine).getAllByRole('link')).toHaveLength(2);
+  });
+
+  it('lets an admin pick a teaching group in place of a class', async () => {
+    vi.stubGlobal('fetch', fakeApi(undefined, 'admin').fetch);
+    renderWithApp(<MarkEntryPage />, { route: '/exams/:id/marks', url: '/exams/5/marks' });
+    fireEvent.change(await screen.findByLabelText('Teaching group'), { target: { value: '31' } });
+    fireEvent.click(screen.getByRole('button', { name: "Enter the group's marks" }));
+    expect(await screen.findByRole('heading', { name: 'Grade 10 Chemistry 1' })).toBeTruthy();
+  });
+
+  it("enters a teaching group's marks: its members with their streams", async () => {
+    const api = fakeApi();
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithApp(<MarkEntryPage />, {
+      route: '/exams/:id/marks',
+      url: '/exams/5/marks?group=31&subject=12',
+    });
+    expect(await screen.findByRole('heading', { name: 'Grade 10 Chemistry 1' })).toBeTruthy();
+    expect(within(await row('Amina Wanjiru')).getByText('10 East')).toBeTruthy();
+    expect(within(await row('Baraka Otieno')).getByText('10 West')).toBeTruthy();
+    fireEvent.change(await input('Amina Wanjiru'), { target: { value: '66' } });
+    await waitFor(() => expect(api.puts).toHaveLength(1), { timeout: 3000 });
+    expect(api.puts[0]).toEqual({ marks: [{ student: 1, mark: '66', base: null }] });
   });
 
   it('moves down with Enter and ArrowDown, up with ArrowUp', async () => {

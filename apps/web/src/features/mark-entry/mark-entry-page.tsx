@@ -17,10 +17,11 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { markEntryPath } from '../../lib/mark-entry-path';
+import { groupMarkEntryPath, markEntryPath } from '../../lib/mark-entry-path';
 import { useClasses } from '../../lib/queries/classes';
 import { useSubjects } from '../../lib/queries/subjects';
 import { useTeacherDashboard } from '../../lib/queries/teacher-dashboard';
+import { useAllTeachingGroups } from '../../lib/queries/teaching-groups';
 import { useIsAdmin } from '../../lib/roles';
 import { type RowStatus, useMarkEntry } from './use-mark-entry';
 
@@ -35,13 +36,18 @@ export function MarkEntryPage() {
   const examId = Number(useParams().id);
   const [params, setParams] = useSearchParams();
   const classId = Number(params.get('class'));
+  const groupId = Number(params.get('group'));
   const subjectId = Number(params.get('subject'));
   const isAdmin = useIsAdmin();
-  const picked = classId > 0 && subjectId > 0;
+  const picked = (classId > 0 || groupId > 0) && subjectId > 0;
 
   return picked ? (
     <ColumnEntry
-      column={{ exam: examId, class: classId, subject: subjectId }}
+      column={
+        groupId > 0
+          ? { exam: examId, class: 0, group: groupId, subject: subjectId }
+          : { exam: examId, class: classId, subject: subjectId }
+      }
       isAdmin={isAdmin}
       onChange={() => setParams({}, { replace: false })}
     />
@@ -56,10 +62,17 @@ export function MarkEntryPage() {
         ]}
       />
       {isAdmin ? (
-        <ColumnPicker
-          initialClass={params.get('class') ?? ''}
-          onPick={(cls, subject) => setParams({ class: String(cls), subject: String(subject) })}
-        />
+        <div className="space-y-4">
+          <ColumnPicker
+            initialClass={params.get('class') ?? ''}
+            onPick={(cls, subject) => setParams({ class: String(cls), subject: String(subject) })}
+          />
+          <GroupPicker
+            onPick={(group, subject) =>
+              setParams({ group: String(group), subject: String(subject) })
+            }
+          />
+        </div>
       ) : (
         <MyColumns examId={examId} />
       )}
@@ -74,7 +87,8 @@ function MyColumns({ examId }: { examId: number }) {
     return <LoadError what="your classes" error={mine.error} onRetry={mine.refetch} />;
   }
   if (mine.isPending) return <RowSkeletons />;
-  if (mine.data.assignments.length === 0) {
+  const groups = mine.data.groups ?? [];
+  if (mine.data.assignments.length === 0 && groups.length === 0) {
     return (
       <EmptyState
         icon={<Users className="h-10 w-10" />}
@@ -93,6 +107,16 @@ function MyColumns({ examId }: { examId: number }) {
               className="block px-4 py-3 font-medium hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               {a.class.name} · {a.subject.name}
+            </Link>
+          </li>
+        ))}
+        {groups.map((g) => (
+          <li key={`group-${g.group.id}`}>
+            <Link
+              to={groupMarkEntryPath(examId, g.group.id, g.subject.id)}
+              className="block px-4 py-3 font-medium hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {g.group.name}
             </Link>
           </li>
         ))}
@@ -161,12 +185,44 @@ function ColumnPicker({
   );
 }
 
+/** Senior school: one of the school's teaching groups, its subject with it. Hidden when none. */
+function GroupPicker({ onPick }: { onPick(groupId: number, subjectId: number): void }) {
+  const groups = useAllTeachingGroups();
+  const [picked, setPicked] = useState('');
+  if (!groups.data || groups.data.length === 0) return null;
+  const group = groups.data.find((g) => String(g.id) === picked);
+  return (
+    <Card className="max-w-md space-y-4 p-4">
+      <p className="text-sm text-muted-foreground">
+        Or a teaching group: learners of several streams taking one subject.
+      </p>
+      <Field label="Teaching group">
+        <Select value={picked} onChange={(e) => setPicked(e.target.value)}>
+          <option value="">Choose a group</option>
+          {groups.data.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Button
+        variant="outline"
+        disabled={!group}
+        onClick={() => group && onPick(group.id, group.subject.id)}
+      >
+        Enter the group's marks
+      </Button>
+    </Card>
+  );
+}
+
 function ColumnEntry({
   column,
   isAdmin,
   onChange,
 }: {
-  column: { exam: number; class: number; subject: number };
+  column: { exam: number; class: number; group?: number; subject: number };
   isAdmin: boolean;
   onChange(): void;
 }) {
@@ -177,11 +233,25 @@ function ColumnEntry({
   const breadcrumb = [
     { label: 'Dashboard', to: '/dashboard' },
     ...(isAdmin
-      ? [{ label: data?.exam.name ?? 'Exam', to: `/exams/${column.exam}?class=${column.class}` }]
+      ? [
+          {
+            label: data?.exam.name ?? 'Exam',
+            to: column.group
+              ? `/exams/${column.exam}`
+              : `/exams/${column.exam}?class=${column.class}`,
+          },
+        ]
       : []),
     { label: 'Enter marks' },
   ];
-  const title = data ? `${data.class.name} · ${data.subject.name}` : 'Enter marks';
+  const columnName = data?.group?.name ?? data?.class?.name ?? '';
+  // A generated group's name says its subject already ("Grade 10 Chemistry 1").
+  const named = data?.group && columnName.includes(data.subject.name);
+  const title = data
+    ? named
+      ? columnName
+      : `${columnName} · ${data.subject.name}`
+    : 'Enter marks';
 
   if (entry.column.isPending) {
     return (
@@ -283,8 +353,16 @@ function ColumnEntry({
       {students.length === 0 ? (
         <EmptyState
           icon={<Users className="h-10 w-10" />}
-          title={`No students of ${data.class.name} take ${data.subject.name}`}
-          hint="Students admitted into the class are listed here."
+          title={
+            data.group
+              ? `${data.group.name} has no members`
+              : `No students of ${columnName} take ${data.subject.name}`
+          }
+          hint={
+            data.group
+              ? 'An administrator adds learners to the group under Teaching groups.'
+              : 'Students admitted into the class are listed here.'
+          }
         />
       ) : (
         <Card className="max-w-2xl">
@@ -354,6 +432,7 @@ function MarkRow({
           </p>
           <p className="flex flex-wrap gap-x-2 text-xs text-muted-foreground">
             <span>Adm. {student.admission_number}</span>
+            {student.class_name ? <span>{student.class_name}</span> : null}
             <SaveRowState status={status} id={messageId} />
           </p>
         </div>

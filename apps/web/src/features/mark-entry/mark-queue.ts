@@ -9,7 +9,10 @@ import {
 /** One column of marks: an exam, a class and a subject. */
 export interface ColumnKey {
   exam: number;
+  /** 0 for a teaching group's column. */
   class: number;
+  /** A senior-school teaching group, in place of a class. */
+  group?: number;
   subject: number;
 }
 
@@ -31,7 +34,8 @@ export interface MarkQueue {
 // The database and key shape marks were queued under before the queue was shared: marks left
 // waiting by an older version of the page are still found.
 const DB_NAME = 'shule-marks';
-const groupOf = (c: ColumnKey) => `${c.exam}:${c.class}:${c.subject}`;
+const groupOf = (c: ColumnKey) =>
+  c.group ? `${c.exam}:g${c.group}:${c.subject}` : `${c.exam}:${c.class}:${c.subject}`;
 
 function markQueue(queue: OfflineQueue<QueuedMark>): MarkQueue {
   return {

@@ -16,15 +16,18 @@ import { browserQueue, type ColumnKey, type MarkQueue, type QueuedMark } from '.
 
 /** Under ['scores']: the grading screen's saves and a subject's changes refresh it too. */
 export const markEntryQueryKey = (c: ColumnKey) =>
-  ['scores', 'entry', c.exam, c.class, c.subject] as const;
+  ['scores', 'entry', c.exam, c.group ? `g${c.group}` : c.class, c.subject] as const;
 
-const pathOf = (c: ColumnKey) => `/exams/${c.exam}/marks/?class=${c.class}&subject=${c.subject}`;
+const pathOf = (c: ColumnKey) =>
+  c.group
+    ? `/exams/${c.exam}/marks/?group=${c.group}&subject=${c.subject}`
+    : `/exams/${c.exam}/marks/?class=${c.class}&subject=${c.subject}`;
 
 export function useMarkEntryColumn(c: ColumnKey) {
   return useQuery({
     queryKey: markEntryQueryKey(c),
     queryFn: () => api.get<MarkEntry>(pathOf(c)),
-    enabled: c.exam > 0 && c.class > 0 && c.subject > 0,
+    enabled: c.exam > 0 && (c.class > 0 || (c.group ?? 0) > 0) && c.subject > 0,
   });
 }
 
@@ -75,7 +78,7 @@ export function useMarkEntry(c: ColumnKey, queue: MarkQueue = browserQueue()) {
   const inFlight = useRef(false);
   const again = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const columnKey = `${c.exam}:${c.class}:${c.subject}`;
+  const columnKey = `${c.exam}:${c.class}:${c.group ?? 0}:${c.subject}`;
   const key = useRef(c);
   key.current = c;
 
