@@ -25,6 +25,9 @@ export const AUDIT_ACTIONS = [
   'students_promoted',
   'register_taken',
   'students_imported',
+  'kjsea_recorded',
+  'kjsea_deleted',
+  'kjsea_imported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -53,6 +56,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   students_promoted: 'Promoted a level',
   register_taken: "Took a class's register",
   students_imported: 'Imported students from a file',
+  kjsea_recorded: "Recorded a learner's KJSEA result",
+  kjsea_deleted: "Deleted a learner's KJSEA result",
+  kjsea_imported: 'Imported KJSEA results from a file',
 };
 
 /** `?page=&page_size=&action=` of the audit log; newest first. */

@@ -7,6 +7,7 @@ import {
   examScores,
   examSittings,
   idempotencyKeys,
+  kjseaResults,
   ledgerEntries,
   markChanges,
   messageRecipients,
@@ -140,6 +141,13 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
       rows: 'keep',
       columns: { school_id: schoolOwn, student_id: result, subject_id: result },
     },
+  },
+  {
+    // The entrant's junior-school result: the learner's own, and not needed by later results.
+    table: kjseaResults,
+    of: 'student',
+    key: kjseaResults.studentId,
+    erase: { rows: 'delete' },
   },
   {
     table: examScores,

@@ -5,6 +5,7 @@ import {
   pathwaysResponse,
 } from '@shule/shared/senior';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import kjseaRoutes from './kjsea-routes';
 import {
   addDefaultPathways,
   createCombination,
@@ -14,8 +15,13 @@ import {
 
 const tags = ['senior'];
 
-/** Senior school's pathways and the school's approved combinations: staff read, an admin writes. */
+/**
+ * Senior school's pathways and the school's approved combinations (staff read, an admin writes),
+ * and the learners' KJSEA results and entry list (kjsea-routes.ts).
+ */
 const seniorRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(kjseaRoutes);
+
   app.get(
     '/senior/pathways/',
     { config: { access: 'staff' }, schema: { response: { 200: pathwaysResponse }, tags } },
