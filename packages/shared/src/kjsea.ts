@@ -104,6 +104,18 @@ export const kjseaResultSchema = z.object({
 });
 export type KjseaResult = z.infer<typeof kjseaResultSchema>;
 
+/** The baseline a senior-school learner's results are read beside: the areas' levels and the total. */
+export const kjseaBaselineSchema = kjseaResultSchema.pick({
+  areas: true,
+  total_points: true,
+  out_of: true,
+});
+export type KjseaBaseline = z.infer<typeof kjseaBaselineSchema>;
+
+/** "English ME1 · Kiswahili EE2 · …": the areas in a line, as a form prints them. */
+export const kjseaLevelsLine = (baseline: KjseaBaseline) =>
+  baseline.areas.map((a) => `${a.learning_area} ${a.level}`).join(' · ');
+
 /** GET /api/students/{id}/kjsea/: the result, or null when none is recorded. */
 export const kjseaResultResponse = kjseaResultSchema.nullable();
 

@@ -4,13 +4,14 @@ import {
   type ImportedKjsea,
   KJSEA_MAX_POINTS,
   KJSEA_MESSAGES,
+  type KjseaBaseline,
   type KjseaResult,
   kjseaAreas,
   kjseaPreviewOf,
   readKjseaCsv,
 } from '@shule/shared/kjsea';
 import { LEARNER_RECORD_MESSAGES } from '@shule/shared/learner-record';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/raw-rows';
 import { kjseaResults, students } from '../../db/schema/index';
@@ -63,6 +64,22 @@ export async function readKjsea(
     out_of: KJSEA_MAX_POINTS,
     recorded_at: row.recordedAt.toISOString(),
   };
+}
+
+/** The KJSEA baselines of these learners of the school that have one, by student id. */
+export async function kjseaBaselines(
+  db: Db | Tx,
+  schoolId: number,
+  studentIds: number[],
+): Promise<Map<number, KjseaBaseline>> {
+  if (studentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ studentId: kjseaResults.studentId, levels: kjseaResults.levels })
+    .from(kjseaResults)
+    .where(and(eq(kjseaResults.schoolId, schoolId), inArray(kjseaResults.studentId, studentIds)));
+  return new Map(
+    rows.map((r) => [r.studentId, { ...kjseaAreas(r.levels), out_of: KJSEA_MAX_POINTS }]),
+  );
 }
 
 /** 409 when another student of the school already has this Assessment Number. */
