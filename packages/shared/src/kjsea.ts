@@ -225,6 +225,8 @@ export function readKjseaCsv(text: string): ReadKjseaCsv {
 }
 
 export const addKjseaRowError = kjseaImport.addRowError;
+export const kjseaColumnOfHeader = kjseaImport.columnOfHeader;
+export const KJSEA_REQUIRED_COLUMNS = AREA_COLUMNS;
 export const kjseaPreviewOf = kjseaImport.previewOf;
 
 /** POST /api/senior/kjsea/import/?preview=true */
