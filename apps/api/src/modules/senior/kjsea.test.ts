@@ -1,11 +1,13 @@
 import { parseCsv } from '@shule/shared/csv';
 import { ENTRY_LIST_COLUMNS, KJSEA_LEARNING_AREAS, KJSEA_MESSAGES } from '@shule/shared/kjsea';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { seniorChoices } from '../../db/schema/index';
+import { classes, seniorChoices } from '../../db/schema/index';
 import type { SignedInSchool } from '../../test/app';
 import { expectStatus, teacherOf, useTestApp } from '../../test/app';
 import { admitFixture } from '../../test/fixtures';
 import { multipartForm } from '../../test/multipart';
+import { kcseForm4 } from '../../test/results-school';
 
 const { t, call, create, schools, newSchool } = useTestApp('Alliance High School', 'Maseno School');
 const [main, other] = schools;
@@ -371,5 +373,48 @@ describe('GET /api/senior/entry_list/', () => {
     );
     expect(empty.headers['x-missing-choices']).toBe('0');
     expect(parseCsv(empty.body)).toHaveLength(1);
+  });
+});
+
+describe('the report form', () => {
+  it('of a senior-school learner carries their KJSEA baseline; of a Form 4 student, none', async () => {
+    const who = await newSchool();
+    const f = await kcseForm4({ t, call, create }, who, ['ENG', 'MAT'] as const);
+    const exam = (
+      await create(who, '/api/grades/exams/', {
+        name: 'Opener',
+        start_date: '2026-01-12',
+        end_date: '2026-01-16',
+      })
+    ).id as number;
+    const amina = await f.admit('Amina', f.east);
+    const baraka = await f.admit('Baraka', f.west);
+    for (const id of [amina, baraka]) {
+      await f.saveMarks(id, exam, { ENG: 60, MAT: 70 });
+      await expectStatus(put(who, id, { levels: allLevels('EE2') }), 200);
+    }
+    // The East stream becomes a Grade 10 one; West stays in Form 4.
+    await t.app.db.update(classes).set({ level: 'Grade 10' }).where(eq(classes.id, f.east));
+    const cardOf = async (classId: number, student: number) =>
+      (
+        await expectStatus(
+          call(
+            'GET',
+            `/api/exams/${exam}/report_cards/?class=${classId}&student=${student}&format=json`,
+            who.auth,
+          ),
+          200,
+        )
+      ).json().report_cards[0];
+    const senior = await cardOf(f.east, amina);
+    expect(senior.student.level).toBe('Grade 10');
+    expect(senior.kjsea).toMatchObject({ total_points: 63, out_of: 72 });
+    expect(senior.kjsea.areas[0]).toEqual({
+      learning_area: 'English',
+      level: 'EE2',
+      words: 'Exceeding Expectations',
+      points: 7,
+    });
+    expect((await cardOf(f.west, baraka)).kjsea).toBeUndefined();
   });
 });
