@@ -11,7 +11,7 @@ import {
   fromZod,
   orNull,
 } from './csv-import';
-import { optionalText } from './fields';
+import { optionalText, requiredText } from './fields';
 import { knecRecordFields } from './learner-record';
 import { KJSEA_LEVELS, type KjseaLevel, kjseaPoints } from './senior';
 
@@ -258,10 +258,4 @@ export const ENTRY_LIST_COLUMNS = [
 export const MISSING_CHOICES_HEADER = 'x-missing-choices';
 
 /** GET /api/senior/entry_list/?level= */
-export const entryListQuery = z.object({
-  level: z
-    .string({ error: 'Choose a level' })
-    .trim()
-    .min(1, 'Choose a level')
-    .max(50, 'Choose a level'),
-});
+export const entryListQuery = z.object({ level: requiredText('Level', { max: 50 }) });

@@ -1,3 +1,4 @@
+import { noContent } from '@shule/shared/api';
 import {
   csvImportPreviewSchema,
   csvImportRefusedSchema,
@@ -79,7 +80,10 @@ const kjseaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/students/:id/kjsea/',
-    { config: { access: 'admin' }, schema: { params: idParams, tags } },
+    {
+      config: { access: 'admin' },
+      schema: { params: idParams, response: { 204: noContent }, tags },
+    },
     async (request, reply) => {
       await deleteKjsea(app.db, actorOf(request), request.params.id);
       return reply.status(204).send();
