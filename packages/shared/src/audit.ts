@@ -26,6 +26,9 @@ export const AUDIT_ACTIONS = [
   'register_taken',
   'students_imported',
   'senior_settings_changed',
+  'kjsea_recorded',
+  'kjsea_deleted',
+  'kjsea_imported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -55,6 +58,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   register_taken: "Took a class's register",
   students_imported: 'Imported students from a file',
   senior_settings_changed: 'Changed the senior-school settings',
+  kjsea_recorded: "Recorded a learner's KJSEA result",
+  kjsea_deleted: "Deleted a learner's KJSEA result",
+  kjsea_imported: 'Imported KJSEA results from a file',
 };
 
 /** `?page=&page_size=&action=` of the audit log; newest first. */

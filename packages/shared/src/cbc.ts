@@ -16,7 +16,7 @@ import { idField, optionalText, requiredText } from './fields';
  * They are only a start: the school renames, adds and removes its own. Pre-primary and senior
  * school start empty (senior school's subjects follow the learner's pathway).
  */
-const LEARNING_AREAS_BY_BAND = {
+export const LEARNING_AREAS_BY_BAND = {
   lower_primary: [
     'Indigenous Language',
     'Kiswahili',

@@ -480,7 +480,8 @@ export const withoutAssessmentNumberMessage = (n: number) =>
 
 // --- The export --------------------------------------------------------------------------
 
-const GENDER_CELLS: Record<string, string> = { male: 'M', female: 'F' };
+/** How KNEC files write a gender: M, F (others "Other"). */
+export const GENDER_CELLS: Record<string, string> = { male: 'M', female: 'F' };
 
 /**
  * The export's heads and rows in the school's column order: one row per learner of the grade,

@@ -28,6 +28,7 @@ export const SIGNED_IN_PAGES = {
   '/assessments': 'Assessments',
   '/assessments/:id': 'Enter levels',
   '/sba': 'School-based assessment',
+  '/senior/kjsea': 'KJSEA results',
   '/cbc/classes/:id/summary': 'CBC term summary',
   '/levels/:id/comments': 'Teacher comments',
   '/classes/:id/report-inputs': 'Competencies and remarks',

@@ -96,6 +96,10 @@ export const SIGNED_IN_SCREENS: Screen[] = [
     load: async () => (await import('../features/cbc/level-entry-page')).LevelEntryPage,
   },
   {
+    path: '/senior/kjsea',
+    load: async () => (await import('../features/senior/kjsea-import-page')).KjseaImportPage,
+  },
+  {
     path: '/sba',
     load: async () => (await import('../features/cbc/sba-page')).SbaPage,
   },

@@ -3,13 +3,15 @@ import { FeeSection } from '../features/fees/fee-section';
 import { ConsentsSection } from '../features/privacy/consents-section';
 import { DataRightsSection } from '../features/privacy/data-rights-section';
 import { ExamResultsSection } from '../features/results/exam-results-section';
+import { KjseaBaseline } from '../features/senior/kjsea-baseline';
+import { KjseaSection } from '../features/senior/kjsea-section';
 import { LearnerRecordSection } from '../features/students/learner-record-section';
 import { ResultsDetails } from '../features/students/results-details';
 import { StudentProfilePage } from '../features/students/student-profile-page';
 
 /**
  * The student's page with what other features hold about the student: the exams sat
- * (results), the term's register days (attendance), the fees (admins), and the parent's
+ * (results, beside a senior-school learner's KJSEA baseline), the term's register days (attendance), the fees (admins), and the parent's
  * consents, data copy and erasure (privacy; the copy and erasure for admins).
  */
 export function StudentProfileRoute() {
@@ -17,8 +19,9 @@ export function StudentProfileRoute() {
     <StudentProfilePage
       sections={({ student, isAdmin }) => (
         <>
-          <ExamResultsSection student={student} />
+          <ExamResultsSection student={student} baseline={<KjseaBaseline student={student} />} />
           <ResultsDetails student={student} isAdmin={isAdmin} />
+          <KjseaSection student={student} isAdmin={isAdmin} />
           <LearnerRecordSection student={student} isAdmin={isAdmin} />
           <AttendanceSection student={student} />
           {isAdmin ? <FeeSection student={student} /> : null}

@@ -163,11 +163,13 @@ export async function request<T>(
 }
 
 /** A file the API makes (a PDF), with the name its content-disposition gives, if any. */
-export async function requestFile(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+export async function requestFile(
+  path: string,
+): Promise<{ blob: Blob; fileName: string | null; headers: Headers }> {
   const res = await sendWithRefresh('GET', path, {});
   const disposition = res.headers.get('content-disposition') ?? '';
   const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
-  return { blob: await res.blob(), fileName };
+  return { blob: await res.blob(), fileName, headers: res.headers };
 }
 
 export const api = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { attendanceCountsSchema } from '../attendance';
 import { boundedText, changesOf, idField, LONG_TEXT_MAX } from '../fields';
+import { kjseaBaselineSchema } from '../kjsea';
 import { MARK_CODES } from './marks';
 import { outcomeStatusSchema, RESULTS_FORMATS } from './merit-list';
 
@@ -111,6 +112,8 @@ export const reportCardSchema = z.object({
   fee_balance_cents: z.number().int().nullable(),
   /** The student's registers in the exam's term (its term, else the term holding its date). */
   attendance: attendanceCountsSchema,
+  /** A senior-school learner's KJSEA result, when recorded: the baseline of their results. */
+  kjsea: kjseaBaselineSchema.optional(),
 });
 export type ReportCard = z.infer<typeof reportCardSchema>;
 

@@ -7,6 +7,7 @@ import {
   examScores,
   examSittings,
   idempotencyKeys,
+  kjseaResults,
   ledgerEntries,
   markChanges,
   messageRecipients,
@@ -147,6 +148,13 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
     table: teachingGroupMembers,
     of: 'student',
     key: teachingGroupMembers.studentId,
+    erase: { rows: 'delete' },
+  },
+  {
+    // The entrant's junior-school result: the learner's own, and not needed by later results.
+    table: kjseaResults,
+    of: 'student',
+    key: kjseaResults.studentId,
     erase: { rows: 'delete' },
   },
   {

@@ -129,6 +129,7 @@ describe('GET /api/students/{id}/data_export/', () => {
       'attendance_marks',
       'exam_scores',
       'exam_sittings',
+      'kjsea_results',
       'ledger_entries',
       'mark_changes',
       'message_recipients',

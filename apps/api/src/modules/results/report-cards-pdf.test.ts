@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { KJSEA_LEARNING_AREAS, kjseaAreas } from '@shule/shared/kjsea';
 import { sampleCard } from '@shule/shared/results/report-card-sample';
 import { describe, expect, it } from 'vitest';
 import { readPdf } from '../../test/read-pdf';
@@ -114,5 +115,31 @@ describe('renderReportCardsPdf', () => {
     expect(text).toContain(`${card.student.name} · ${card.student.admission_number}`);
     expect(text).toContain('Page 1 of 2');
     expect(text).toContain('Page 2 of 2');
+  });
+
+  it("prints a senior-school learner's KJSEA baseline under the summary: the total and each area's level", async () => {
+    const card = sampleCard(0);
+    card.student.level = 'Grade 10';
+    card.kjsea = {
+      ...kjseaAreas({
+        ...Object.fromEntries(KJSEA_LEARNING_AREAS.map((a) => [a, 'ME1'])),
+        English: 'EE1',
+      }),
+      out_of: 72,
+    };
+    const pdf = await renderReportCardsPdf([card]);
+    if (process.env.SHOTS_DIR)
+      writeFileSync(path.join(process.env.SHOTS_DIR, 'kjsea-report-form.pdf'), pdf);
+    const { lines } = readPdf(pdf);
+    expect(lines).toContain('KJSEA BASELINE');
+    expect(lines).toContain('56 / 72 points');
+    const text = lines.join(' ');
+    expect(text).toContain('English EE1 · Kiswahili ME1');
+    expect(text).toContain('Creative Arts and Sports ME1');
+    expect(lines.filter((l) => l.includes('…'))).toEqual([]);
+    // Without a result the form has no such block.
+    expect(readPdf(await renderReportCardsPdf([sampleCard(1)])).lines).not.toContain(
+      'KJSEA BASELINE',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { kjseaLevelsLine } from '@shule/shared/kjsea';
 import {
   attendanceLine,
   componentsNote,
@@ -123,6 +124,42 @@ function drawSummary(doc: Doc, card: ReportCard, y: number) {
     });
   }
   return y + h + 14;
+}
+
+/** A senior-school learner's KJSEA result, the baseline their results are read against. */
+function drawKjseaBaseline(doc: Doc, card: ReportCard, y: number) {
+  const baseline = card.kjsea;
+  if (!baseline) return y;
+  const h = 30;
+  const labelW = 110;
+  doc.rect(MARGIN, y, WIDTH, h).lineWidth(0.75).strokeColor(RULE).stroke();
+  doc.rect(MARGIN, y, labelW, h).fill(SHADE);
+  line(doc, 'KJSEA BASELINE', MARGIN + 6, y + 5, labelW - 12, {
+    font: BOLD,
+    size: 7,
+    color: MUTED,
+  });
+  line(
+    doc,
+    `${baseline.total_points} / ${baseline.out_of} points`,
+    MARGIN + 6,
+    y + 15,
+    labelW - 12,
+    {
+      font: BOLD,
+      size: 10,
+    },
+  );
+  doc
+    .font(FONT)
+    .fontSize(7.5)
+    .fillColor(INK)
+    .text(kjseaLevelsLine(baseline), MARGIN + labelW + 8, y + 5, {
+      width: WIDTH - labelW - 16,
+      height: h - 8,
+      ellipsis: true,
+    });
+  return y + h + 10;
 }
 
 type ColumnLayout = { width: number; align: 'left' | 'center' };
@@ -326,6 +363,7 @@ function drawPage(printout: Printout, card: ReportCard, photo: Buffer | null) {
   drawSchoolHeader(printout, { titleStyle: 'band', crestSize: 60, title: card.title });
   printout.y = drawStudent(printout, card, printout.y, photo);
   printout.y = drawSummary(doc, card, printout.y);
+  printout.y = drawKjseaBaseline(doc, card, printout.y);
   drawSubjects(printout, card);
   const y = printout.y;
   // The chart and the remarks share what the table leaves, above the form's foot.

@@ -2,10 +2,12 @@ import type { AttendanceCounts } from '@shule/shared/attendance';
 import type { MeritListRow } from '@shule/shared/results/merit-list';
 import type { ReportCard } from '@shule/shared/results/report-cards';
 import type { GradingSchemeName } from '@shule/shared/results/scheme';
+import { isSeniorLevel } from '@shule/shared/senior';
 import { reportTeachersCell } from '@shule/shared/teaching';
 import type { Db } from '../../db/client';
 import { DomainError, notFound } from '../../errors';
 import { feeBalancesOf } from '../fees/index';
+import { kjseaBaselines } from '../senior/index';
 import { subjectTeachersOn } from '../teaching/index';
 import { summaryOf, trendMeansOf } from './compute';
 import {
@@ -125,6 +127,18 @@ export async function reportCards(
       cards.map((c) => c.student.id),
     );
     for (const card of cards) card.fee_balance_cents = balances.get(card.student.id) ?? null;
+  }
+  const senior = cards.filter((c) => isSeniorLevel(c.student.level));
+  if (senior.length > 0) {
+    const baselines = await kjseaBaselines(
+      db,
+      schoolId,
+      senior.map((c) => c.student.id),
+    );
+    for (const card of senior) {
+      const baseline = baselines.get(card.student.id);
+      if (baseline) card.kjsea = baseline;
+    }
   }
   return cards;
 }

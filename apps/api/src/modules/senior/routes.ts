@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readSeniorSettings } from './choices';
 import groupRoutes from './group-routes';
+import kjseaRoutes from './kjsea-routes';
 import {
   addDefaultPathways,
   createCombination,
@@ -40,8 +41,13 @@ const params = z.object({ id: idParam });
 
 const tags = ['senior'];
 
-/** Senior school's pathways and the school's approved combinations: staff read, an admin writes. */
+/**
+ * Senior school's pathways and the school's approved combinations (staff read, an admin writes),
+ * and the learners' KJSEA results and entry list (kjsea-routes.ts).
+ */
 const seniorRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(kjseaRoutes);
+
   app.get(
     '/senior/pathways/',
     { config: { access: 'staff' }, schema: { response: { 200: pathwaysResponse }, tags } },

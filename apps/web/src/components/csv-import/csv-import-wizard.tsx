@@ -53,8 +53,9 @@ export interface CsvImportSetup<
   maxBytes: number;
   /** The first step's words: what a row holds, how to save the file. */
   intro: ReactNode;
-  /** POST <endpoint> imports, POST <endpoint>preview/ checks. */
+  /** POST <endpoint> imports, POST <endpoint>preview/ checks (or `previewEndpoint` when given). */
   endpoint: string;
+  previewEndpoint?: string;
   /** The columns a preview row shows besides its line and name; a card shows them in a line. */
   details: readonly {
     column: C;
@@ -107,7 +108,7 @@ export function CsvImportWizard<
   const check = useMutation({
     mutationFn: async (args: { file: ImportFile; mapping: HeaderMapping<C> }) => {
       const { csv, originalLine } = rewriteFile(args.file, setup.columns, args.mapping);
-      const answer = await sendFile<P>(`${setup.endpoint}preview/`, csv);
+      const answer = await sendFile<P>(setup.previewEndpoint ?? `${setup.endpoint}preview/`, csv);
       const rows = answer.rows.map((r) => ({ ...r, line: originalLine.get(r.row) ?? r.row }));
       return { answer, rows };
     },

@@ -1,13 +1,23 @@
 import { formatDate } from '@shule/shared/display-dates';
 import type { StudentDetail } from '@shule/shared/students';
 import { FileText } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../components/ui/load-error';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { useStudentResults } from './get-student-results';
 
-/** The student's exams on the profile, newest first, each linking to their report form. */
-export function ExamResultsSection({ student }: { student: StudentDetail }) {
+/**
+ * The student's exams on the profile, newest first, each linking to their report form;
+ * `baseline` is what the results are read against (a senior-school learner's KJSEA result).
+ */
+export function ExamResultsSection({
+  student,
+  baseline,
+}: {
+  student: StudentDetail;
+  baseline?: ReactNode;
+}) {
   const results = useStudentResults(student.id);
   return (
     <section
@@ -17,6 +27,7 @@ export function ExamResultsSection({ student }: { student: StudentDetail }) {
       <h2 id="student-results" className="mb-3 text-base font-semibold">
         Results
       </h2>
+      {baseline}
       {results.isPending ? (
         <SkeletonRows rows={2} />
       ) : results.isError ? (

@@ -1,3 +1,4 @@
+import { KJSEA_LEARNING_AREAS, kjseaAreas } from '@shule/shared/kjsea';
 import { sampleCard, sampleCombinedCard } from '@shule/shared/results/report-card-sample';
 import type { ReportCard } from '@shule/shared/results/report-cards';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -91,6 +92,25 @@ describe('report form page', () => {
     expect((screen.getByLabelText("CLASS TEACHER'S REMARKS") as HTMLTextAreaElement).value).toBe(
       'Good.',
     );
+  });
+
+  it("shows a senior-school learner's KJSEA baseline under the summary", async () => {
+    const kjsea = {
+      ...kjseaAreas(Object.fromEntries(KJSEA_LEARNING_AREAS.map((a) => [a, 'ME2']))),
+      out_of: 72,
+    };
+    vi.stubGlobal('fetch', fakeApi(sampleCard(0, { kjsea })).fetch);
+    renderPage('/exams/3/report/100?class=7');
+    const baseline = await screen.findByRole('region', { name: 'KJSEA baseline' });
+    expect(within(baseline).getByText('45 / 72 points')).toBeTruthy();
+    expect(baseline.textContent).toContain('English ME2 · Kiswahili ME2');
+  });
+
+  it('has no KJSEA baseline without one', async () => {
+    vi.stubGlobal('fetch', fakeApi().fetch);
+    renderPage('/exams/3/report/100?class=7');
+    await screen.findByRole('article');
+    expect(screen.queryByRole('region', { name: 'KJSEA baseline' })).toBeNull();
   });
 
   it('hides positions where the scheme does not rank', async () => {

@@ -1,3 +1,4 @@
+import { kjseaLevelsLine } from '@shule/shared/kjsea';
 import {
   attendanceLine,
   componentsNote,
@@ -32,6 +33,7 @@ export function ReportForm({ card, remarks }: { card: ReportCard; remarks?: Reac
       </h2>
       <StudentDetails card={card} />
       <SummaryBoxes card={card} />
+      <KjseaBaselineLine card={card} />
       <SubjectTable card={card} />
       <div className="mt-4 grid gap-4 sm:grid-cols-[2fr_3fr] print:grid-cols-[2fr_3fr]">
         <TrendChart card={card} />
@@ -148,6 +150,26 @@ function SummaryBoxes({ card }: { card: ReportCard }) {
           Previous: {card.previous_exam.name}
         </p>
       ) : null}
+    </section>
+  );
+}
+
+/** A senior-school learner's KJSEA result, the baseline the form's results are read against. */
+function KjseaBaselineLine({ card }: { card: ReportCard }) {
+  const baseline = card.kjsea;
+  if (!baseline) return null;
+  return (
+    <section
+      aria-label="KJSEA baseline"
+      className="mt-2 flex flex-col gap-1 border border-slate-300 text-sm sm:flex-row print:flex-row"
+    >
+      <p className="shrink-0 bg-slate-100 px-2 py-1">
+        <span className="block text-[10px] font-bold text-muted-foreground">KJSEA BASELINE</span>
+        <span className="font-semibold">
+          {baseline.total_points} / {baseline.out_of} points
+        </span>
+      </p>
+      <p className="px-2 py-1 text-xs">{kjseaLevelsLine(baseline)}</p>
     </section>
   );
 }
