@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'students_promoted',
   'register_taken',
   'students_imported',
+  'senior_subjects_set',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -53,6 +54,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   students_promoted: 'Promoted a level',
   register_taken: "Took a class's register",
   students_imported: 'Imported students from a file',
+  senior_subjects_set: "Set learners' senior-school subjects",
 };
 
 /** `?page=&page_size=&action=` of the audit log; newest first. */

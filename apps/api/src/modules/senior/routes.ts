@@ -5,6 +5,7 @@ import {
   pathwaysResponse,
 } from '@shule/shared/senior';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import learnerSubjectRoutes from './learner-subject-routes';
 import {
   addDefaultPathways,
   createCombination,
@@ -16,6 +17,8 @@ const tags = ['senior'];
 
 /** Senior school's pathways and the school's approved combinations: staff read, an admin writes. */
 const seniorRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(learnerSubjectRoutes);
+
   app.get(
     '/senior/pathways/',
     { config: { access: 'staff' }, schema: { response: { 200: pathwaysResponse }, tags } },
