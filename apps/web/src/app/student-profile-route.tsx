@@ -3,12 +3,14 @@ import { FeeSection } from '../features/fees/fee-section';
 import { ConsentsSection } from '../features/privacy/consents-section';
 import { DataRightsSection } from '../features/privacy/data-rights-section';
 import { ExamResultsSection } from '../features/results/exam-results-section';
+import { LearnerSubjectsSection } from '../features/senior/learner-subjects-section';
 import { LearnerRecordSection } from '../features/students/learner-record-section';
 import { ResultsDetails } from '../features/students/results-details';
 import { StudentProfilePage } from '../features/students/student-profile-page';
 
 /**
- * The student's page with what other features hold about the student: the exams sat
+ * The student's page with what other features hold about the student: a senior learner's
+ * subjects, the exams sat
  * (results), the term's register days (attendance), the fees (admins), and the parent's
  * consents, data copy and erasure (privacy; the copy and erasure for admins).
  */
@@ -17,6 +19,7 @@ export function StudentProfileRoute() {
     <StudentProfilePage
       sections={({ student, isAdmin }) => (
         <>
+          <LearnerSubjectsSection student={student} isAdmin={isAdmin} />
           <ExamResultsSection student={student} />
           <ResultsDetails student={student} isAdmin={isAdmin} />
           <LearnerRecordSection student={student} isAdmin={isAdmin} />

@@ -55,6 +55,8 @@ export interface CsvImportSetup<
   intro: ReactNode;
   /** POST <endpoint> imports, POST <endpoint>preview/ checks. */
   endpoint: string;
+  /** Where the check is posted when it is not <endpoint>preview/. */
+  previewEndpoint?: string;
   /** The columns a preview row shows besides its line and name; a card shows them in a line. */
   details: readonly {
     column: C;
@@ -107,7 +109,7 @@ export function CsvImportWizard<
   const check = useMutation({
     mutationFn: async (args: { file: ImportFile; mapping: HeaderMapping<C> }) => {
       const { csv, originalLine } = rewriteFile(args.file, setup.columns, args.mapping);
-      const answer = await sendFile<P>(`${setup.endpoint}preview/`, csv);
+      const answer = await sendFile<P>(setup.previewEndpoint ?? `${setup.endpoint}preview/`, csv);
       const rows = answer.rows.map((r) => ({ ...r, line: originalLine.get(r.row) ?? r.row }));
       return { answer, rows };
     },
