@@ -345,6 +345,31 @@ describe('PUT /api/students/{id}/subjects/', () => {
   });
 });
 
+describe('the students list and export', () => {
+  it("show a senior learner's current combination, in the same one query", async () => {
+    const s = await seniorSchool();
+    await expectStatus(putLearner(s, s.amina, stemChoice(s)), 200);
+    const url = `/api/students/get_students/${s.east}/${s.who.schoolId}/`;
+    let list: { students: { first_name: string; combination: string | null }[] } | undefined;
+    const queries = await countQueries(t.app, async () => {
+      list = (await expectStatus(call('GET', url, s.who.auth), 200)).json();
+    });
+    expect(queries).toBe(1);
+    expect(list!.students.map((x) => [x.first_name, x.combination])).toEqual([
+      ['Amina', 'BIO/CHE/PHY'],
+      ['Baraka', null],
+      ['Chebet', null],
+    ]);
+    const file = await expectStatus(
+      call('GET', `/api/students/export/?class=${s.east}`, s.who.auth),
+      200,
+    );
+    const [header, amina] = file.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header!.split(',').at(-1)).toBe('combination');
+    expect(amina!.split(',').at(-1)).toBe('BIO/CHE/PHY');
+  });
+});
+
 describe('PUT /api/classes/{id}/subjects/', () => {
   const putClass = (
     s: School,
