@@ -91,4 +91,22 @@ test("an admin assigns a Grade 10 stream's learners their combinations, at 390 p
     'Essential Mathematics',
   );
   await shoot(page, 'senior-learner-subjects');
+
+  await section.getByRole('button', { name: 'Change' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await shoot(page, 'senior-learner-subjects-dialog');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  // The choices import checks each row before anything is saved.
+  await page.goto('/senior/choices/import');
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'choices.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      'admission_number,pathway,combination,mathematics,language,from\n0001,STEM,BIO/PHY/CMP,Core,KIS,2026-05-04\n0002,STEM,BIO/CHE/PHY,Essential,KIS,2026-05-04\n',
+    ),
+  });
+  await page.getByRole('button', { name: 'Check the rows' }).click();
+  await expect(page.getByText('A STEM learner takes Core Mathematics').first()).toBeVisible();
+  await shoot(page, 'senior-choices-import');
 });
