@@ -17,6 +17,7 @@ import {
   progressReportRatings,
   progressReportRemarks,
   reportRemarks,
+  seniorChoices,
   studentSubjects,
   students,
 } from '../../db/schema/index';
@@ -140,6 +141,13 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
       rows: 'keep',
       columns: { school_id: schoolOwn, student_id: result, subject_id: result },
     },
+  },
+  {
+    // A senior learner's pathway and combination over time: the choices are the child's own.
+    table: seniorChoices,
+    of: 'student',
+    key: seniorChoices.studentId,
+    erase: { rows: 'delete' },
   },
   {
     table: examScores,
