@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readCsvUpload } from '../../csv-upload';
+import { assertMayReadClass, readableClasses } from '../teaching/index';
 import { importChoices, previewChoiceImport } from './learner-subject-import';
 import {
   readClassSubjects,
@@ -30,7 +31,7 @@ const actorOf = (request: FastifyRequest) => ({
   address: request.ip,
 });
 
-/** Each learner's senior-school subjects: staff read, an admin sets them. */
+/** Each learner's senior-school subjects: staff read (a teacher, their classes'), an admin sets them. */
 const learnerSubjectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/students/:id/subjects/',
@@ -38,7 +39,12 @@ const learnerSubjectRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'staff' },
       schema: { params, response: { 200: learnerSubjectsResponse }, tags },
     },
-    async (request) => readLearnerSubjects(app.db, request.schoolId(), request.params.id),
+    async (request) => {
+      const readable = await readableClasses(app.db, request.user, request.schoolId());
+      return readLearnerSubjects(app.db, request.schoolId(), request.params.id, (classId) =>
+        assertMayReadClass(readable, classId),
+      );
+    },
   );
 
   app.put(
@@ -62,7 +68,14 @@ const learnerSubjectRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'staff' },
       schema: { params, response: { 200: classSubjectsResponse }, tags },
     },
-    async (request) => readClassSubjects(app.db, request.schoolId(), request.params.id),
+    async (request) => {
+      const answer = await readClassSubjects(app.db, request.schoolId(), request.params.id);
+      assertMayReadClass(
+        await readableClasses(app.db, request.user, request.schoolId()),
+        answer.class.id,
+      );
+      return answer;
+    },
   );
 
   app.put(

@@ -341,7 +341,15 @@ describe('PUT /api/students/{id}/subjects/', () => {
     await expectStatus(call('GET', `/api/students/${s.amina}/subjects/`, {}), 401);
     const teacher = await teacherOf(t.app, s.who.schoolId);
     await expectStatus(putLearner(s, s.amina, stemChoice(s), teacher.auth), 403);
-    await expectStatus(call('GET', `/api/students/${s.amina}/subjects/`, teacher.auth), 200);
+    // A teacher reads the learners of the classes they teach only.
+    await expectStatus(call('GET', `/api/students/${s.amina}/subjects/`, teacher.auth), 403);
+    await expectStatus(call('GET', `/api/classes/${s.east}/subjects/`, teacher.auth), 403);
+    const english = s.subject('English');
+    const eastTeacher = await teacherOf(t.app, s.who.schoolId, [
+      { classId: s.east, subjectId: english },
+    ]);
+    await expectStatus(call('GET', `/api/students/${s.amina}/subjects/`, eastTeacher.auth), 200);
+    await expectStatus(call('GET', `/api/classes/${s.east}/subjects/`, eastTeacher.auth), 200);
   });
 });
 

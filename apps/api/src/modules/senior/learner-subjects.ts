@@ -359,8 +359,12 @@ export async function readLearnerSubjects(
   db: Db | Tx,
   schoolId: number,
   studentId: number,
+  mayRead: (classId: number) => void = () => {},
 ): Promise<LearnerSubjects> {
-  await findInSchool(db, schoolId, students, studentId, 'Student');
+  const student = await findInSchool(db, schoolId, students, studentId, 'Student', {
+    columns: { classId: students.classId },
+  });
+  mayRead(student.classId);
   const history = await queryRows<ChoiceRow & { set_by_name: string | null; set_at: string }>(
     db,
     sql`select sc.pathway_id as pathway, p.name as pathway_name,

@@ -51,10 +51,13 @@ const stream = (): ClassSubjects => ({
   ],
 });
 
-function fakeApi(answer: (body: { students: { student: number }[] }) => Response) {
+function fakeApi(
+  answer: (body: { students: { student: number }[] }) => Response,
+  role: 'admin' | 'teacher' = 'admin',
+) {
   const puts: unknown[] = [];
   const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
-    if (url === '/api/users/user/') return json(200, sessionUser('admin'));
+    if (url === '/api/users/user/') return json(200, sessionUser(role));
     if (url === '/api/senior/pathways/') return json(200, PATHWAYS);
     if (url === '/api/senior/combinations/') return json(200, COMBINATIONS);
     if (url === '/api/classes/4/subjects/' && init.method === 'PUT') {
@@ -150,6 +153,20 @@ describe('the stream subjects screen', () => {
     expect(
       (api.puts[0] as { students: { student: number }[] }).students.map((s) => s.student),
     ).toEqual([21, 22]);
+  });
+
+  it('shows a teacher the choices without a way to change them', async () => {
+    const api = fakeApi(() => json(403, {}), 'teacher');
+    vi.stubGlobal('fetch', api.fetch);
+    renderPage();
+    expect(
+      await screen.findByText("Only an administrator sets learners' pathways and combinations."),
+    ).toBeTruthy();
+    expect((screen.getByLabelText('Pathway of Baraka Mwangi') as HTMLSelectElement).disabled).toBe(
+      true,
+    );
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Import choices' })).toBeNull();
   });
 
   it('says so for a stream outside Grades 10-12', async () => {

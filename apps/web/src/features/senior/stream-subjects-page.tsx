@@ -23,6 +23,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { useSaveForm } from '../../components/use-save-form';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { useIsAdmin } from '../../lib/roles';
 import {
   useSaveStreamSubjects,
   useSeniorCombinations,
@@ -90,6 +91,7 @@ export function StreamSubjectsPage() {
   const stream = useStreamSubjects(classId);
   const pathways = useSeniorPathways();
   const combinations = useSeniorCombinations();
+  const isAdmin = useIsAdmin();
   const className = stream.data?.class.name ?? 'Class';
 
   let body: React.ReactNode;
@@ -145,10 +147,12 @@ export function StreamSubjectsPage() {
         title={`${className}: subjects`}
         breadcrumb={[{ label: 'Classes', to: '/classes' }, { label: className }]}
         actions={
-          <Link to="/senior/choices/import" className={buttonClass('outline')}>
-            <Upload className="mr-2 h-4 w-4" aria-hidden="true" />
-            Import choices
-          </Link>
+          isAdmin ? (
+            <Link to="/senior/choices/import" className={buttonClass('outline')}>
+              <Upload className="mr-2 h-4 w-4" aria-hidden="true" />
+              Import choices
+            </Link>
+          ) : undefined
         }
       />
       {body}
@@ -165,6 +169,7 @@ function StreamForm({
   pathways: Pathway[];
   combinations: Combination[];
 }) {
+  const isAdmin = useIsAdmin();
   const save = useSaveStreamSubjects(data.class.id);
   const form = useForm<StreamForm>({
     defaultValues: { from: todayIn(), students: data.students.map(rowOf), all: EMPTY },
@@ -230,24 +235,29 @@ function StreamForm({
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <Card className="space-y-3 p-4">
-        <h2 className="text-base font-semibold">Set all</h2>
-        <p className="text-sm text-muted-foreground">
-          Choose for the whole stream, then change the learners who differ.
-        </p>
-        <ChoiceSelects
-          form={form}
-          prefix="all"
-          pathways={pathways}
-          combinations={combinations}
-          labelled
-        />
-        <div className="flex justify-end">
-          <Button variant="outline" onClick={setAll} className="w-full sm:w-auto">
-            Set all {data.students.length} learners
-          </Button>
-        </div>
-      </Card>
+      {isAdmin ? null : (
+        <Alert tone="info">Only an administrator sets learners' pathways and combinations.</Alert>
+      )}
+      {isAdmin ? (
+        <Card className="space-y-3 p-4">
+          <h2 className="text-base font-semibold">Set all</h2>
+          <p className="text-sm text-muted-foreground">
+            Choose for the whole stream, then change the learners who differ.
+          </p>
+          <ChoiceSelects
+            form={form}
+            prefix="all"
+            pathways={pathways}
+            combinations={combinations}
+            labelled
+          />
+          <div className="flex justify-end">
+            <Button variant="outline" onClick={setAll} className="w-full sm:w-auto">
+              Set all {data.students.length} learners
+            </Button>
+          </div>
+        </Card>
+      ) : null}
 
       <Card className="p-0">
         <div
@@ -290,6 +300,7 @@ function StreamForm({
                     pathways={pathways}
                     combinations={combinations}
                     learnerName={learner.name}
+                    readOnly={!isAdmin}
                   />
                 </div>
                 {refusal ? (
@@ -302,16 +313,17 @@ function StreamForm({
           })}
         </ul>
       </Card>
-
       {failure ? <Alert tone="error">{failure}</Alert> : null}
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-end">
-        <Field label="From (the choices count from this date)" className="sm:w-72">
-          <Input type="date" required {...form.register('from')} />
-        </Field>
-        <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">
-          {isSubmitting ? '... Loading' : 'Save'}
-        </Button>
-      </div>
+      {isAdmin ? (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-end">
+          <Field label="From (the choices count from this date)" className="sm:w-72">
+            <Input type="date" required {...form.register('from')} />
+          </Field>
+          <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">
+            {isSubmitting ? '... Loading' : 'Save'}
+          </Button>
+        </div>
+      ) : null}
     </form>
   );
 }
@@ -328,6 +340,7 @@ function ChoiceSelects({
   combinations,
   labelled = false,
   learnerName,
+  readOnly = false,
 }: {
   form: UseFormReturn<StreamForm>;
   prefix: 'all' | `students.${number}`;
@@ -335,6 +348,7 @@ function ChoiceSelects({
   combinations: Combination[];
   labelled?: boolean;
   learnerName?: string;
+  readOnly?: boolean;
 }) {
   const id = useId();
   // Controlled, so a value set with its options (set all, a pathway's combinations) shows.
@@ -431,7 +445,7 @@ function ChoiceSelects({
           >
             {s.label}
           </label>
-          {cloneSelect(s.control, s.id, s.aria)}
+          {cloneSelect(s.control, s.id, s.aria, readOnly)}
         </div>
       ))}
     </div>
@@ -442,4 +456,10 @@ const cloneSelect = (
   control: React.ReactElement<Record<string, unknown>>,
   id: string,
   aria: string,
-) => cloneElement(control, { id, 'aria-label': aria });
+  readOnly: boolean,
+) =>
+  cloneElement(control, {
+    id,
+    'aria-label': aria,
+    ...(readOnly ? { disabled: true } : {}),
+  });
