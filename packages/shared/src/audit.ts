@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'kjsea_recorded',
   'kjsea_deleted',
   'kjsea_imported',
+  'senior_subjects_set',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -61,6 +62,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   kjsea_recorded: "Recorded a learner's KJSEA result",
   kjsea_deleted: "Deleted a learner's KJSEA result",
   kjsea_imported: 'Imported KJSEA results from a file',
+  senior_subjects_set: "Set learners' senior-school subjects",
 };
 
 /** `?page=&page_size=&action=` of the audit log; newest first. */

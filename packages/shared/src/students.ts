@@ -233,18 +233,23 @@ export const subjectNotOfClassMessage = (className: string) =>
   `Choose subjects taught in ${className}`;
 
 /** A row of the students list: what the list shows; a click fetches the full row by id. */
-export const studentListRowSchema = studentRowSchema.pick({
-  id: true,
-  first_name: true,
-  last_name: true,
-  admission_number: true,
-  gender: true,
-  profile_photo: true,
-  is_active: true,
-  left_on: true,
-  left_reason: true,
-  _class: true,
-});
+export const studentListRowSchema = studentRowSchema
+  .pick({
+    id: true,
+    first_name: true,
+    last_name: true,
+    admission_number: true,
+    gender: true,
+    profile_photo: true,
+    is_active: true,
+    left_on: true,
+    left_reason: true,
+    _class: true,
+  })
+  .extend({
+    /** A senior learner's current subject combination; null for others and before a choice. */
+    combination: z.string().nullable().optional(),
+  });
 export type StudentListRow = z.infer<typeof studentListRowSchema>;
 
 /** Which students a list shows: those at school (the default), those who left, or both. */

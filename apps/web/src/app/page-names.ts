@@ -32,6 +32,8 @@ export const SIGNED_IN_PAGES = {
   '/cbc/classes/:id/summary': 'CBC term summary',
   '/levels/:id/comments': 'Teacher comments',
   '/classes/:id/report-inputs': 'Competencies and remarks',
+  '/classes/:id/subjects': 'Stream subjects',
+  '/senior/choices/import': 'Import subject choices',
   '/comment-bank': 'Comment bank',
   '/senior': 'Senior school',
   '/promotion': 'Promotion',

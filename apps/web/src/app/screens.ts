@@ -112,6 +112,15 @@ export const SIGNED_IN_SCREENS: Screen[] = [
     load: async () => (await import('../features/cbc/comments-page')).CommentsPage,
   },
   {
+    path: '/classes/:id/subjects',
+    load: async () => (await import('../features/senior/stream-subjects-page')).StreamSubjectsPage,
+  },
+  {
+    path: '/senior/choices/import',
+    load: async () =>
+      (await import('../features/senior/learner-subjects-import-page')).LearnerSubjectsImportPage,
+  },
+  {
     path: '/classes/:id/report-inputs',
     load: async () => (await import('../features/cbc/report-inputs-page')).ReportInputsPage,
   },

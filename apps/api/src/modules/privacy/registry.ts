@@ -18,6 +18,7 @@ import {
   progressReportRatings,
   progressReportRemarks,
   reportRemarks,
+  seniorChoices,
   studentSubjects,
   students,
   teachingGroupMembers,
@@ -155,6 +156,13 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
     table: kjseaResults,
     of: 'student',
     key: kjseaResults.studentId,
+    erase: { rows: 'delete' },
+  },
+  {
+    // A senior learner's pathway and combination over time: the choices are the child's own.
+    table: seniorChoices,
+    of: 'student',
+    key: seniorChoices.studentId,
     erase: { rows: 'delete' },
   },
   {

@@ -140,6 +140,7 @@ describe('GET /api/students/{id}/data_export/', () => {
       'progress_report_ratings',
       'progress_report_remarks',
       'report_remarks',
+      'senior_choices',
       'student_subjects',
       'students',
       'teaching_group_members',

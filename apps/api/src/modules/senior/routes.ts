@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { readSeniorSettings } from './choices';
 import groupRoutes from './group-routes';
 import kjseaRoutes from './kjsea-routes';
+import learnerSubjectRoutes from './learner-subject-routes';
 import {
   addDefaultPathways,
   createCombination,
@@ -47,6 +48,7 @@ const tags = ['senior'];
  */
 const seniorRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(kjseaRoutes);
+  await app.register(learnerSubjectRoutes);
 
   app.get(
     '/senior/pathways/',

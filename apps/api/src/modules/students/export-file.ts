@@ -82,11 +82,14 @@ export async function studentsFile(
         });
   const rows = await studentsForFile(db, schoolId, filter);
   const columns = FILE_COLUMNS[format];
+  // A school with senior learners' choices gets their combination last (the import ignores it).
+  const combination = format === 'csv' && rows.some((r) => r.combination !== null);
   const csv = toCsv(
-    columns.map((c) => c.header),
+    [...columns.map((c) => c.header), ...(combination ? ['combination'] : [])],
     rows.map((r) => {
       const values = fileValue(r);
-      return columns.map((c) => values[c.column]);
+      const cells = columns.map((c) => values[c.column]);
+      return combination ? [...cells, r.combination] : cells;
     }),
   );
   const prefix = format === 'nemis' ? 'nemis-learners' : 'students';

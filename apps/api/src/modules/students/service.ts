@@ -61,6 +61,11 @@ interface StudentListColumns {
   class_name: string;
 }
 
+/** What the list and the files add: the current combination (senior learners). */
+interface WithCombination {
+  combination: string | null;
+}
+
 /** The full row adds birth date and parent (null when the student has none). */
 interface StudentColumns extends StudentListColumns {
   date_of_birth: string;
@@ -76,6 +81,12 @@ const listColumns = prewritten(sql`${students.id} as id, ${students.firstName} a
   ${students.gender} as gender, ${students.profilePhoto} as profile_photo,
   ${students.isActive} as is_active, ${students.leftOn}::text as left_on,
   ${students.leftReason} as left_reason, ${classes.id} as class_id, ${classes.name} as class_name`);
+
+/** A senior learner's current combination (the latest from date): one index probe a row. */
+const combinationColumn = prewritten(sql`(select c.name from senior_choices sc
+  join senior_combinations c on c.id = sc.combination_id
+  where sc.student_id = ${students.id}
+  order by sc.from_date desc, sc.id desc limit 1) as combination`);
 
 const fullColumns = prewritten(sql`${students.dateOfBirth} as date_of_birth,
   ${parents.id} as parent_id, ${parents.firstName} as parent_first_name,
@@ -95,7 +106,7 @@ const joinParent = prewritten(
 );
 
 /** A row of the list, in studentListRowSchema's field order (the answer skips its encode). */
-const studentListRow = (r: StudentListColumns): StudentListRow => ({
+const studentListRow = (r: StudentListColumns & WithCombination): StudentListRow => ({
   id: r.id,
   first_name: r.first_name,
   last_name: r.last_name,
@@ -106,6 +117,7 @@ const studentListRow = (r: StudentListColumns): StudentListRow => ({
   left_on: r.left_on,
   left_reason: r.left_reason as LeaveReason | null,
   _class: { id: r.class_id, name: r.class_name },
+  combination: r.combination,
 });
 
 /** A student in full, in studentRowSchema's field order (the export skips its encode). */
@@ -147,7 +159,7 @@ function selectStudents(db: Db | Tx, schoolId: number, where: SQL) {
 }
 
 /** What a students file adds to the full row: the learner record and the entry exam. */
-export interface StudentFileColumns extends StudentColumns {
+export interface StudentFileColumns extends StudentColumns, WithCombination {
   parent_national_id_number: string | null;
   upi: string | null;
   birth_certificate_number: string | null;
@@ -259,9 +271,9 @@ export async function listStudentsPage(
   { page, page_size }: Pagination,
 ): Promise<StudentListResponse> {
   const where = studentFilter(schoolId, filter);
-  const rows = await queryRows<StudentListColumns & { total: number }>(
+  const rows = await queryRows<StudentListColumns & WithCombination & { total: number }>(
     db,
-    sql`select ${listColumns}, (count(*) over ())::int as total
+    sql`select ${listColumns}, ${combinationColumn}, (count(*) over ())::int as total
     from ${studentsWithClass}
     where ${where} and ${classOfSchool(schoolId)}
     order by ${byName}
@@ -286,7 +298,7 @@ export function studentsForFile(
 ): Promise<StudentFileColumns[]> {
   return queryRows<StudentFileColumns>(
     db,
-    sql`select ${listColumns}, ${fullColumns}, ${fileColumns}
+    sql`select ${listColumns}, ${combinationColumn}, ${fullColumns}, ${fileColumns}
     from ${studentsWithClass} ${joinParent}
     where ${studentFilter(schoolId, filter)} and ${classOfSchool(schoolId)}
     order by ${byName}`,

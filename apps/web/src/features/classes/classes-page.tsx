@@ -1,6 +1,6 @@
 import { type ClassRow, compareClasses } from '@shule/shared/classes';
 import { isSeniorLevel } from '@shule/shared/senior';
-import { BookOpen, ClipboardList, Plus, School } from 'lucide-react';
+import { BookOpen, ClipboardList, Layers, Plus, School } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
@@ -101,6 +101,17 @@ export function ClassesPage() {
         >
           <ClipboardList className="h-4 w-4" aria-hidden="true" />
           {compact ? null : <span className="hidden lg:inline">Term summary</span>}
+        </Link>
+      ) : null}
+      {isSeniorLevel(c.level) ? (
+        <Link
+          to={`/classes/${c.id}/subjects`}
+          aria-label={`Subjects of ${c.name}`}
+          title="Subjects"
+          className={buttonClass('ghost', compact ? 'icon' : 'sm')}
+        >
+          <Layers className="h-4 w-4" aria-hidden="true" />
+          {compact ? null : <span className="hidden lg:inline">Subjects</span>}
         </Link>
       ) : null}
       <Button

@@ -135,6 +135,8 @@ function StudentList({
   students: StudentListRow[];
   onOpen(s: StudentListRow): void;
 }) {
+  // Senior learners' combinations, when the list has any.
+  const combinations = students.some((s) => s.combination);
   return (
     <CardsOrTable
       label="Students"
@@ -154,6 +156,7 @@ function StudentList({
               <span className="block truncate font-medium">{studentName(s)}</span>
               <span className="block truncate text-xs text-muted-foreground">
                 {s.admission_number} · {s._class.name} · {capitalise(s.gender)}
+                {s.combination ? ` · ${s.combination}` : ''}
               </span>
             </span>
             <StatusBadge student={s} />
@@ -185,6 +188,9 @@ function StudentList({
         },
         { header: 'Admission Number', cell: (s) => s.admission_number, className: 'tabular-nums' },
         { header: 'Class', cell: (s) => s._class.name },
+        ...(combinations
+          ? [{ header: 'Combination', cell: (s: StudentListRow) => s.combination ?? '' }]
+          : []),
         { header: 'Gender', cell: (s) => capitalise(s.gender) },
         { header: 'Status', cell: (s) => <StatusBadge student={s} /> },
       ]}
