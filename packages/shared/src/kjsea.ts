@@ -11,7 +11,7 @@ import {
   fromZod,
   orNull,
 } from './csv-import';
-import { optionalText, requiredText } from './fields';
+import { optionalText } from './fields';
 import { knecRecordFields } from './learner-record';
 import { KJSEA_LEVELS, type KjseaLevel, kjseaPoints } from './senior';
 
@@ -258,4 +258,3 @@ export const ENTRY_LIST_COLUMNS = [
 export const MISSING_CHOICES_HEADER = 'x-missing-choices';
 
 /** GET /api/senior/entry_list/?level= */
-export const entryListQuery = z.object({ level: requiredText('Level', { max: 50 }) });

@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import { idField, requiredText } from './fields';
-import { isSeniorLevel } from './senior';
 
 /** The most learners a generated group holds: more takers make more groups, of even sizes. */
 export const MAX_GROUP_SIZE = 45;
@@ -23,7 +22,6 @@ export const groupName = (level: string, subject: string, n: number | null) =>
   n === null ? `${level} ${subject}` : `${level} ${subject} ${n}`;
 
 export const GROUP_MESSAGES = {
-  notSeniorLevel: (level: string) => `${level} is not a senior-school level (Grade 10, 11 or 12)`,
   notTaking: (names: string[], subject: string, level: string) =>
     `${names.join(', ')} ${names.length === 1 ? 'does' : 'do'} not take ${subject} in ${level}`,
   notYourGroup: (group: string) =>
@@ -32,12 +30,6 @@ export const GROUP_MESSAGES = {
   groupSubject: (group: string, subject: string) => `${group} is not taught ${subject}`,
   classOrGroup: 'Choose a class or a teaching group',
 } as const;
-
-export const groupLevelQuery = z.object({
-  level: requiredText('Level').refine(isSeniorLevel, {
-    error: (issue) => GROUP_MESSAGES.notSeniorLevel(String(issue.input)),
-  }),
-});
 
 export const groupIdParams = z.object({ id: idField('Group') });
 

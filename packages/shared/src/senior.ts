@@ -168,7 +168,8 @@ export const SENIOR_MESSAGES = {
   combinationFull: (combination: string, capacity: number) =>
     `${combination} is full: it takes ${capacity} learners`,
   notSeniorLearner: (name: string) => `${name} is not in Grades 10-12`,
-  notSeniorLevel: (level: string) => `${level} is not a senior-school level (Grades 10-12)`,
+  notSeniorLevel: (level: string) =>
+    `${level} is not a senior-school level: choose Grade 10, 11 or 12`,
 } as const;
 
 type ElectiveOfCombination = {
@@ -235,6 +236,13 @@ export function mathematicsProblem(input: {
     ? null
     : SENIOR_MESSAGES.coreMathematicsBelow(coreMathematicsFrom, kjseaMathematics);
 }
+
+/** ?level= of a senior-school level (Grade 10, 11 or 12): its groups, analysis, entry list. */
+export const seniorLevelQuery = z.object({
+  level: requiredText('Level', { max: 50 }).refine(isSeniorLevel, {
+    error: (issue) => SENIOR_MESSAGES.notSeniorLevel(String(issue.input)),
+  }),
+});
 
 /** GET /api/senior/pathways/ */
 export const seniorSubjectSchema = z.object({

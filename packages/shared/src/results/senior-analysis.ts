@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import { requiredText } from '../fields';
 import type { AnalysisCell, AnalysisColumn, AnalysisTable } from './analysis-tables';
 import { isNumericMark } from './marks';
 import type { MeritListRow } from './merit-list';
 import { roundHalfUp } from './rounding';
-
-/** GET /api/exams/{id}/senior_analysis/?level= */
-export const seniorAnalysisQuery = z.object({ level: requiredText('Level') });
 
 const gradeCountsSchema = z.array(z.object({ code: z.string(), count: z.number().int() }));
 

@@ -197,7 +197,7 @@ export interface StudentSittingRow {
   previous_id: number | null;
   previous_name: string | null;
   previous_marks: PreviousMarksColumn;
-  /** A senior-school learner's own subjects (student_subjects); null for everyone else. */
+  /** The subjects a senior-school learner took on the exam's date; null for everyone else. */
   takes: number[] | null;
 }
 
@@ -258,6 +258,29 @@ function previousQuery(schoolId: number, exam: ExamRow) {
       limit 1`;
 }
 
+/** A senior-school learner's choice as it stood on `date`: the latest from then or before. */
+const choiceOnDate = (date: string) => sql`
+      select sc.combination_id, sc.mathematics, sc.language from senior_choices sc
+      where sc.student_id = p.id and sc.from_date <= ${date}::date
+      order by sc.from_date desc, sc.id desc limit 1`;
+
+/**
+ * The subjects of the choice `ch`: its combination's electives and the core subjects a learner
+ * of its mathematics and language takes (takesCoreSubject in packages/shared/src/senior.ts);
+ * null without a choice. A learner who changed combination since keeps the exam's subjects.
+ */
+const takenSubjects = (schoolId: number) => sql`
+      case when ch.combination_id is not null then (
+        select array_agg(t.subject_id order by t.subject_id) from (
+          select cs.subject_id from senior_combination_subjects cs
+          where cs.combination_id = ch.combination_id
+          union
+          select ss.subject_id from senior_subjects ss
+          where ss.school_id = ${schoolId} and ss.kind = 'core'
+            and (ss.core_option is null
+                 or ss.core_option in ('mathematics:' || ch.mathematics, 'language:' || ch.language))
+        ) t) end`;
+
 /**
  * The students an exam's results list for `classIds`, each in the class they are listed in,
  * with their marks in the exam (subject id → mark); beside them the exam before this one (by
@@ -297,11 +320,10 @@ export async function selectStudentsAndPrevious(
            s.entry_exam, s.entry_index_number, s.entry_marks, p.marks,
            pe.id as previous_id, pe.name as previous_name,
            ${previousMarks} as previous_marks,
-           case when exists (select 1 from senior_choices sc where sc.student_id = p.id)
-                then (select array_agg(ss.subject_id order by ss.subject_id)
-                      from student_subjects ss where ss.student_id = p.id) end as takes
+           ${takenSubjects(schoolId)} as takes
     from placed p
     join students s on s.id = p.id
+    left join lateral (${choiceOnDate(exam.startDate)}) ch on true
     left join previous pe on true
     ${combined ? sql`` : sql`left join exam_sittings px on px.exam_id = pe.id and px.student_id = p.id`}`,
   );

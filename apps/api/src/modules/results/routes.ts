@@ -7,7 +7,8 @@ import {
 import { examIdParams, meritListQuery } from '@shule/shared/results/merit-list';
 import { meritListFileName } from '@shule/shared/results/merit-list-columns';
 import { packedMeritListResponse, packMeritList } from '@shule/shared/results/merit-list-packed';
-import { seniorAnalysisQuery, seniorAnalysisResponse } from '@shule/shared/results/senior-analysis';
+import { seniorAnalysisResponse } from '@shule/shared/results/senior-analysis';
+import { seniorLevelQuery } from '@shule/shared/senior';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { jsonOrPdfAnswer, sendPdf } from '../../pdf/answer';
 import { sendTypedJson } from '../../plugins/typed-json';
@@ -101,7 +102,7 @@ const resultRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'staff' },
       schema: {
         params: examIdParams,
-        querystring: seniorAnalysisQuery,
+        querystring: seniorLevelQuery,
         response: { 200: seniorAnalysisResponse },
         tags: ['results'],
       },

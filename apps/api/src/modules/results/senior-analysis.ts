@@ -1,5 +1,4 @@
 import { type SeniorAnalysis, seniorAnalysisOf } from '@shule/shared/results/senior-analysis';
-import { isSeniorLevel, SENIOR_MESSAGES } from '@shule/shared/senior';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -9,7 +8,6 @@ import {
   teachingGroups,
   users,
 } from '../../db/schema/index';
-import { invalid } from '../../errors';
 import { currentChoices } from '../senior/index';
 import { examResults } from './service';
 
@@ -48,7 +46,6 @@ export async function seniorAnalysis(
   examId: number,
   level: string,
 ): Promise<SeniorAnalysis> {
-  if (!isSeniorLevel(level)) throw invalid('level', SENIOR_MESSAGES.notSeniorLevel(level));
   const results = await examResults(db, schoolId, examId, { level });
   const { rows } = results.list;
   const studentIds = rows.map((r) => r.student_id);

@@ -134,6 +134,41 @@ describe('a Grade 10 exam', () => {
     expect(list.exam.ranks).toBe(false);
   });
 
+  it('asks for the subjects of the choice the learner held on the exam’s date', async () => {
+    const who = await newSchool();
+    const g10 = await grade10(who);
+    const amina = await g10.learner('Amina', true);
+    const chebet = await g10.learner('Chebet', false);
+    await g10.saveMarks(amina, SEVEN);
+    await g10.saveMarks(chebet, { English: 50, Geography: 60 });
+    // From March Amina takes Geography in place of Physics: the February opener is as it was.
+    const { pathways } = (await call('GET', '/api/senior/pathways/', who.auth)).json();
+    const geo = await create(who, '/api/senior/combinations/', {
+      pathway: pathways[0].id,
+      subjects: [g10.id.Biology, g10.id.Chemistry, g10.id.Geography],
+    });
+    await expectStatus(
+      call('PUT', `/api/students/${amina}/subjects/`, who.auth, {
+        pathway: pathways[0].id,
+        combination: geo.id,
+        mathematics: 'core',
+        language: 'KIS',
+        from: '2026-03-01',
+      }),
+      200,
+    );
+    const list = meritListOf(
+      await expectStatus(
+        call('GET', `/api/exams/${g10.exam}/merit_list/?class=${g10.east}`, who.auth),
+        200,
+      ),
+    );
+    expect(list.rows.find((r) => r.name.startsWith('Amina'))).toMatchObject({
+      status: 'complete',
+      subject_count: 6,
+    });
+  });
+
   it('ranks on the internal merit list only when the school turns it on, never on the report form', async () => {
     const who = await newSchool();
     const g10 = await grade10(who);
@@ -242,7 +277,7 @@ describe('a Grade 10 exam by teaching group and by combination', () => {
     await expectStatus(
       call('GET', url('Form%204'), who.auth),
       400,
-      'Form 4 is not a senior-school level (Grades 10-12)',
+      'Form 4 is not a senior-school level: choose Grade 10, 11 or 12',
     );
     await expectStatus(call('GET', url(''), who.auth), 400, 'Level is required');
     await expectStatus(call('GET', url('Grade%2010'), {}), 401);

@@ -1,17 +1,13 @@
 import { toCsv } from '@shule/shared/csv';
 import { ENTRY_LIST_COLUMNS, ENTRY_LIST_SUBJECTS } from '@shule/shared/kjsea';
 import { GENDER_CELLS } from '@shule/shared/sba';
-import { isSeniorLevel, takesCoreSubject } from '@shule/shared/senior';
+import { takesCoreSubject } from '@shule/shared/senior';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/raw-rows';
 import { levels } from '../../db/schema/index';
-import { invalid, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { currentChoices } from './choices';
-
-export const ENTRY_LIST_MESSAGES = {
-  notSenior: (level: string) => `${level} is not a senior-school level: choose Grade 10, 11 or 12`,
-} as const;
 
 interface Learner {
   id: number;
@@ -35,7 +31,6 @@ export async function entryListFile(db: Db, schoolId: number, levelName: string)
     .from(levels)
     .where(and(eq(levels.schoolId, schoolId), eq(levels.name, levelName)));
   if (!level) throw notFound('Level');
-  if (!isSeniorLevel(level.name)) throw invalid('level', ENTRY_LIST_MESSAGES.notSenior(level.name));
 
   const learners = await queryRows<Learner>(
     db,

@@ -1,8 +1,8 @@
 import { noContent } from '@shule/shared/api';
+import { seniorLevelQuery } from '@shule/shared/senior';
 import {
   groupDetailSchema,
   groupIdParams,
-  groupLevelQuery,
   groupListResponse,
   updateGroupBody,
 } from '@shule/shared/senior-groups';
@@ -20,7 +20,7 @@ const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     '/senior/groups/generate/',
     {
       config: { access: 'admin' },
-      schema: { querystring: groupLevelQuery, response: { 200: groupListResponse }, tags },
+      schema: { querystring: seniorLevelQuery, response: { 200: groupListResponse }, tags },
     },
     async (request) =>
       app.db.transaction(async (tx) => {
@@ -38,7 +38,7 @@ const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'staff' },
       schema: {
-        querystring: groupLevelQuery.partial(),
+        querystring: seniorLevelQuery.partial(),
         response: { 200: groupListResponse },
         tags,
       },

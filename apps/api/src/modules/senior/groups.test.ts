@@ -1,3 +1,4 @@
+import { SENIOR_MESSAGES } from '@shule/shared/senior';
 import { GROUP_MESSAGES, type GroupDetail, type GroupSummary } from '@shule/shared/senior-groups';
 import { describe, expect, it } from 'vitest';
 import type { SignedInSchool } from '../../test/app';
@@ -147,7 +148,7 @@ describe('POST /api/senior/groups/generate/', () => {
 
   it('refuses a level that is not senior school, and calls without a token or as a teacher', async () => {
     const s = await seniorSchool();
-    await expectStatus(generate(s.who, 'Form 2'), 400, GROUP_MESSAGES.notSeniorLevel('Form 2'));
+    await expectStatus(generate(s.who, 'Form 2'), 400, SENIOR_MESSAGES.notSeniorLevel('Form 2'));
     await expectStatus(call('POST', '/api/senior/groups/generate/', s.who.auth), 400);
     await expectStatus(call('POST', '/api/senior/groups/generate/?level=Grade%2010', {}), 401);
     const teacher = await teacherOf(t.app, s.who.schoolId);

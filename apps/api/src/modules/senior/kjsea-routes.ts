@@ -6,7 +6,6 @@ import {
 } from '@shule/shared/csv-import';
 import { idParam } from '@shule/shared/fields';
 import {
-  entryListQuery,
   KJSEA_MESSAGES,
   kjseaImportQuery,
   kjseaImportResultSchema,
@@ -16,6 +15,7 @@ import {
   MISSING_CHOICES_HEADER,
   putKjseaBody,
 } from '@shule/shared/kjsea';
+import { seniorLevelQuery } from '@shule/shared/senior';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -123,7 +123,7 @@ const kjseaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       schema: {
-        querystring: entryListQuery,
+        querystring: seniorLevelQuery,
         response: { 200: csvFile("The level's KNEC entry list (docs/entry-list.md)") },
         tags,
       },
