@@ -17,7 +17,7 @@ import { exams, teachingGroups } from '../../db/schema/index';
 import { findInSchool } from '../../db/school-rows';
 import { conflict, forbidden, invalid, notFound } from '../../errors';
 import type { AuthUser } from '../../plugins/auth';
-import type { Column } from './mark-entry';
+import { BANDS_OF_SUB, type Column } from './mark-entry';
 
 type GroupColumn = Column & { groupId: number };
 
@@ -60,12 +60,7 @@ async function readGroupHeader(db: Db | Tx, user: AuthUser, column: GroupColumn,
            g.subject_id as group_subject_id,
            coalesce(t.user_id = ${user.id}, false) as teaches,
            sub.id as subject_id, sub.name as subject_name, sub.code as subject_code,
-           coalesce((select json_agg(json_build_object('code', gr.code, 'points', gr.points,
-                                                        'min', sg.min_score, 'max', sg.max_score)
-                                     order by gr.points desc nulls last, gr.code)
-                     from subject_grades sg join grades gr on gr.id = sg.grade_id
-                     where sg.subject_id = sub.id
-                       and sg.min_score is not null and sg.max_score is not null), '[]'::json) as bands
+           ${BANDS_OF_SUB} as bands
     from exams e
     cross join subjects sub
     cross join teaching_groups g

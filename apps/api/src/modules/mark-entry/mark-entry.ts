@@ -58,6 +58,15 @@ interface HeaderRow {
   bands: MarkEntryBand[];
 }
 
+/** The bands of the subject `sub` of a header's query, best grade first, as JSON. */
+export const BANDS_OF_SUB = sql`coalesce((
+      select json_agg(json_build_object('code', bg.code, 'points', bg.points,
+                                        'min', bsg.min_score, 'max', bsg.max_score)
+                      order by bg.points desc nulls last, bg.code)
+      from subject_grades bsg join grades bg on bg.id = bsg.grade_id
+      where bsg.subject_id = sub.id
+        and bsg.min_score is not null and bsg.max_score is not null), '[]'::json)`;
+
 /**
  * The exam, class and subject of one column of marks, with the subject's bands and whether the
  * class sits the exam and is taught the subject, in one query (share-locked when writing, so
@@ -78,12 +87,7 @@ async function readHeader(db: Db | Tx, column: ClassColumn, lock: boolean) {
            sub.id as subject_id, sub.name as subject_name, sub.code as subject_code,
            exists (select 1 from subject_classes sc
                    where sc.subject_id = sub.id and sc.class_id = c.id) as taught,
-           coalesce((select json_agg(json_build_object('code', g.code, 'points', g.points,
-                                                        'min', sg.min_score, 'max', sg.max_score)
-                                     order by g.points desc nulls last, g.code)
-                     from subject_grades sg join grades g on g.id = sg.grade_id
-                     where sg.subject_id = sub.id
-                       and sg.min_score is not null and sg.max_score is not null), '[]'::json) as bands
+           ${BANDS_OF_SUB} as bands
     from exams e, classes c, subjects sub
     where e.id = ${examId} and e.school_id = ${schoolId}
       and c.id = ${classId} and c.school_id = ${schoolId}

@@ -11,13 +11,14 @@ import {
   readKjseaCsv,
 } from '@shule/shared/kjsea';
 import { LEARNER_RECORD_MESSAGES } from '@shule/shared/learner-record';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/raw-rows';
 import { kjseaResults, students } from '../../db/schema/index';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit/index';
+import { assertAssessmentNumberFree } from '../students/index';
 
 export interface KjseaActor {
   schoolId: number;
@@ -80,22 +81,6 @@ export async function kjseaBaselines(
   return new Map(
     rows.map((r) => [r.studentId, { ...kjseaAreas(r.levels), out_of: KJSEA_MAX_POINTS }]),
   );
-}
-
-/** 409 when another student of the school already has this Assessment Number. */
-async function assertAssessmentNumberFree(tx: Tx, schoolId: number, studentId: number, n: string) {
-  const [holder] = await tx
-    .select({ id: students.id })
-    .from(students)
-    .where(
-      and(
-        eq(students.schoolId, schoolId),
-        eq(students.assessmentNumber, n),
-        ne(students.id, studentId),
-      ),
-    )
-    .limit(1);
-  if (holder) throw conflict(LEARNER_RECORD_MESSAGES.assessmentNumberTaken(n));
 }
 
 /**

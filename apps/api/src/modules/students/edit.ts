@@ -219,7 +219,7 @@ async function assertUpiFree(tx: Tx, schoolId: number, studentId: number, upi: s
 }
 
 /** 409 when another student of the school already has this Assessment Number. */
-async function assertAssessmentNumberFree(
+export async function assertAssessmentNumberFree(
   tx: Tx,
   schoolId: number,
   studentId: number,
