@@ -1,7 +1,7 @@
 import { parseCsv } from '@shule/shared/csv';
 import { describe, expect, it } from 'vitest';
 import type { SignedInSchool } from '../../test/app';
-import { expectStatus, useTestApp } from '../../test/app';
+import { expectStatus, teacherOf, useTestApp } from '../../test/app';
 import { insertStudent } from '../../test/seed';
 
 const { t, call, create, schools, newSchool } = useTestApp('Alliance High School');
@@ -185,6 +185,30 @@ describe('a CBC assessment of a senior-school subject', () => {
       saveLevels(s.who, chemistry.id, [{ student: s.amina, strand: null, level: 'ME' }]),
       200,
     );
+  });
+
+  it('is made and entered by the teacher of the subject in the class, and no other', async () => {
+    const s = await grade10();
+    const chemist = await teacherOf(t.app, s.who.schoolId, [
+      { classId: s.east.id, subjectId: s.subject('Chemistry') },
+    ]);
+    const biologist = await teacherOf(t.app, s.who.schoolId, [
+      { classId: s.east.id, subjectId: s.subject('Biology') },
+    ]);
+    const body = {
+      class: s.east.id,
+      learning_area: s.area('Chemistry').id,
+      kind: 'observation',
+      date: '2026-07-10',
+    };
+    const made = await expectStatus(call('POST', '/api/cbc/assessments/', chemist.auth, body), 201);
+    await expectStatus(
+      call('PUT', `/api/cbc/assessments/${made.json().id}/levels/`, chemist.auth, {
+        entries: [{ student: s.amina, strand: null, level: 'EE' }],
+      }),
+      200,
+    );
+    await expectStatus(call('POST', '/api/cbc/assessments/', biologist.auth, body), 403);
   });
 
   it("is another school's 404, and needs a token", async () => {
