@@ -159,6 +159,7 @@ export type AssessmentSheet = z.infer<typeof assessmentSheetResponse>;
 /** The words of a refused entry: which one, whose, and why. */
 export const ENTRY_MESSAGES = {
   notInClass: 'This learner is not in the class',
+  doesNotTake: (area: string) => `This learner does not take ${area}`,
   notCovered: 'This strand is not one the assessment covers',
   unknownLevel: (scale: RubricScale) =>
     `Choose one of ${RUBRIC_BANDS[scale].map((b) => b.code).join(', ')}`,

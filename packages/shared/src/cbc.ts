@@ -13,8 +13,9 @@ import { idField, optionalText, requiredText } from './fields';
 
 /**
  * The learning areas a CBC level starts with, by grade band, after the 2024 rationalisation.
- * They are only a start: the school renames, adds and removes its own. Pre-primary and senior
- * school start empty (senior school's subjects follow the learner's pathway).
+ * They are only a start: the school renames, adds and removes its own. Pre-primary starts
+ * empty; a senior-school level's learning areas are the school's senior subjects (made by the
+ * API from senior_subjects, not listed here).
  */
 export const LEARNING_AREAS_BY_BAND = {
   lower_primary: [

@@ -227,7 +227,16 @@ export interface SbaLearnerInput {
   reOption: ReOption | null;
   kiswahiliOption: KiswahiliOption | null;
   specialNeedsCode: string | null;
+  /**
+   * The ids of the learning areas a senior-school learner takes (their own subjects'); absent or
+   * null: every learning area of the grade.
+   */
+  areasTaken?: readonly number[] | null;
 }
+
+/** Whether the learner takes the learning area (one they do not take has no score, never a gap). */
+export const takesArea = (l: SbaLearnerInput, areaId: number) =>
+  l.areasTaken == null || l.areasTaken.includes(areaId);
 
 /** The names the export writes: the birth certificate's order when recorded. */
 export const sbaNamesOf = (l: SbaLearnerInput) =>
@@ -286,6 +295,8 @@ export const sbaCompletenessSchema = z.object({
       class: z.string(),
       assessment_number: z.string().nullable(),
       scores: z.array(sbaScoreSchema.nullable()),
+      /** Whether the learner takes each learning area (a senior-school learner: their subjects). */
+      takes: z.array(z.boolean()),
     }),
   ),
   /** Learners whose record lacks what the portal asks; without an Assessment Number first. */
@@ -363,7 +374,7 @@ export interface SbaGradeInput {
   entries: readonly SbaEntryInput[];
 }
 
-/** Each learner's scores, in the learning areas' order. */
+/** Each learner's scores, in the learning areas' order; none in a learning area they do not take. */
 export function sbaScores(input: SbaGradeInput): Map<number, (SbaScore | null)[]> {
   const byArea = new Map<number, SbaAssessmentInput[]>();
   for (const a of input.assessments) {
@@ -375,7 +386,9 @@ export function sbaScores(input: SbaGradeInput): Map<number, (SbaScore | null)[]
     input.learners.map((l) => [
       l.id,
       input.learningAreas.map((area) =>
-        sbaScoreOf(byArea.get(area.id) ?? [], byLearner.get(l.id) ?? [], input.scale),
+        takesArea(l, area.id)
+          ? sbaScoreOf(byArea.get(area.id) ?? [], byLearner.get(l.id) ?? [], input.scale)
+          : null,
       ),
     ]),
   );
@@ -412,11 +425,12 @@ export function sbaCompleteness(input: SbaGradeInput): SbaCompleteness {
     const learners = input.learners.filter((l) => l.classId === cls.id);
     const gaps = learningAreas.flatMap((area, i) => {
       const given = area.components.filter((c) => c.assessments > 0).map((c) => c.kind);
-      const noScore = learners.filter((l) => !scores.get(l.id)![i]);
+      const takers = learners.filter((l) => takesArea(l, area.id));
+      const noScore = takers.filter((l) => !scores.get(l.id)![i]);
       const missing = given
         .map((kind) => ({
           kind,
-          learners: learners.filter((l) => {
+          learners: takers.filter((l) => {
             const score = scores.get(l.id)![i];
             return !!score && !score.components.includes(kind);
           }),
@@ -464,6 +478,7 @@ export function sbaCompleteness(input: SbaGradeInput): SbaCompleteness {
       class: className.get(l.classId) ?? '',
       assessment_number: l.assessmentNumber,
       scores: scores.get(l.id)!,
+      takes: input.learningAreas.map((a) => takesArea(l, a.id)),
     })),
     missing_details: missingDetails,
     without_assessment_number: withoutNumber,
@@ -486,7 +501,8 @@ export const GENDER_CELLS: Record<string, string> = { male: 'M', female: 'F' };
 /**
  * The export's heads and rows in the school's column order: one row per learner of the grade,
  * those with an Assessment Number first in its order, then those without (listed, never
- * dropped) by name. A learning area's cell is the score's rubric code, empty without a score.
+ * dropped) by name. A learning area's cell is the score's rubric code, empty without a score
+ * and empty in a learning area the learner does not take.
  */
 export function sbaExportTable(
   input: SbaGradeInput,

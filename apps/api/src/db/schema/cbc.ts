@@ -11,10 +11,15 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { subjects } from './academics';
 import { classes, levels, students } from './people';
 import { schools } from './schools';
 
-/** A CBC learning area of one level ("Integrated Science" in Grade 8), named by the school. */
+/**
+ * A CBC learning area of one level ("Integrated Science" in Grade 8), named by the school. A
+ * senior-school level's learning areas are its senior subjects: `subject_id` links each to its
+ * subject (null for every other level's).
+ */
 export const learningAreas = pgTable(
   'learning_areas',
   {
@@ -26,9 +31,13 @@ export const learningAreas = pgTable(
       .notNull()
       .references(() => levels.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    subjectId: integer('subject_id').references(() => subjects.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('learning_areas_level_name_key').on(t.levelId, t.name)],
+  (t) => [
+    unique('learning_areas_level_name_key').on(t.levelId, t.name),
+    unique('learning_areas_level_subject_key').on(t.levelId, t.subjectId),
+  ],
 );
 
 /**

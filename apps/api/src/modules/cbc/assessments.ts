@@ -22,6 +22,7 @@ import {
   learningAreas,
   levels,
   strands,
+  studentSubjects,
   students,
   users,
 } from '../../db/schema/index';
@@ -170,18 +171,32 @@ export async function listAssessments(
   return { assessments: await selectAssessments(db, where) };
 }
 
-/** The class's learners now (not left, not erased), by name, and the entries saved. */
+/**
+ * The learners of the class now (not left, not erased) who take the assessment's learning area,
+ * by name, and the entries saved.
+ */
 async function sheetOf(db: Db | Tx, assessment: Assessment): Promise<AssessmentSheet> {
-  const learners = await learnersOf(db, assessment);
-  return { assessment, learners, entries: await entriesOf(db, assessment.id) };
+  const { takers } = await learnersOf(db, assessment);
+  return { assessment, learners: takers, entries: await entriesOf(db, assessment.id) };
 }
 
-function learnersOf(db: Db | Tx, assessment: Assessment) {
-  return db
+/**
+ * The class's learners now, split into those who take the learning area and those who do not:
+ * a senior-school learning area is taken by the learners with its subject among their own, and
+ * by a learner without a list of their own; every other learning area by the whole class.
+ */
+async function learnersOf(db: Db | Tx, assessment: Assessment) {
+  const rows = await db
     .select({
       id: students.id,
       name: sql<string>`${students.firstName} || ' ' || ${students.lastName}`,
       admission_number: students.admissionNumber,
+      takes: sql<boolean>`not exists (
+        select 1 from ${learningAreas} a
+        where a.id = ${assessment.learning_area.id} and a.subject_id is not null
+          and exists (select 1 from ${studentSubjects} ss where ss.student_id = students.id)
+          and not exists (select 1 from ${studentSubjects} ss
+                          where ss.student_id = students.id and ss.subject_id = a.subject_id))`,
     })
     .from(students)
     .where(
@@ -192,6 +207,11 @@ function learnersOf(db: Db | Tx, assessment: Assessment) {
       ),
     )
     .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id));
+  const strip = ({ takes: _, ...learner }: (typeof rows)[number]) => learner;
+  return {
+    takers: rows.filter((r) => r.takes).map(strip),
+    others: rows.filter((r) => !r.takes).map(strip),
+  };
 }
 
 async function entriesOf(db: Db | Tx, assessmentId: number): Promise<LevelEntry[]> {
@@ -232,8 +252,9 @@ export async function saveLevels(
   return db.transaction(async (tx) => {
     const assessment = await findAssessment(tx, schoolId, id);
     await assertMayAssess(tx, user, assessment.class, assessment.learning_area);
-    const sheet = await sheetOf(tx, assessment);
-    const checked = checkEntries(assessment, sheet.learners, body.entries);
+    const { takers, others } = await learnersOf(tx, assessment);
+    const sheet = { learners: takers, entries: await entriesOf(tx, assessment.id) };
+    const checked = checkEntries(assessment, sheet.learners, body.entries, others);
     const existing = new Map(sheet.entries.map((e) => [entryKey(e), e]));
     const changed = checked.filter((e) => !sameEntry(existing.get(entryKey(e)), e));
     if (changed.length > 0) await writeEntries(tx, schoolId, assessment.id, user.id, changed);

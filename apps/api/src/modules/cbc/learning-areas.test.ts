@@ -33,10 +33,14 @@ describe('learning areas', () => {
     ]);
     const grade2 = await levelOf(who, '2 Red', 'Grade 2');
     expect(await areasOf(who, grade2)).toHaveLength(7);
-    // Pre-primary, senior school and 8-4-4 Forms start with none: nothing is invented.
+    // Pre-primary and 8-4-4 Forms start with none: nothing is invented.
     expect(await areasOf(who, await levelOf(who, 'PP1 Blue', 'PP1'))).toEqual([]);
-    expect(await areasOf(who, await levelOf(who, '10 East', 'Grade 10'))).toEqual([]);
     expect(await areasOf(who, await levelOf(who, '4 East', 'Form 4'))).toEqual([]);
+    // Senior school: its senior subjects (senior-assessments.test.ts).
+    const grade10 = (await areasOf(who, await levelOf(who, '10 East', 'Grade 10'))).map(
+      (a) => a.name,
+    );
+    expect(grade10).toContain('Chemistry');
   });
 
   it('are the school’s to add, rename and delete, and come back when asked', async () => {

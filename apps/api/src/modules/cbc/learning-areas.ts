@@ -7,7 +7,8 @@ import {
   type Strand,
   strandTakenMessage,
 } from '@shule/shared/cbc';
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { isSeniorLevel } from '@shule/shared/senior';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { learningAreas, levels, strands } from '../../db/schema/index';
@@ -31,14 +32,80 @@ async function selectLearningAreas(db: Db | Tx, where: SQL): Promise<LearningAre
 }
 
 /**
- * Gives a CBC level the learning areas its grade band starts with, skipping names it has. Called
- * when a level is made on CBC or moved onto it, and when the school asks for them again.
+ * Gives a senior-school level a learning area for each of the school's senior subjects (or only
+ * `subjectIds`), core first, linked to its subject. A learning area the school already named
+ * like the subject is linked to it rather than doubled.
+ */
+async function addSubjectAreas(tx: Tx, schoolId: number, levelId: number, subjectIds?: number[]) {
+  const only =
+    subjectIds === undefined
+      ? sql``
+      : sql`and s.id in (${sql.join(
+          subjectIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`;
+  await tx.execute(sql`
+    update learning_areas a set subject_id = s.id
+    from senior_subjects ss join subjects s on s.id = ss.subject_id
+    where ss.school_id = ${schoolId} ${only} and a.level_id = ${levelId} and a.subject_id is null
+      and a.name = s.name
+      and not exists (select 1 from learning_areas b
+                      where b.level_id = ${levelId} and b.subject_id = s.id)`);
+  await tx.execute(sql`
+    insert into learning_areas (school_id, level_id, name, subject_id)
+    select ${schoolId}, ${levelId}, s.name, s.id
+    from senior_subjects ss join subjects s on s.id = ss.subject_id
+    where ss.school_id = ${schoolId} ${only}
+    order by (ss.kind = 'core') desc, ss.id
+    on conflict do nothing`);
+}
+
+/**
+ * Gives every senior-school level of the school on CBC a learning area for these senior
+ * subjects (all of them when not given): called when subjects join senior school.
+ */
+export async function addSeniorSubjectAreas(tx: Tx, schoolId: number, subjectIds?: number[]) {
+  if (subjectIds?.length === 0) return;
+  const rows = await tx
+    .select({ id: levels.id, name: levels.name })
+    .from(levels)
+    .where(and(eq(levels.schoolId, schoolId), eq(levels.curriculum, 'cbc')));
+  for (const level of rows.filter((l) => isSeniorLevel(l.name))) {
+    await addSubjectAreas(tx, schoolId, level.id, subjectIds);
+  }
+}
+
+/**
+ * A subject's new name on the learning areas linked to it, where the level has no other learning
+ * area of that name (then the school's own name stays).
+ */
+export async function renameSubjectAreas(
+  tx: Tx,
+  schoolId: number,
+  subjectId: number,
+  name: string,
+) {
+  await tx.execute(sql`
+    update learning_areas a set name = ${name}
+    where a.school_id = ${schoolId} and a.subject_id = ${subjectId} and a.name <> ${name}
+      and not exists (select 1 from learning_areas b
+                      where b.level_id = a.level_id and b.name = ${name})`);
+}
+
+/**
+ * Gives a CBC level the learning areas its grade band starts with, skipping names it has (a
+ * senior-school level: its senior subjects). Called when a level is made on CBC or moved onto
+ * it, and when the school asks for them again.
  */
 export async function addDefaultLearningAreas(tx: Tx, schoolId: number, levelId: number) {
   const [level] = await tx
     .select({ name: levels.name })
     .from(levels)
     .where(ofSchool(levels, schoolId, levelId));
+  if (level && isSeniorLevel(level.name)) {
+    await addSubjectAreas(tx, schoolId, levelId);
+    return;
+  }
   const names = level ? defaultLearningAreas(level.name) : [];
   if (names.length === 0) return;
   await tx

@@ -31,9 +31,13 @@ type Entry = {
 function checkEntry(
   assessment: Assessment,
   inClass: ReadonlySet<number>,
+  nonTakers: ReadonlySet<number>,
   entry: Entry,
 ): { errors: Record<string, string> } | { stored: StoredEntry } {
   const { scale, out_of: outOf } = assessment;
+  if (nonTakers.has(entry.student)) {
+    return { errors: { student: ENTRY_MESSAGES.doesNotTake(assessment.learning_area.name) } };
+  }
   if (!inClass.has(entry.student)) return { errors: { student: ENTRY_MESSAGES.notInClass } };
   if (entry.strand !== null && !assessment.strands.some((s) => s.id === entry.strand)) {
     return { errors: { strand: ENTRY_MESSAGES.notCovered } };
@@ -73,14 +77,17 @@ function checkEntry(
 /**
  * Checks every entry of a save against the assessment and its class; the first refused entry
  * is named in the message ("Entry 3 (Achieng Otieno): …") and each under `entries.<i>.<field>`.
+ * `nonTakers`: learners of the class who do not take the assessment's subject, refused by name.
  */
 export function checkEntries(
   assessment: Assessment,
   learners: { id: number; name: string }[],
   entries: Entry[] | LevelEntryInput[],
+  nonTakers: { id: number; name: string }[] = [],
 ): StoredEntry[] {
   const inClass = new Set(learners.map((l) => l.id));
-  const names = new Map(learners.map((l) => [l.id, l.name]));
+  const refused = new Set(nonTakers.map((l) => l.id));
+  const names = new Map([...learners, ...nonTakers].map((l) => [l.id, l.name]));
   const errors: Record<string, string[]> = {};
   let first: string | null = null;
   const seen = new Map<string, number>();
@@ -90,7 +97,7 @@ export function checkEntries(
     const earlier = seen.get(key);
     const result: ReturnType<typeof checkEntry> =
       earlier === undefined
-        ? checkEntry(assessment, inClass, entry)
+        ? checkEntry(assessment, inClass, refused, entry)
         : { errors: { student: ENTRY_MESSAGES.twice(earlier) } };
     seen.set(key, earlier ?? i);
     if ('stored' in result) {

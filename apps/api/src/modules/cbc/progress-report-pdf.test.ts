@@ -35,6 +35,7 @@ const picture: TermPicture = {
       admission_number: '0101',
       upi: null,
       assessment_number: null,
+      takes: new Set([10, 11]),
       areas: new Map([
         [
           10,
@@ -55,6 +56,7 @@ const picture: TermPicture = {
       admission_number: '0102',
       upi: null,
       assessment_number: null,
+      takes: new Set([10, 11]),
       areas: new Map(),
     },
   ],
@@ -96,6 +98,23 @@ describe('the progress reports PDF', () => {
   });
 });
 
+describe("a senior-school learner's progress report", () => {
+  it('lists only the learning areas the learner takes', async () => {
+    const [wanjiru, otieno] = picture.learners;
+    const bytes = await renderProgressReportsPdf({
+      picture: {
+        ...picture,
+        learners: [wanjiru!, { ...otieno!, takes: new Set([11]) }],
+      },
+      attendance: new Map(),
+      inputs: new Map(),
+    });
+    const pdf = readPdf(bytes);
+    expect(pdf.lines.filter((l) => l.startsWith('Mathematics'))).toHaveLength(1);
+    expect(pdf.lines.filter((l) => l.startsWith('English'))).toHaveLength(2);
+  });
+});
+
 describe('a class of 45 learners', () => {
   it('prints nine learning areas of five strands each within 80 kB a page', async () => {
     const areas = Array.from({ length: 9 }, (_, i) => ({
@@ -112,6 +131,7 @@ describe('a class of 45 learners', () => {
       admission_number: String(1000 + n),
       upi: null,
       assessment_number: null,
+      takes: new Set(areas.map((a) => a.id)),
       areas: new Map(
         areas.map((a) => [
           a.id,

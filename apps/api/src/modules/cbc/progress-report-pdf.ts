@@ -42,6 +42,7 @@ function areaRows(
   inputs: ProgressReportInputs | undefined,
 ): TableRow[] {
   return picture.areas.flatMap((area) => {
+    if (!learner.takes.has(area.id)) return [];
     const term = learner.areas.get(area.id);
     const rows: TableRow[] = [
       {

@@ -14,7 +14,7 @@ import {
   type sbaQuery,
   type sbaSettingsBody,
 } from '@shule/shared/sba';
-import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import {
@@ -24,12 +24,28 @@ import {
   learningAreas,
   levels,
   sbaSettings,
+  studentSubjects,
   students,
 } from '../../db/schema/index';
 import { findInSchool } from '../../db/school-rows';
 import { invalid } from '../../errors';
 
 type GradeQuery = z.output<typeof sbaQuery>;
+
+/**
+ * The learning areas a learner with these own subjects takes: a senior-school learning area when
+ * its subject is theirs, every other one; null (all of them) for a learner without a list.
+ */
+function areasTakenBy(
+  areas: readonly { id: number; subject: number | null }[],
+  own: number[] | string | null,
+): number[] | null {
+  if (own === null) return null;
+  const subjects = new Set(
+    (typeof own === 'string' ? own.replace(/[{}]/g, '').split(',') : own).map(Number),
+  );
+  return areas.filter((a) => a.subject === null || subjects.has(a.subject)).map((a) => a.id);
+}
 
 /**
  * Everything the SBA rules (packages/shared/src/sba.ts) need of a CBC grade in a year: its
@@ -47,7 +63,7 @@ async function readGrade(db: Db, schoolId: number, query: GradeQuery): Promise<S
     .where(and(eq(classes.schoolId, schoolId), eq(classes.level, level.name)))
     .orderBy(asc(classes.name));
   const areas = await db
-    .select({ id: learningAreas.id, name: learningAreas.name })
+    .select({ id: learningAreas.id, name: learningAreas.name, subject: learningAreas.subjectId })
     .from(learningAreas)
     .where(and(eq(learningAreas.schoolId, schoolId), eq(learningAreas.levelId, level.id)))
     .orderBy(asc(learningAreas.id));
@@ -70,6 +86,8 @@ async function readGrade(db: Db, schoolId: number, query: GradeQuery): Promise<S
             reOption: students.reOption,
             kiswahiliOption: students.kiswahiliOption,
             specialNeedsCode: students.specialNeedsCode,
+            own: sql<number[] | string | null>`(select array_agg(ss.subject_id)
+              from ${studentSubjects} ss where ss.student_id = students.id)`,
           })
           .from(students)
           .where(
@@ -127,9 +145,10 @@ async function readGrade(db: Db, schoolId: number, query: GradeQuery): Promise<S
     year: query.year,
     scale: rubricScaleOf(level.name),
     classes: streams,
-    learningAreas: areas,
-    learners: learners.map((l) => ({
+    learningAreas: areas.map(({ id, name }) => ({ id, name })),
+    learners: learners.map(({ own, ...l }) => ({
       ...l,
+      areasTaken: areasTakenBy(areas, own),
       reOption: l.reOption as SbaGradeInput['learners'][number]['reOption'],
       kiswahiliOption: l.kiswahiliOption as SbaGradeInput['learners'][number]['kiswahiliOption'],
     })),

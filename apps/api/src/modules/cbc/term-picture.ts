@@ -13,7 +13,14 @@ import {
 import { and, asc, between, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/raw-rows';
-import { assessmentEntries, assessments, strands, students, terms } from '../../db/schema/index';
+import {
+  assessmentEntries,
+  assessments,
+  strands,
+  studentSubjects,
+  students,
+  terms,
+} from '../../db/schema/index';
 import { notFound } from '../../errors';
 
 export interface TermPictureLearner {
@@ -25,6 +32,8 @@ export interface TermPictureLearner {
   assessment_number: string | null;
   /** By learning area id; a learning area with no entry of the learner is left out. */
   areas: Map<number, LearningAreaTerm>;
+  /** The ids of the learning areas the learner takes (a senior-school learner: their own subjects'). */
+  takes: Set<number>;
 }
 
 /** A class's term in CBC levels: each learner's learning areas, by the school's strand rule. */
@@ -68,7 +77,7 @@ interface ContextRow {
   start_date: string | null;
   end_date: string | null;
   next_term_opens: string | null;
-  areas: { id: number; name: string }[] | string;
+  areas: { id: number; name: string; subject: number | null }[] | string;
 }
 
 /** The class, its school, the term, the next term's start and the level's learning areas. */
@@ -82,7 +91,8 @@ function selectContext(db: Db, schoolId: number, classId: number, termId: number
       t.end_date::text as end_date,
       (select min(n.start_date)::text from terms n
         where n.school_id = s.id and n.start_date > t.end_date) as next_term_opens,
-      coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name) order by a.id)
+      coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name, 'subject', a.subject_id)
+        order by a.id)
         from learning_areas a join levels l on l.id = a.level_id
         where a.school_id = s.id and l.school_id = s.id and l.name = c.level), '[]') as areas
     from classes c join schools s on s.id = c.school_id
@@ -91,7 +101,20 @@ function selectContext(db: Db, schoolId: number, classId: number, termId: number
   );
 }
 
-/** The class's learners now (not left, not erased), by name; one of them with `studentId`. */
+/** An int[] arrives as a JS array from both drivers, or as '{1,2}' text from some paths. */
+const ownSubjects = (own: number[] | string): number[] =>
+  typeof own === 'string'
+    ? own
+        .replace(/[{}]/g, '')
+        .split(',')
+        .filter((v) => v !== '')
+        .map(Number)
+    : own.map(Number);
+
+/**
+ * The class's learners now (not left, not erased), by name, with their own subjects (null: they
+ * take the class's); one of them with `studentId`.
+ */
 function selectLearners(db: Db, schoolId: number, classId: number, studentId?: number) {
   return db
     .select({
@@ -100,6 +123,8 @@ function selectLearners(db: Db, schoolId: number, classId: number, studentId?: n
       admission_number: students.admissionNumber,
       upi: students.upi,
       assessment_number: students.assessmentNumber,
+      own: sql<number[] | null>`(select array_agg(ss.subject_id) from ${studentSubjects} ss
+        where ss.student_id = students.id)`,
     })
     .from(students)
     .where(
@@ -206,8 +231,15 @@ export async function loadTermPicture(
     });
     areas.set(e.area, list);
   }
-  const learners = learnerRows.map((l) => ({
+  const areas: { id: number; name: string; subject: number | null }[] =
+    typeof ctx.areas === 'string' ? JSON.parse(ctx.areas) : ctx.areas;
+  const learners = learnerRows.map(({ own, ...l }) => ({
     ...l,
+    takes: new Set(
+      areas
+        .filter((a) => a.subject === null || own === null || ownSubjects(own).includes(a.subject))
+        .map((a) => a.id),
+    ),
     areas: new Map(
       [...(byLearnerArea.get(l.id) ?? [])].map(([area, entries]) => [
         area,
@@ -235,7 +267,7 @@ export async function loadTermPicture(
     next_term_opens: ctx.next_term_opens,
     scale,
     rule,
-    areas: typeof ctx.areas === 'string' ? JSON.parse(ctx.areas) : ctx.areas,
+    areas: areas.map(({ id, name }) => ({ id, name })),
     strandNames,
     learners,
   };

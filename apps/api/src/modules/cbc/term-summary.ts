@@ -45,13 +45,14 @@ export function summaryOf(picture: TermPicture): ClassSummary {
     learners: picture.learners.length,
     levels: RUBRIC_BANDS[scale].map((b) => levelWithWords(b.code)),
     learning_areas: picture.areas.map((area) => {
-      const overall = picture.learners.map((l) => l.areas.get(area.id)?.overall ?? null);
+      const takers = picture.learners.filter((l) => l.takes.has(area.id));
+      const overall = takers.map((l) => l.areas.get(area.id)?.overall ?? null);
       return {
         id: area.id,
         name: area.name,
         counts: levelCounts(overall, scale).map((c) => ({ ...c, ...levelWithWords(c.level) })),
         not_assessed: overall.filter((l) => l === null).length,
-        below_expectations: picture.learners.flatMap((l, i) =>
+        below_expectations: takers.flatMap((l, i) =>
           isBelowExpectations(overall[i]!)
             ? [
                 {

@@ -20,8 +20,9 @@ export async function ensureLevel(tx: Tx, schoolId: number, name: string | null 
     .values({ schoolId, name, curriculum })
     .onConflictDoNothing({ target: [levels.schoolId, levels.name] })
     .returning({ id: levels.id });
-  if (created && curriculum === 'cbc') await addDefaultLearningAreas(tx, schoolId, created.id);
+  // Pathways first: a senior level's learning areas are its senior subjects.
   if (created && isSeniorLevel(name)) await addDefaultPathways(tx, schoolId);
+  if (created && curriculum === 'cbc') await addDefaultLearningAreas(tx, schoolId, created.id);
 }
 
 const byName = (a: Level, b: Level) =>

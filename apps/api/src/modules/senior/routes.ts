@@ -16,6 +16,7 @@ import {
 } from '@shule/shared/senior-setup';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { addSeniorSubjectAreas } from '../cbc/index';
 import { readSeniorSettings } from './choices';
 import groupRoutes from './group-routes';
 import kjseaRoutes from './kjsea-routes';
@@ -62,6 +63,7 @@ const seniorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       app.db.transaction(async (tx) => {
         await addDefaultPathways(tx, request.schoolId());
+        await addSeniorSubjectAreas(tx, request.schoolId());
         return listPathways(tx, request.schoolId());
       }),
   );

@@ -17,6 +17,7 @@ import { findInSchool, ofSchool } from '../../db/school-rows';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { conflict, invalid, notFound } from '../../errors';
 import { recordAudit } from '../audit/index';
+import { addSeniorSubjectAreas } from '../cbc/index';
 import { readSeniorSettings } from './choices';
 import { selectCombinations } from './pathways';
 
@@ -178,6 +179,7 @@ export async function addSeniorSubject(db: Db, schoolId: number, body: AddSenior
         .where(eq(subjects.id, subjectId));
       throw conflict(SETUP_MESSAGES.alreadySenior(subject!.name));
     }
+    await addSeniorSubjectAreas(tx, schoolId, [subjectId]);
   });
 }
 

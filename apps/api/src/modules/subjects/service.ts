@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/client';
 import { classes, examScores, subjectClasses, subjects } from '../../db/schema/index';
 import { deleteUnlessUsed, findInSchool, ofSchool, takenInSchool } from '../../db/school-rows';
 import { conflict, notFound } from '../../errors';
+import { renameSubjectAreas } from '../cbc/index';
 import { addBandsForSubject, lockSchoolGrading } from '../subject-grades/index';
 
 /** Subjects with their class ids, aggregated in SQL: one query for the whole list. */
@@ -114,6 +115,7 @@ export function updateSubject(
         .set({ name, code, description, kcseGroup: group })
         .where(ofSchool(subjects, schoolId, subjectId));
     }
+    if (name !== undefined) await renameSubjectAreas(tx, schoolId, subjectId, name);
     if (input.classes !== undefined) {
       const classIds = await assertOwnClasses(tx, schoolId, input.classes);
       await tx.delete(subjectClasses).where(eq(subjectClasses.subjectId, subjectId));

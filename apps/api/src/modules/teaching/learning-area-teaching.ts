@@ -3,7 +3,7 @@ import {
   learningAreaNotInClassMessage,
   notYourLearningAreaMessage,
 } from '@shule/shared/teaching';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   classes,
@@ -52,8 +52,9 @@ export async function checkLearningAreaAssignment(
 }
 
 /**
- * A teacher assesses only the (class, learning area) pairs assigned to them; an administrator
- * any. 403 naming the learning area and the class. One query for a teacher.
+ * A teacher assesses only the (class, learning area) pairs assigned to them, or a senior-school
+ * learning area whose subject they teach in the class; an administrator any. 403 naming the
+ * learning area and the class. One query for a teacher.
  */
 export async function assertMayAssess(
   db: Db | Tx,
@@ -70,9 +71,14 @@ export async function assertMayAssess(
       and(
         eq(teachers.userId, user.id),
         eq(teachingAssignments.classId, cls.id),
-        eq(teachingAssignments.learningAreaId, area.id),
+        or(
+          eq(teachingAssignments.learningAreaId, area.id),
+          sql`${teachingAssignments.subjectId} = (select a.subject_id from ${learningAreas} a
+                where a.id = ${area.id})`,
+        ),
         isNull(teachingAssignments.endedAt),
       ),
-    );
+    )
+    .limit(1);
   if (!taught) throw forbidden(notYourLearningAreaMessage(area.name, cls.name));
 }

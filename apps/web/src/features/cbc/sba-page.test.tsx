@@ -87,6 +87,40 @@ describe('SBA page', () => {
     expect(await screen.findByText('SBA file ready')).toBeTruthy();
   });
 
+  it('shows a senior-school learner’s elective they do not take as not taken, never missing', async () => {
+    const grade10: SbaGradeInput = {
+      ...grade8,
+      grade: { id: 3, name: 'Grade 10' },
+      scale: 'rubric',
+      learningAreas: [
+        { id: 9, name: 'Chemistry' },
+        { id: 10, name: 'Geography' },
+      ],
+      learners: [
+        { ...learner(1, 'Achieng', '30412345001'), areasTaken: [9] },
+        { ...learner(2, 'Baraka', '30412345002'), areasTaken: [10] },
+      ],
+      assessments: [
+        { id: 5, learningArea: 9, kind: 'sba_project', date: '2026-07-01', outOf: null },
+        { id: 6, learningArea: 10, kind: 'sba_project', date: '2026-07-01', outOf: null },
+      ],
+      entries: [
+        { assessment: 5, student: 1, level: 'EE', mark: null, absent: false },
+        { assessment: 6, student: 2, level: 'ME', mark: null, absent: false },
+      ],
+    };
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({ status: 200, body: sbaCompleteness(grade10) }, [
+        { id: 3, name: 'Grade 10', curriculum: 'cbc', classes: 1, school: 7 },
+      ]),
+    );
+    renderWithApp(<SbaPage />);
+    expect(await screen.findByText(/Grade 10 \d+ is complete/)).toBeTruthy();
+    expect(screen.getAllByText('Not taken')).toHaveLength(2);
+    expect(screen.queryByText('No score')).toBeNull();
+  });
+
   it('takes a missing Assessment Number in place, refusing a blank one', async () => {
     const sent: unknown[] = [];
     const fetch = fakeApi({ status: 200, body: sbaCompleteness(grade8) }, undefined, sent);

@@ -343,7 +343,7 @@ function Scores({ data }: { data: SbaCompleteness }) {
                     </Td>
                   ) : (
                     <Td key={data.learning_areas[i]!.id} className="text-muted-foreground">
-                      No score
+                      {l.takes[i] === false ? 'Not taken' : 'No score'}
                     </Td>
                   ),
                 )}

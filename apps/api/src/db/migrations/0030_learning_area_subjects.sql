@@ -1,0 +1,3 @@
+ALTER TABLE "learning_areas" ADD COLUMN "subject_id" integer;--> statement-breakpoint
+ALTER TABLE "learning_areas" ADD CONSTRAINT "learning_areas_subject_id_subjects_id_fk" FOREIGN KEY ("subject_id") REFERENCES "public"."subjects"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "learning_areas" ADD CONSTRAINT "learning_areas_level_subject_key" UNIQUE("level_id","subject_id");
