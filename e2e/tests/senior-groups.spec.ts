@@ -21,7 +21,7 @@ function day(days: number) {
  * teaching groups and gives Chemistry's group a teacher; the teacher signs in, finds the group
  * on their dashboard and enters its marks, learners of both streams in one list.
  */
-test('teaching groups across streams at 390 px: generated, a teacher assigned, marks entered', async ({
+test('teaching groups across streams at 390 px: generated, a teacher assigned, marks entered, results by group', async ({
   page,
   request,
 }) => {
@@ -82,7 +82,11 @@ test('teaching groups across streams at 390 px: generated, a teacher assigned, m
   });
   const password = /one-time password (\S+?);/.exec(created.message)?.[1];
   const teacher = await replaceOneTimePassword(request, phone, password!);
-  await post('/grades/exams/', { name: 'Opener', start_date: day(-1), end_date: day(3) });
+  const exam = await post('/grades/exams/', {
+    name: 'Opener',
+    start_date: day(-1),
+    end_date: day(3),
+  });
 
   await loginViaUi(page, school);
   await page.goto('/teaching-groups');
@@ -122,4 +126,18 @@ test('teaching groups across streams at 390 px: generated, a teacher assigned, m
   await expect(page.getByTestId('queue-state')).toHaveText('All saved', { timeout: 15_000 });
   await expect(page.getByTestId('entered-count')).toHaveText('2 of 4 entered');
   await shoot(page, 'teaching-groups-marks');
+
+  // The admin reads the group's results beside the level's analysis.
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await loginViaUi(page, school);
+  await page.goto(`/results?exam=${exam.id}&level=Grade%2010`);
+  const byGroup = page.getByTestId('analysis-table-teaching-groups');
+  const row = byGroup.getByRole('row', { name: /^Chemistry/ });
+  await expect(row).toContainText('Grade 10 Chemistry');
+  await expect(row).toContainText('Otieno Were');
+  await expect(row).toContainText('67.50');
+  await expect(page.getByTestId('analysis-table-combinations')).toContainText('BIO/CHE/PHY');
+  await byGroup.scrollIntoViewIfNeeded();
+  await shoot(page, 'senior-analysis');
 });

@@ -7,8 +7,6 @@ import {
 import { examIdParams, meritListQuery } from '@shule/shared/results/merit-list';
 import { meritListFileName } from '@shule/shared/results/merit-list-columns';
 import { packedMeritListResponse, packMeritList } from '@shule/shared/results/merit-list-packed';
-import { seniorAnalysisResponse } from '@shule/shared/results/senior-analysis';
-import { seniorLevelQuery } from '@shule/shared/senior';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { jsonOrPdfAnswer, sendPdf } from '../../pdf/answer';
 import { sendTypedJson } from '../../plugins/typed-json';
@@ -16,11 +14,12 @@ import { schoolForPrint } from '../schools/index';
 import { examAnalysis, latestResults } from './analysis';
 import { renderAnalysisPdf } from './analysis-pdf';
 import { renderMeritListPdf } from './merit-list-pdf';
-import { seniorAnalysis } from './senior-analysis';
+import seniorAnalysisRoutes from './senior-analysis-routes';
 import { assertMaySeeResults, meritList, type ResultsScope } from './service';
 
 /** Exam results: merit lists (and, with the report forms, what parents are given). */
 const resultRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(seniorAnalysisRoutes);
   const schoolWithCrest = (schoolId: number) =>
     schoolForPrint(app.db, app.config.dataDir, schoolId);
 
@@ -93,24 +92,6 @@ const resultRoutes: FastifyPluginAsyncZod = async (app) => {
       const { school, crest } = await schoolWithCrest(request.schoolId());
       const pdf = await renderAnalysisPdf(analysis, school, { crest });
       return sendPdf(reply, pdf, analysisFileName(analysis));
-    },
-  );
-
-  app.get(
-    '/exams/:id/senior_analysis/',
-    {
-      config: { access: 'staff' },
-      schema: {
-        params: examIdParams,
-        querystring: seniorLevelQuery,
-        response: { 200: seniorAnalysisResponse },
-        tags: ['results'],
-      },
-    },
-    async (request) => {
-      const { level } = request.query;
-      await assertMaySeeResults(app.db, request, { level });
-      return seniorAnalysis(app.db, request.schoolId(), request.params.id, level);
     },
   );
 };
