@@ -209,6 +209,14 @@ describe('a CBC assessment of a senior-school subject', () => {
       200,
     );
     await expectStatus(call('POST', '/api/cbc/assessments/', biologist.auth, body), 403);
+    // The subject's teacher finds its learning area on their dashboard, beside the subject.
+    const dashboard = await expectStatus(call('GET', '/api/dashboard/teacher/', chemist.auth), 200);
+    expect(dashboard.json().learning_areas).toEqual([
+      {
+        class: { id: s.east.id, name: s.east.name },
+        learning_area: { id: s.area('Chemistry').id, name: 'Chemistry' },
+      },
+    ]);
   });
 
   it("is another school's 404, and needs a token", async () => {

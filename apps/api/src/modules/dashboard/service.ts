@@ -33,10 +33,19 @@ const MY_ASSIGNMENTS = (schoolId: number, userId: number) => sql`
   where t.user_id = ${userId} and t.school_id = ${schoolId}
     and ta.school_id = ${schoolId} and ta.ended_at is null`;
 
-/** My current assignments: subjects (8-4-4) and CBC learning areas, one query for both. */
+/**
+ * My current assignments: subjects (8-4-4) and CBC learning areas, one query for both. A
+ * senior-school subject comes with its level's learning area (learning_areas.subject_id): its
+ * teacher assesses it too.
+ */
 function selectAssignments(db: Db, schoolId: number, userId: number) {
   return queryRows<
-    | (AssignmentRow & { learning_area_id: null; learning_area_name: null })
+    | (AssignmentRow & {
+        learning_area_id: null;
+        learning_area_name: null;
+        subject_area_id: number | null;
+        subject_area_name: string | null;
+      })
     | {
         class_id: number;
         class_name: string;
@@ -48,12 +57,15 @@ function selectAssignments(db: Db, schoolId: number, userId: number) {
     db,
     sql`select ta.class_id, c.name as class_name,
                ta.subject_id, s.name as subject_name, s.code as subject_code,
-               ta.learning_area_id, la.name as learning_area_name
+               ta.learning_area_id, la.name as learning_area_name,
+               sa.id as subject_area_id, sa.name as subject_area_name
         from teaching_assignments ta
         join teachers t on t.id = ta.teacher_id
         join classes c on c.id = ta.class_id
         left join subjects s on s.id = ta.subject_id
         left join learning_areas la on la.id = ta.learning_area_id
+        left join levels l on l.school_id = ta.school_id and l.name = c.level
+        left join learning_areas sa on sa.subject_id = s.id and sa.level_id = l.id
         where t.user_id = ${userId} and t.school_id = ${schoolId}
           and ta.school_id = ${schoolId} and ta.ended_at is null
           and (s.id is not null or la.id is not null)
@@ -276,8 +288,15 @@ export async function teacherDashboard(
   const learningAreas: TeacherDashboard['learning_areas'] = [];
   const subjects: TeacherAssignment[] = [];
   for (const row of assignments) {
-    if (row.subject_id !== null) subjects.push(assignmentOf(row));
-    else {
+    if (row.subject_id !== null) {
+      subjects.push(assignmentOf(row));
+      if (row.subject_area_id !== null) {
+        learningAreas.push({
+          class: { id: row.class_id, name: row.class_name },
+          learning_area: { id: row.subject_area_id, name: row.subject_area_name! },
+        });
+      }
+    } else {
       learningAreas.push({
         class: { id: row.class_id, name: row.class_name },
         learning_area: { id: row.learning_area_id, name: row.learning_area_name },
