@@ -35,10 +35,10 @@ async function readAndCheck(tx: Tx, schoolId: number, text: string) {
   const file = readChoiceFile(text);
   const clean = file.rows.filter((r) => r.choice !== undefined);
   const numbers = [...new Set(clean.map((r) => r.choice!.admission_number.toUpperCase()))];
-  const [learners, pathways, combinations] = await Promise.all([
+  const learners =
     numbers.length === 0
       ? []
-      : tx
+      : await tx
           .select({ id: students.id, number: sql<string>`upper(${students.admissionNumber})` })
           .from(students)
           .where(
@@ -47,16 +47,15 @@ async function readAndCheck(tx: Tx, schoolId: number, text: string) {
               isNull(students.erasedAt),
               inArray(sql`upper(${students.admissionNumber})`, numbers),
             ),
-          ),
-    tx
-      .select({ id: seniorPathways.id, name: seniorPathways.name })
-      .from(seniorPathways)
-      .where(eq(seniorPathways.schoolId, schoolId)),
-    tx
-      .select({ id: seniorCombinations.id, name: seniorCombinations.name })
-      .from(seniorCombinations)
-      .where(eq(seniorCombinations.schoolId, schoolId)),
-  ]);
+          );
+  const pathways = await tx
+    .select({ id: seniorPathways.id, name: seniorPathways.name })
+    .from(seniorPathways)
+    .where(eq(seniorPathways.schoolId, schoolId));
+  const combinations = await tx
+    .select({ id: seniorCombinations.id, name: seniorCombinations.name })
+    .from(seniorCombinations)
+    .where(eq(seniorCombinations.schoolId, schoolId));
   const learnerOf = new Map(learners.map((l) => [l.number, l.id]));
   const pathwayOf = new Map(pathways.map((p) => [lower(p.name), p.id]));
   const combinationOf = new Map(combinations.map((c) => [lower(c.name), c.id]));

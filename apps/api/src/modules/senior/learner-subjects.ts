@@ -80,53 +80,51 @@ export async function checkChoices(
 ): Promise<ChoiceProblem[]> {
   const studentIds = [...new Set(entries.map((e) => e.student))];
   const idList = `{${studentIds.join(',')}}`;
-  const [learners, pathways, combinations, holders, settings] = await Promise.all([
-    tx
-      .select({
-        id: students.id,
-        name: sql<string>`${students.firstName} || ' ' || ${students.lastName}`,
-        classId: students.classId,
-        level: classes.level,
-        kjsea: kjseaResults.levels,
-      })
-      .from(students)
-      .leftJoin(classes, eq(classes.id, students.classId))
-      .leftJoin(kjseaResults, eq(kjseaResults.studentId, students.id))
-      .where(
-        and(
-          eq(students.schoolId, schoolId),
-          isNull(students.erasedAt),
-          inArray(students.id, studentIds),
-        ),
+  const learners = await tx
+    .select({
+      id: students.id,
+      name: sql<string>`${students.firstName} || ' ' || ${students.lastName}`,
+      classId: students.classId,
+      level: classes.level,
+      kjsea: kjseaResults.levels,
+    })
+    .from(students)
+    .leftJoin(classes, eq(classes.id, students.classId))
+    .leftJoin(kjseaResults, eq(kjseaResults.studentId, students.id))
+    .where(
+      and(
+        eq(students.schoolId, schoolId),
+        isNull(students.erasedAt),
+        inArray(students.id, studentIds),
       ),
-    tx
-      .select({
-        id: seniorPathways.id,
-        name: seniorPathways.name,
-        coreMathematics: seniorPathways.coreMathematics,
-      })
-      .from(seniorPathways)
-      .where(eq(seniorPathways.schoolId, schoolId)),
-    tx
-      .select({
-        id: seniorCombinations.id,
-        name: seniorCombinations.name,
-        pathwayId: seniorCombinations.pathwayId,
-        capacity: seniorCombinations.capacity,
-      })
-      .from(seniorCombinations)
-      .where(eq(seniorCombinations.schoolId, schoolId)),
-    // The combinations' current learners beside those this list sets.
-    queryRows<{ combinationId: number; n: number }>(
-      tx,
-      sql`select cur.combination_id as "combinationId", count(*)::int as n from (
-            select distinct on (sc.student_id) sc.combination_id from senior_choices sc
-            where sc.school_id = ${schoolId} and sc.student_id <> all(${idList}::int[])
-            order by sc.student_id, sc.from_date desc, sc.id desc) cur
-          group by cur.combination_id`,
-    ),
-    readSeniorSettings(tx, schoolId),
-  ]);
+    );
+  const pathways = await tx
+    .select({
+      id: seniorPathways.id,
+      name: seniorPathways.name,
+      coreMathematics: seniorPathways.coreMathematics,
+    })
+    .from(seniorPathways)
+    .where(eq(seniorPathways.schoolId, schoolId));
+  const combinations = await tx
+    .select({
+      id: seniorCombinations.id,
+      name: seniorCombinations.name,
+      pathwayId: seniorCombinations.pathwayId,
+      capacity: seniorCombinations.capacity,
+    })
+    .from(seniorCombinations)
+    .where(eq(seniorCombinations.schoolId, schoolId));
+  // The combinations' current learners beside those this list sets.
+  const holders = await queryRows<{ combinationId: number; n: number }>(
+    tx,
+    sql`select cur.combination_id as "combinationId", count(*)::int as n from (
+          select distinct on (sc.student_id) sc.combination_id from senior_choices sc
+          where sc.school_id = ${schoolId} and sc.student_id <> all(${idList}::int[])
+          order by sc.student_id, sc.from_date desc, sc.id desc) cur
+        group by cur.combination_id`,
+  );
+  const settings = await readSeniorSettings(tx, schoolId);
   const learnerOf = new Map<number, Learner>(learners.map((l) => [l.id, l]));
   const pathwayOf = new Map(pathways.map((p) => [p.id, p]));
   const combinationOf = new Map(combinations.map((c) => [c.id, c]));
@@ -217,17 +215,15 @@ export async function saveChoices(tx: Tx, actor: ChoiceActor, entries: ChoiceEnt
     })),
   );
   const studentIds = [...new Set(entries.map((e) => e.student))];
-  const [current, core, classOf] = await Promise.all([
-    currentChoices(tx, schoolId, studentIds),
-    tx
-      .select({ subjectId: seniorSubjects.subjectId, option: seniorSubjects.coreOption })
-      .from(seniorSubjects)
-      .where(and(eq(seniorSubjects.schoolId, schoolId), eq(seniorSubjects.kind, 'core'))),
-    tx
-      .select({ id: students.id, classId: students.classId })
-      .from(students)
-      .where(inArray(students.id, studentIds)),
-  ]);
+  const current = await currentChoices(tx, schoolId, studentIds);
+  const core = await tx
+    .select({ subjectId: seniorSubjects.subjectId, option: seniorSubjects.coreOption })
+    .from(seniorSubjects)
+    .where(and(eq(seniorSubjects.schoolId, schoolId), eq(seniorSubjects.kind, 'core')));
+  const classOf = await tx
+    .select({ id: students.id, classId: students.classId })
+    .from(students)
+    .where(inArray(students.id, studentIds));
   const allElectives = await tx
     .select({
       combinationId: seniorCombinationSubjects.combinationId,
@@ -382,25 +378,23 @@ export async function readLearnerSubjects(
   );
   const [latest] = history;
   if (!latest) return { current: null, history: [] };
-  const [core, electives] = await Promise.all([
-    db
-      .select({
-        id: subjects.id,
-        name: subjects.name,
-        code: subjects.code,
-        option: seniorSubjects.coreOption,
-      })
-      .from(seniorSubjects)
-      .innerJoin(subjects, eq(subjects.id, seniorSubjects.subjectId))
-      .where(and(eq(seniorSubjects.schoolId, schoolId), eq(seniorSubjects.kind, 'core')))
-      .orderBy(asc(subjects.name)),
-    db
-      .select({ id: subjects.id, name: subjects.name, code: subjects.code })
-      .from(seniorCombinationSubjects)
-      .innerJoin(subjects, eq(subjects.id, seniorCombinationSubjects.subjectId))
-      .where(eq(seniorCombinationSubjects.combinationId, latest.combination))
-      .orderBy(asc(subjects.name)),
-  ]);
+  const core = await db
+    .select({
+      id: subjects.id,
+      name: subjects.name,
+      code: subjects.code,
+      option: seniorSubjects.coreOption,
+    })
+    .from(seniorSubjects)
+    .innerJoin(subjects, eq(subjects.id, seniorSubjects.subjectId))
+    .where(and(eq(seniorSubjects.schoolId, schoolId), eq(seniorSubjects.kind, 'core')))
+    .orderBy(asc(subjects.name));
+  const electives = await db
+    .select({ id: subjects.id, name: subjects.name, code: subjects.code })
+    .from(seniorCombinationSubjects)
+    .innerJoin(subjects, eq(subjects.id, seniorCombinationSubjects.subjectId))
+    .where(eq(seniorCombinationSubjects.combinationId, latest.combination))
+    .orderBy(asc(subjects.name));
   const { set_by_name: _by, set_at: _at, ...current } = latest;
   const taken: SeniorSubject[] = [
     ...core

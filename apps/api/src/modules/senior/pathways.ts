@@ -94,37 +94,35 @@ export async function addDefaultPathways(tx: Tx, schoolId: number) {
 
 /** GET /api/senior/pathways/: two queries. */
 export async function listPathways(db: Db | Tx, schoolId: number): Promise<PathwaysResponse> {
-  const [tracks, senior] = await Promise.all([
-    db
-      .select({
-        pathwayId: seniorPathways.id,
-        pathwayName: seniorPathways.name,
-        coreMathematics: seniorPathways.coreMathematics,
-        trackId: seniorTracks.id,
-        trackName: seniorTracks.name,
-      })
-      .from(seniorPathways)
-      .leftJoin(seniorTracks, eq(seniorTracks.pathwayId, seniorPathways.id))
-      .where(eq(seniorPathways.schoolId, schoolId))
-      .orderBy(
-        asc(seniorPathways.position),
-        asc(seniorPathways.id),
-        asc(seniorTracks.position),
-        asc(seniorTracks.id),
-      ),
-    db
-      .select({
-        id: subjects.id,
-        name: subjects.name,
-        code: subjects.code,
-        trackId: seniorSubjects.trackId,
-        option: seniorSubjects.coreOption,
-      })
-      .from(seniorSubjects)
-      .innerJoin(subjects, eq(subjects.id, seniorSubjects.subjectId))
-      .where(eq(seniorSubjects.schoolId, schoolId))
-      .orderBy(asc(subjects.name)),
-  ]);
+  const tracks = await db
+    .select({
+      pathwayId: seniorPathways.id,
+      pathwayName: seniorPathways.name,
+      coreMathematics: seniorPathways.coreMathematics,
+      trackId: seniorTracks.id,
+      trackName: seniorTracks.name,
+    })
+    .from(seniorPathways)
+    .leftJoin(seniorTracks, eq(seniorTracks.pathwayId, seniorPathways.id))
+    .where(eq(seniorPathways.schoolId, schoolId))
+    .orderBy(
+      asc(seniorPathways.position),
+      asc(seniorPathways.id),
+      asc(seniorTracks.position),
+      asc(seniorTracks.id),
+    );
+  const senior = await db
+    .select({
+      id: subjects.id,
+      name: subjects.name,
+      code: subjects.code,
+      trackId: seniorSubjects.trackId,
+      option: seniorSubjects.coreOption,
+    })
+    .from(seniorSubjects)
+    .innerJoin(subjects, eq(subjects.id, seniorSubjects.subjectId))
+    .where(eq(seniorSubjects.schoolId, schoolId))
+    .orderBy(asc(subjects.name));
   const pathways = new Map<number, PathwaysResponse['pathways'][number]>();
   for (const row of tracks) {
     let pathway = pathways.get(row.pathwayId);
@@ -235,40 +233,38 @@ export async function selectCombinations(
     eq(seniorCombinations.schoolId, schoolId),
     id === undefined ? undefined : eq(seniorCombinations.id, id),
   );
-  const [rows, subjectRows] = await Promise.all([
-    db
-      .select({
-        id: seniorCombinations.id,
-        name: seniorCombinations.name,
-        pathway: seniorCombinations.pathwayId,
-        pathway_name: seniorPathways.name,
-        capacity: seniorCombinations.capacity,
-        learners: sql<number>`(select count(*)::int from (
-          select distinct on (sc.student_id) sc.combination_id from senior_choices sc
-          where sc.school_id = ${schoolId}
-          order by sc.student_id, sc.from_date desc, sc.id desc) cur
-          where cur.combination_id = ${seniorCombinations.id})`,
-      })
-      .from(seniorCombinations)
-      .innerJoin(seniorPathways, eq(seniorPathways.id, seniorCombinations.pathwayId))
-      .where(where)
-      .orderBy(asc(seniorPathways.position), asc(seniorCombinations.name)),
-    db
-      .select({
-        combinationId: seniorCombinationSubjects.combinationId,
-        id: subjects.id,
-        name: subjects.name,
-        code: subjects.code,
-      })
-      .from(seniorCombinationSubjects)
-      .innerJoin(
-        seniorCombinations,
-        eq(seniorCombinations.id, seniorCombinationSubjects.combinationId),
-      )
-      .innerJoin(subjects, eq(subjects.id, seniorCombinationSubjects.subjectId))
-      .where(where)
-      .orderBy(asc(subjects.name)),
-  ]);
+  const rows = await db
+    .select({
+      id: seniorCombinations.id,
+      name: seniorCombinations.name,
+      pathway: seniorCombinations.pathwayId,
+      pathway_name: seniorPathways.name,
+      capacity: seniorCombinations.capacity,
+      learners: sql<number>`(select count(*)::int from (
+        select distinct on (sc.student_id) sc.combination_id from senior_choices sc
+        where sc.school_id = ${schoolId}
+        order by sc.student_id, sc.from_date desc, sc.id desc) cur
+        where cur.combination_id = ${seniorCombinations.id})`,
+    })
+    .from(seniorCombinations)
+    .innerJoin(seniorPathways, eq(seniorPathways.id, seniorCombinations.pathwayId))
+    .where(where)
+    .orderBy(asc(seniorPathways.position), asc(seniorCombinations.name));
+  const subjectRows = await db
+    .select({
+      combinationId: seniorCombinationSubjects.combinationId,
+      id: subjects.id,
+      name: subjects.name,
+      code: subjects.code,
+    })
+    .from(seniorCombinationSubjects)
+    .innerJoin(
+      seniorCombinations,
+      eq(seniorCombinations.id, seniorCombinationSubjects.combinationId),
+    )
+    .innerJoin(subjects, eq(subjects.id, seniorCombinationSubjects.subjectId))
+    .where(where)
+    .orderBy(asc(subjects.name));
   return rows.map((row) => ({
     ...row,
     subjects: subjectRows
