@@ -128,8 +128,10 @@ describe('renderReportCardsPdf', () => {
       out_of: 72,
     };
     const pdf = await renderReportCardsPdf([card]);
-    if (process.env.SHOTS_DIR)
+    if (process.env.SHOTS_DIR) {
+      mkdirSync(process.env.SHOTS_DIR, { recursive: true });
       writeFileSync(path.join(process.env.SHOTS_DIR, 'kjsea-report-form.pdf'), pdf);
+    }
     const { lines } = readPdf(pdf);
     expect(lines).toContain('KJSEA BASELINE');
     expect(lines).toContain('56 / 72 points');
