@@ -304,6 +304,11 @@ describe('PUT /api/students/{id}/subjects/', () => {
     await expectStatus(putLearner(s, s.amina, { ...bpc, from: '2026-02-01' }), 200);
     await expectStatus(putLearner(s, s.baraka, stemChoice(s, '2026-03-01')), 200);
     await expectStatus(putLearner(s, s.chebet, bpc), 200);
+    // The capacity is a level's: Grade 11 has its own places in it.
+    const grade11 = (await create(s.who, '/api/classes/', { name: '11 East', level: 'Grade 11' }))
+      .class.id as number;
+    const zuri = await insertStudent(t.app, s.who.schoolId, grade11, { first: 'Zuri' });
+    await expectStatus(putLearner(s, zuri, bpc), 200);
   });
 
   it('validates the body, a fourth elective is not a field to send', async () => {

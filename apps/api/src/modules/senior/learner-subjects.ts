@@ -115,20 +115,25 @@ export async function checkChoices(
     })
     .from(seniorCombinations)
     .where(eq(seniorCombinations.schoolId, schoolId));
-  // The combinations' current learners beside those this list sets.
-  const holders = await queryRows<{ combinationId: number; n: number }>(
+  // The combinations' current learners in each level, beside those this list sets: a capacity
+  // is a level's (Grade 10's 90 places leave Grade 11's alone).
+  const holders = await queryRows<{ combinationId: number; level: string | null; n: number }>(
     tx,
-    sql`select cur.combination_id as "combinationId", count(*)::int as n from (
-          select distinct on (sc.student_id) sc.combination_id from senior_choices sc
+    sql`select cur.combination_id as "combinationId", c.level, count(*)::int as n from (
+          select distinct on (sc.student_id) sc.student_id, sc.combination_id
+          from senior_choices sc
           where sc.school_id = ${schoolId} and sc.student_id <> all(${idList}::int[])
           order by sc.student_id, sc.from_date desc, sc.id desc) cur
-        group by cur.combination_id`,
+        join students s on s.id = cur.student_id and s.erased_at is null
+        left join classes c on c.id = s.class_id
+        group by cur.combination_id, c.level`,
   );
   const settings = await readSeniorSettings(tx, schoolId);
   const learnerOf = new Map<number, Learner>(learners.map((l) => [l.id, l]));
   const pathwayOf = new Map(pathways.map((p) => [p.id, p]));
   const combinationOf = new Map(combinations.map((c) => [c.id, c]));
-  const taken = new Map(holders.map((h) => [h.combinationId, h.n]));
+  const placeOf = (combinationId: number, level: string | null) => `${combinationId}:${level}`;
+  const taken = new Map(holders.map((h) => [placeOf(h.combinationId, h.level), h.n]));
   const seen = new Set<number>();
   const problemOf = (
     field: ChoiceProblem['field'],
@@ -166,8 +171,9 @@ export async function checkChoices(
         : null,
     });
     if (mathematics) return problemOf('mathematics', mathematics);
-    const holding = (taken.get(combination.id) ?? 0) + 1;
-    taken.set(combination.id, holding);
+    const place = placeOf(combination.id, learner.level);
+    const holding = (taken.get(place) ?? 0) + 1;
+    taken.set(place, holding);
     if (combination.capacity !== null && holding > combination.capacity) {
       return problemOf(
         'combination',
