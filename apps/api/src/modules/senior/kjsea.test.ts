@@ -1,5 +1,6 @@
 import { parseCsv } from '@shule/shared/csv';
 import { ENTRY_LIST_COLUMNS, KJSEA_LEARNING_AREAS, KJSEA_MESSAGES } from '@shule/shared/kjsea';
+import { SENIOR_MESSAGES } from '@shule/shared/senior';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { classes, seniorChoices } from '../../db/schema/index';
@@ -389,12 +390,16 @@ describe('the report form', () => {
     ).id as number;
     const amina = await f.admit('Amina', f.east);
     const baraka = await f.admit('Baraka', f.west);
-    for (const id of [amina, baraka]) {
-      await f.saveMarks(id, exam, { ENG: 60, MAT: 70 });
-      await expectStatus(put(who, id, { levels: allLevels('EE2') }), 200);
-    }
-    // The East stream becomes a Grade 10 one; West stays in Form 4.
+    for (const id of [amina, baraka]) await f.saveMarks(id, exam, { ENG: 60, MAT: 70 });
+    // The East stream becomes a Grade 10 one; West stays in Form 4, whose learners have no
+    // KJSEA result to record.
     await t.app.db.update(classes).set({ level: 'Grade 10' }).where(eq(classes.id, f.east));
+    await expectStatus(put(who, amina, { levels: allLevels('EE2') }), 200);
+    await expectStatus(
+      put(who, baraka, { levels: allLevels('EE2') }),
+      400,
+      SENIOR_MESSAGES.notSeniorLearner('Baraka Test'),
+    );
     const cardOf = async (classId: number, student: number) =>
       (
         await expectStatus(

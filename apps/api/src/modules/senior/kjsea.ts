@@ -11,12 +11,13 @@ import {
   readKjseaCsv,
 } from '@shule/shared/kjsea';
 import { LEARNER_RECORD_MESSAGES } from '@shule/shared/learner-record';
+import { isSeniorLevel, SENIOR_MESSAGES } from '@shule/shared/senior';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/raw-rows';
-import { kjseaResults, students } from '../../db/schema/index';
+import { classes, kjseaResults, students } from '../../db/schema/index';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { conflict, notFound } from '../../errors';
+import { conflict, invalid, notFound } from '../../errors';
 import { recordAudit } from '../audit/index';
 import { assertAssessmentNumberFree } from '../students/index';
 
@@ -33,8 +34,11 @@ export async function kjseaStudent(db: Db | Tx, schoolId: number, studentId: num
       id: students.id,
       classId: students.classId,
       assessmentNumber: students.assessmentNumber,
+      name: sql<string>`${students.firstName} || ' ' || ${students.lastName}`,
+      level: classes.level,
     })
     .from(students)
+    .leftJoin(classes, eq(classes.id, students.classId))
     .where(and(eq(students.id, studentId), eq(students.schoolId, schoolId)));
   if (!student) throw notFound('Student');
   return student;
@@ -100,7 +104,11 @@ export async function putKjsea(
   const { schoolId } = actor;
   try {
     return await db.transaction(async (tx) => {
-      await kjseaStudent(tx, schoolId, studentId);
+      const learner = await kjseaStudent(tx, schoolId, studentId);
+      // The baseline is a senior-school entrant's: a learner of another level has none to record.
+      if (!isSeniorLevel(learner.level)) {
+        throw invalid('student', SENIOR_MESSAGES.notSeniorLearner(learner.name));
+      }
       if (input.assessment_number !== undefined) {
         if (input.assessment_number)
           await assertAssessmentNumberFree(tx, schoolId, studentId, input.assessment_number);
@@ -179,16 +187,24 @@ async function matchLearners(db: Db | Tx, schoolId: number, file: ReadFile) {
     id: number;
     admission_number: string;
     assessment_number: string | null;
+    name: string;
+    level: string | null;
   }>(
     db,
-    sql`select s.id, s.admission_number, s.assessment_number from students s
+    sql`select s.id, s.admission_number, s.assessment_number,
+               s.first_name || ' ' || s.last_name as name, c.level
+        from students s
         join jsonb_array_elements_text(${JSON.stringify(given('admission_number'))}::jsonb) a(v)
           on s.admission_number = a.v
+        left join classes c on c.id = s.class_id
         where s.school_id = ${schoolId}
       union
-      select s.id, s.admission_number, s.assessment_number from students s
+      select s.id, s.admission_number, s.assessment_number,
+             s.first_name || ' ' || s.last_name as name, c.level
+        from students s
         join jsonb_array_elements_text(${JSON.stringify(given('assessment_number'))}::jsonb) n(v)
           on s.assessment_number = n.v
+        left join classes c on c.id = s.class_id
         where s.school_id = ${schoolId}`,
   );
   const byAdmission = new Map(found.map((s) => [s.admission_number, s]));
@@ -206,6 +222,14 @@ async function matchLearners(db: Db | Tx, schoolId: number, file: ReadFile) {
         addKjseaRowError(row, 'admission_number', KJSEA_MESSAGES.noSuchAdmission(admission));
       else if (assessment)
         addKjseaRowError(row, 'assessment_number', KJSEA_MESSAGES.noSuchAssessment(assessment));
+      return;
+    }
+    if (!isSeniorLevel(learner.level)) {
+      addKjseaRowError(
+        row,
+        admission ? 'admission_number' : 'assessment_number',
+        SENIOR_MESSAGES.notSeniorLearner(learner.name),
+      );
       return;
     }
     const holder = assessment ? byAssessment.get(assessment) : undefined;
