@@ -266,6 +266,21 @@ describe('POST /api/senior/kjsea/import/', () => {
     expect(elsewhere.json().rows[0].errors).toEqual({
       admission_number: [KJSEA_MESSAGES.noSuchAdmission(adm)],
     });
+    const form1 = (await create(who, '/api/classes/', { name: '1 East', level: 'Form 1' })).class;
+    const junior = await admitFixture(t.app, who, form1.id);
+    const notSenior = await expectStatus(
+      importFile(
+        who,
+        `admission_number,${AREA_HEADS}\n${junior.admission_number},${levelsRow()}`,
+        true,
+      ),
+      200,
+    );
+    expect(notSenior.json().rows[0].errors).toEqual({
+      admission_number: [
+        SENIOR_MESSAGES.notSeniorLearner(`${junior.first_name} ${junior.last_name}`),
+      ],
+    });
     expect((await expectStatus(get(who, a.id), 200)).json()).toBeNull();
     await expectStatus(
       importFile(null, `admission_number,${AREA_HEADS}\n${adm},${levelsRow()}`),
