@@ -272,21 +272,6 @@ test('a level, a KCSE group, an exam for a term and a level, a dropped subject a
   expect(east.level).toBe('Form 4');
   const { student } = await seed.admit(east.id, 'Wanjiru', 'Kamau', 'female');
 
-  // Form 4 is on 8-4-4; a Grade 10 stream beside it starts on CBC, and the choice is kept.
-  await seed.post(`/classes/?school=${seed.schoolId}`, { name: '10 Blue', level: 'Grade 10' });
-  await page.reload();
-  const levelsCard = page.getByRole('region', { name: 'Levels and curricula' });
-  await expect(levelsCard.getByLabel('Curriculum of Form 4')).toHaveValue('8-4-4');
-  await expect(levelsCard.getByText('2 classes')).toBeVisible();
-  await expect(levelsCard.getByLabel('Curriculum of Grade 10')).toHaveValue('cbc');
-  await shoot(page, 'classes-levels');
-  await levelsCard.getByLabel('Curriculum of Form 4').selectOption('cbc');
-  await expect(page.getByText('Form 4 is on CBC')).toBeVisible();
-  await page.reload();
-  await expect(levelsCard.getByLabel('Curriculum of Form 4')).toHaveValue('cbc');
-  await levelsCard.getByLabel('Curriculum of Form 4').selectOption('8-4-4');
-  await expect(page.getByText('Form 4 is on 8-4-4 (KCSE)')).toBeVisible();
-
   // Subjects: the group follows the code as it is typed.
   for (const [name, code] of [
     ['English', 'ENG'],
@@ -303,6 +288,22 @@ test('a level, a KCSE group, an exam for a term and a level, a dropped subject a
   await expect(subjectDialog.getByLabel('KCSE group')).toHaveValue('sciences');
   await subjectDialog.getByRole('button', { name: 'Add Subject' }).click();
   await expect(page.getByRole('row', { name: /Biology BIO Group II: Sciences/ })).toBeVisible();
+
+  // Form 4 is on 8-4-4; a Grade 10 stream beside it starts on CBC, and the choice is kept (its
+  // senior-school subjects take the school's English, French and Biology as they are).
+  await seed.post(`/classes/?school=${seed.schoolId}`, { name: '10 Blue', level: 'Grade 10' });
+  await page.goto('/classes');
+  const levelsCard = page.getByRole('region', { name: 'Levels and curricula' });
+  await expect(levelsCard.getByLabel('Curriculum of Form 4')).toHaveValue('8-4-4');
+  await expect(levelsCard.getByText('2 classes')).toBeVisible();
+  await expect(levelsCard.getByLabel('Curriculum of Grade 10')).toHaveValue('cbc');
+  await shoot(page, 'classes-levels');
+  await levelsCard.getByLabel('Curriculum of Form 4').selectOption('cbc');
+  await expect(page.getByText('Form 4 is on CBC')).toBeVisible();
+  await page.reload();
+  await expect(levelsCard.getByLabel('Curriculum of Form 4')).toHaveValue('cbc');
+  await levelsCard.getByLabel('Curriculum of Form 4').selectOption('8-4-4');
+  await expect(page.getByText('Form 4 is on 8-4-4 (KCSE)')).toBeVisible();
 
   // An exam of Term 2 that Form 4 sits.
   const year = await seed.post('/fees/academic_years/', {
