@@ -25,7 +25,7 @@ export const seniorAnalysisResponse = z.object({
       grades: gradeCountsSchema,
     }),
   ),
-  /** Each combination the level's learners hold now, with their overall results. */
+  /** Each combination held now by learners who sat the exam, with their overall results. */
   combinations: z.array(
     z.object({
       id: z.number().int(),
@@ -154,7 +154,7 @@ export function seniorAnalysisTables(a: SeniorAnalysis): AnalysisTable[] {
       title: 'Results by combination',
       columns: [
         column('COMBINATION', 'Subject combination', 'text'),
-        column('LEARNERS', 'Learners who take it', 'count'),
+        column('LEARNERS', 'Learners who take it and sat the exam', 'count'),
         column('COMPLETE', 'Learners with a complete result', 'count'),
         column('MN MKS', 'Mean mark', 'mark'),
         ...gradeColumns,
