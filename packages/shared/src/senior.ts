@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { gradeOfLevel } from './cbc';
 import { idField, isoDateField, optionalText, requiredText } from './fields';
+import { CBC_KJSEA_SCALE } from './results/bands';
 
 /**
  * Senior school (Grades 10-12): pathways, their tracks and elective subjects, and the core
@@ -205,12 +206,16 @@ export function combinationProblem(
   return null;
 }
 
-/** KJSEA levels from the highest: a learner's level is "at or above" one earlier in this list. */
+/**
+ * KJSEA levels from the highest (the codes of CBC_KJSEA_SCALE, as a type): a learner's level is
+ * "at or above" one earlier in this list.
+ */
 export const KJSEA_LEVELS = ['EE1', 'EE2', 'ME1', 'ME2', 'AE1', 'AE2', 'BE1', 'BE2'] as const;
 export type KjseaLevel = (typeof KJSEA_LEVELS)[number];
 export const kjseaLevelField = z.enum(KJSEA_LEVELS, { error: 'Choose a level from EE1 to BE2' });
-/** A KJSEA level's points: EE1 8 ... BE2 1. */
-export const kjseaPoints = (level: KjseaLevel) => KJSEA_LEVELS.length - KJSEA_LEVELS.indexOf(level);
+/** A KJSEA level's points on KNEC's scale: EE1 8 ... BE2 1. */
+export const kjseaPoints = (level: KjseaLevel) =>
+  CBC_KJSEA_SCALE.find((band) => band.code === level)!.points!;
 
 /**
  * Whether a learner of this pathway may take this mathematics: Core for a pathway that takes it

@@ -41,3 +41,6 @@ export function prewritten(fragment: SQL): SQL {
   if (params.length > 0) throw new Error(`A prewritten fragment holds no values: ${text}`);
   return sql.raw(text);
 }
+
+/** A list of ids as one PostgreSQL int[] parameter (`= any(...)`, `unnest(...)`), any length. */
+export const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;

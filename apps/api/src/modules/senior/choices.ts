@@ -4,9 +4,9 @@ import type {
   MathematicsChoice,
   SeniorSettings,
 } from '@shule/shared/senior';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { queryRows } from '../../db/raw-rows';
+import { intArray, queryRows } from '../../db/raw-rows';
 import { seniorSettings } from '../../db/schema/index';
 
 export type CurrentChoice = {
@@ -19,27 +19,28 @@ export type CurrentChoice = {
 };
 
 /**
- * The current senior-school choice of each learner of the school (the row with the latest
- * `from_date`, then the latest id), of these learners only when `studentIds` is given.
+ * Each learner's current senior_choices row (`sc.*`): the one with the latest `from_date`, then
+ * the latest id. `narrowed` adds conditions on `sc` (the learners of a class, say).
  */
+export const currentChoiceRows = (schoolId: number, narrowed: SQL = sql``) => sql`
+      select distinct on (sc.student_id) sc.* from senior_choices sc
+      where sc.school_id = ${schoolId} ${narrowed}
+      order by sc.student_id, sc.from_date desc, sc.id desc`;
+
+/** The current senior-school choice of each learner of the school, or of these learners. */
 export async function currentChoices(
   db: Db | Tx,
   schoolId: number,
   studentIds?: number[],
 ): Promise<CurrentChoice[]> {
   const only =
-    studentIds === undefined
-      ? sql``
-      : sql`and sc.student_id = any(${`{${studentIds.join(',')}}`}::int[])`;
+    studentIds === undefined ? sql`` : sql`and sc.student_id = any(${intArray(studentIds)})`;
   return queryRows<CurrentChoice>(
     db,
-    sql`select distinct on (sc.student_id)
-          sc.student_id as "studentId", sc.pathway_id as "pathwayId",
-          sc.combination_id as "combinationId", sc.mathematics, sc.language,
-          sc.from_date::text as "fromDate"
-        from senior_choices sc
-        where sc.school_id = ${schoolId} ${only}
-        order by sc.student_id, sc.from_date desc, sc.id desc`,
+    sql`select cur.student_id as "studentId", cur.pathway_id as "pathwayId",
+          cur.combination_id as "combinationId", cur.mathematics, cur.language,
+          cur.from_date::text as "fromDate"
+        from (${currentChoiceRows(schoolId, only)}) cur`,
   );
 }
 

@@ -10,13 +10,13 @@ import {
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { queryRows } from '../../db/raw-rows';
+import { intArray, queryRows } from '../../db/raw-rows';
 import { teachers, teachingGroups } from '../../db/schema/index';
 import { deleteInSchool, findInSchool } from '../../db/school-rows';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { conflict, invalid, notFound } from '../../errors';
+import { currentChoiceRows } from './choices';
 
-const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 const textArray = (values: readonly string[]) =>
   sql`${`{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`}::text[]`;
 
@@ -37,14 +37,13 @@ function takersOf(
   return queryRows<{ subject_id: number; subject_name: string; student_id: number }>(
     db,
     sql`
-    with current_choice as (
-      select distinct on (sc.student_id) sc.student_id, sc.combination_id
-      from senior_choices sc
-      join students s on s.id = sc.student_id
-      join classes c on c.id = s.class_id
-      where sc.school_id = ${schoolId} and s.school_id = ${schoolId}
-        and c.level = ${level} and s.is_active and s.erased_at is null ${narrowed}
-      order by sc.student_id, sc.from_date desc, sc.id desc)
+    with current_choice as (${currentChoiceRows(
+      schoolId,
+      sql`and sc.student_id in (
+            select s.id from students s join classes c on c.id = s.class_id
+            where s.school_id = ${schoolId} and c.level = ${level}
+              and s.is_active and s.erased_at is null ${narrowed})`,
+    )})
     select cs.subject_id, sub.name as subject_name, s.id as student_id
     from current_choice cc
     join senior_combination_subjects cs on cs.combination_id = cc.combination_id

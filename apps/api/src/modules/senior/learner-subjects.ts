@@ -15,7 +15,7 @@ import {
 } from '@shule/shared/senior-choices';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { queryRows } from '../../db/raw-rows';
+import { intArray, queryRows } from '../../db/raw-rows';
 import {
   classes,
   kjseaResults,
@@ -32,7 +32,7 @@ import {
 import { findInSchool } from '../../db/school-rows';
 import { DomainError, notFound } from '../../errors';
 import { recordAudit } from '../audit/index';
-import { currentChoices, readSeniorSettings } from './choices';
+import { currentChoiceRows, currentChoices, readSeniorSettings } from './choices';
 
 /** One learner's choices from a date, as a request gives them. */
 export interface ChoiceEntry {
@@ -79,7 +79,6 @@ export async function checkChoices(
   inClass?: { id: number; name: string },
 ): Promise<ChoiceProblem[]> {
   const studentIds = [...new Set(entries.map((e) => e.student))];
-  const idList = `{${studentIds.join(',')}}`;
   const learners = await tx
     .select({
       id: students.id,
@@ -119,11 +118,8 @@ export async function checkChoices(
   // is a level's (Grade 10's 90 places leave Grade 11's alone).
   const holders = await queryRows<{ combinationId: number; level: string | null; n: number }>(
     tx,
-    sql`select cur.combination_id as "combinationId", c.level, count(*)::int as n from (
-          select distinct on (sc.student_id) sc.student_id, sc.combination_id
-          from senior_choices sc
-          where sc.school_id = ${schoolId} and sc.student_id <> all(${idList}::int[])
-          order by sc.student_id, sc.from_date desc, sc.id desc) cur
+    sql`select cur.combination_id as "combinationId", c.level, count(*)::int as n
+        from (${currentChoiceRows(schoolId, sql`and sc.student_id <> all(${intArray(studentIds)})`)}) cur
         join students s on s.id = cur.student_id and s.erased_at is null
         left join classes c on c.id = s.class_id
         group by cur.combination_id, c.level`,
@@ -438,12 +434,10 @@ export async function readClassSubjects(
           cur.combination_id as combination, c.name as combination_name,
           cur.mathematics, cur.language, cur.from_date::text as "from"
         from students s
-        left join (
-          select distinct on (sc.student_id) sc.* from senior_choices sc
-          join students cs on cs.id = sc.student_id and cs.class_id = ${classId}
-          where sc.school_id = ${schoolId}
-          order by sc.student_id, sc.from_date desc, sc.id desc
-        ) cur on cur.student_id = s.id
+        left join (${currentChoiceRows(
+          schoolId,
+          sql`and sc.student_id in (select cs.id from students cs where cs.class_id = ${classId})`,
+        )}) cur on cur.student_id = s.id
         left join senior_pathways p on p.id = cur.pathway_id
         left join senior_combinations c on c.id = cur.combination_id
         where s.school_id = ${schoolId} and s.class_id = ${classId}

@@ -19,6 +19,7 @@ import { findInSchool } from '../../db/school-rows';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { conflict, invalid } from '../../errors';
 import { addBandsForSubject } from '../subject-grades/index';
+import { currentChoiceRows } from './choices';
 
 /**
  * The school's subject of this name, made (with this code, or the code and a number when the
@@ -240,10 +241,7 @@ export async function selectCombinations(
       pathway: seniorCombinations.pathwayId,
       pathway_name: seniorPathways.name,
       capacity: seniorCombinations.capacity,
-      learners: sql<number>`(select count(*)::int from (
-        select distinct on (sc.student_id) sc.combination_id from senior_choices sc
-        where sc.school_id = ${schoolId}
-        order by sc.student_id, sc.from_date desc, sc.id desc) cur
+      learners: sql<number>`(select count(*)::int from (${currentChoiceRows(schoolId)}) cur
         where cur.combination_id = ${seniorCombinations.id})`,
     })
     .from(seniorCombinations)

@@ -26,12 +26,8 @@ import { useSaveForm } from '../../components/use-save-form';
 import { errorMessage } from '../../lib/api-client';
 import { useClasses } from '../../lib/queries/classes';
 import { zodResolver } from '../../lib/zod-resolver';
-import {
-  useLearnerSubjects,
-  useSaveLearnerSubjects,
-  useSeniorCombinations,
-  useSeniorPathways,
-} from './stream-subjects-api';
+import { useCombinations, usePathways } from './senior-api';
+import { useLearnerSubjects, useSaveLearnerSubjects } from './stream-subjects-api';
 
 /**
  * A Grade 10-12 learner's subjects on their page: the current pathway, combination, mathematics
@@ -165,8 +161,8 @@ function ChangeDialog({
   name: string;
   current: LearnerSubjects['current'];
 }) {
-  const pathways = useSeniorPathways();
-  const combinations = useSeniorCombinations();
+  const pathways = usePathways();
+  const combinations = useCombinations();
   const save = useSaveLearnerSubjects(studentId);
   const form = useForm<FormValues, unknown, z.output<typeof learnerSubjectsBody>>({
     resolver: zodResolver(learnerSubjectsBody) as never,

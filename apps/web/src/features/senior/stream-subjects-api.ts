@@ -1,9 +1,4 @@
-import type {
-  ClassSubjectsBody,
-  CombinationList,
-  LearnerSubjectsBody,
-  PathwaysResponse,
-} from '@shule/shared/senior';
+import type { ClassSubjectsBody, LearnerSubjectsBody } from '@shule/shared/senior';
 import type { ClassSubjects, LearnerSubjects } from '@shule/shared/senior-choices';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
@@ -11,18 +6,6 @@ import { api } from '../../lib/api-client';
 /** Keys under ['senior']: a learner's or a stream's save refreshes both and the combinations. */
 const streamKey = (classId: number) => ['senior', 'stream-subjects', classId] as const;
 const learnerKey = (studentId: number) => ['senior', 'learner-subjects', studentId] as const;
-
-export const useSeniorPathways = () =>
-  useQuery({
-    queryKey: ['senior', 'pathways'],
-    queryFn: () => api.get<PathwaysResponse>('/senior/pathways/'),
-  });
-
-export const useSeniorCombinations = () =>
-  useQuery({
-    queryKey: ['senior', 'combinations'],
-    queryFn: () => api.get<CombinationList>('/senior/combinations/').then((r) => r.combinations),
-  });
 
 export const useStreamSubjects = (classId: number) =>
   useQuery({

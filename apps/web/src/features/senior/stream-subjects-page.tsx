@@ -24,12 +24,8 @@ import { SkeletonRows } from '../../components/ui/skeleton';
 import { useSaveForm } from '../../components/use-save-form';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useIsAdmin } from '../../lib/roles';
-import {
-  useSaveStreamSubjects,
-  useSeniorCombinations,
-  useSeniorPathways,
-  useStreamSubjects,
-} from './stream-subjects-api';
+import { useCombinations, usePathways } from './senior-api';
+import { useSaveStreamSubjects, useStreamSubjects } from './stream-subjects-api';
 
 /** One learner's selects as the form holds them ('' when none is chosen). */
 export interface StreamRow {
@@ -89,8 +85,8 @@ const mathematicsOf = (pathway: Pathway | undefined) =>
 export function StreamSubjectsPage() {
   const classId = Number(useParams().id);
   const stream = useStreamSubjects(classId);
-  const pathways = useSeniorPathways();
-  const combinations = useSeniorCombinations();
+  const pathways = usePathways();
+  const combinations = useCombinations();
   const isAdmin = useIsAdmin();
   const className = stream.data?.class.name ?? 'Class';
 
